@@ -1,0 +1,89 @@
+//! Speed of the solver core on synthetic brackets (criterion). Compare runs, never assert times.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use lexpair::model::{BracketModel, Cost, Var};
+use lexpair::solver::graph::PairingGraph;
+use lexpair::solver::highs_lex::{solve_lexicographic, LexOptions};
+use lexpair::solver::matching::pairable_by_matching;
+
+/// splitmix64, so that every run benches the same instances.
+fn mix(seed: &mut u64) -> u64 {
+    *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *seed;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A bracket of `n` players where 5% of pairs are forbidden (rematches), with a float-count
+/// stage, two colour-like stages and a tie-break on the top player's partner.
+fn bracket(n: usize) -> BracketModel {
+    let mut seed = n as u64;
+    let mut m = BracketModel::new(n);
+    m.may_float = vec![true; n];
+    for a in 0..n {
+        for b in a + 1..n {
+            if mix(&mut seed) % 20 != 0 {
+                m.add_pair(a, b);
+            }
+        }
+    }
+    let mut floats = Cost::new();
+    (0..n).for_each(|i| floats.add(Var::Float(i), 1));
+    m.add_stage("floaters", "bench", floats);
+    for k in 0..2 {
+        let mut c = Cost::new();
+        for e in 0..m.pairs.len() {
+            if mix(&mut seed) % 3 == 0 {
+                c.add(Var::Pair(e), 1 + k);
+            }
+        }
+        m.add_stage(&format!("colour-{k}"), "bench", c);
+    }
+    let mut tb = Cost::new();
+    for (e, &(a, b)) in m.pairs.clone().iter().enumerate() {
+        if a == 0 {
+            tb.add(Var::Pair(e), b as i64);
+        }
+    }
+    m.add_stage("partner-of-top", "bench", tb);
+    m
+}
+
+fn lexicographic(c: &mut Criterion) {
+    let mut g = c.benchmark_group("lexicographic");
+    g.sample_size(10);
+    for n in [20usize, 60, 120] {
+        let m = bracket(n);
+        g.bench_with_input(BenchmarkId::from_parameter(n), &m, |b, m| {
+            b.iter(|| {
+                solve_lexicographic(m, &LexOptions::default()).map(|r| r.solution.stage_values)
+            })
+        });
+    }
+    g.finish();
+}
+
+fn pairability(c: &mut Criterion) {
+    let mut g = c.benchmark_group("pairability-matching");
+    g.sample_size(10);
+    for n in [300usize, 1000, 3000] {
+        let mut seed = 7 + n as u64;
+        let mut graph = PairingGraph::new(n);
+        for a in 0..n {
+            for b in a + 1..n {
+                if mix(&mut seed) % 10 != 0 {
+                    graph.add_edge(a, b);
+                }
+            }
+        }
+        graph.bye_eligible = vec![true; n];
+        g.bench_with_input(BenchmarkId::from_parameter(n), &graph, |b, graph| {
+            b.iter(|| pairable_by_matching(graph))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, lexicographic, pairability);
+criterion_main!(benches);

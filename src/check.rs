@@ -1,0 +1,83 @@
+//! The checker: replays every round of a complete tournament and compares with what was recorded.
+
+use crate::pairing::{Board, RoundPairing};
+use crate::systems::{pair_round, PairError, PairOptions, System};
+use crate::tournament::Tournament;
+use crate::trf::TrfDocument;
+use serde::Serialize;
+
+/// The outcome of replaying one round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Outcome {
+    /// Same boards (pairs and colours) and the same bye.
+    Identical,
+    /// The pairing differs; boards only on one side are listed, as TRF ids (white, black).
+    Different {
+        recorded_only: Vec<(u32, u32)>,
+        lexpair_only: Vec<(u32, u32)>,
+        recorded_bye: Option<u32>,
+        lexpair_bye: Option<u32>,
+    },
+    /// lexpair found no valid pairing where one was recorded.
+    NoPairing(String),
+    /// The round could not be replayed (bad history, solver failure, system missing).
+    Error(String),
+}
+
+/// One replayed round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RoundCheck {
+    pub round: u32,
+    pub outcome: Outcome,
+}
+
+/// Replays rounds `1..=doc.rounds_in_file()` (those with at least one recorded pairing).
+pub fn check_document(doc: &TrfDocument, system: System, opts: &PairOptions) -> Vec<RoundCheck> {
+    (1..=doc.rounds_in_file())
+        .filter_map(|r| check_round(doc, system, r, opts))
+        .collect()
+}
+
+/// Replays round `round`; `None` when nothing was paired in that round.
+pub fn check_round(
+    doc: &TrfDocument,
+    system: System,
+    round: u32,
+    opts: &PairOptions,
+) -> Option<RoundCheck> {
+    let t = match Tournament::before_round(doc, round) {
+        Ok(t) => t,
+        Err(e) => {
+            return Some(RoundCheck {
+                round,
+                outcome: Outcome::Error(e.message),
+            })
+        }
+    };
+    let recorded = RoundPairing::recorded(doc, &t);
+    if recorded.boards.is_empty() && recorded.bye.is_none() {
+        return None;
+    }
+    let outcome = match pair_round(system, &t, opts) {
+        Ok(got) => compare(&t, &recorded, &got),
+        Err(PairError::NoValidPairing(m)) => Outcome::NoPairing(m),
+        Err(e) => Outcome::Error(e.to_string()),
+    };
+    Some(RoundCheck { round, outcome })
+}
+
+fn compare(t: &Tournament, recorded: &RoundPairing, got: &RoundPairing) -> Outcome {
+    let ids = |b: &Board| (t.players[b.white].id, t.players[b.black].id);
+    let rec: std::collections::BTreeSet<(u32, u32)> = recorded.boards.iter().map(ids).collect();
+    let lex: std::collections::BTreeSet<(u32, u32)> = got.boards.iter().map(ids).collect();
+    let bye = |p: &RoundPairing| p.bye.map(|i| t.players[i].id);
+    if rec == lex && bye(recorded) == bye(got) {
+        return Outcome::Identical;
+    }
+    Outcome::Different {
+        recorded_only: rec.difference(&lex).copied().collect(),
+        lexpair_only: lex.difference(&rec).copied().collect(),
+        recorded_bye: bye(recorded),
+        lexpair_bye: bye(got),
+    }
+}

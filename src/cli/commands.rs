@@ -1,0 +1,232 @@
+//! The commands: pair, check, state, and the drop-in `--dutch FILE -p|-c` form.
+
+use super::output::emit;
+use super::{CheckArgs, DropIn, Failure, Format, PairArgs, StateArgs};
+use lexpair::check::{check_document, Outcome};
+use lexpair::systems::{explain_round, PairOptions, System};
+use lexpair::tournament::{next_round, Tournament};
+use lexpair::trf::{self, ReadOptions, TrfDocument};
+use std::path::{Path, PathBuf};
+
+fn parse_system(name: &str) -> Result<System, Failure> {
+    name.parse::<System>().map_err(Failure::Invalid)
+}
+
+fn read(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, Failure> {
+    Ok(trf::read_file(path, opts)?)
+}
+
+fn tournament(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Tournament, Failure> {
+    let r = round.unwrap_or_else(|| next_round(doc));
+    Tournament::before_round(doc, r)
+        .map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))
+}
+
+pub fn pair(a: PairArgs) -> Result<(), Failure> {
+    let system = parse_system(&a.system)?;
+    let doc = read(&a.file, &ReadOptions::default())?;
+    let t = tournament(&doc, &a.file, a.round)?;
+    let opts = PairOptions {
+        write_lp: a.write_lp.clone(),
+        time_limit: a.time_limit,
+    };
+    let (pairing, traces) = explain_round(system, &t, &opts)?;
+    let mut text = match a.format {
+        Format::Pairs => pairing.to_pairs_text(&t),
+        Format::Json => {
+            let mut v = serde_json::json!({
+                "system": system.name(),
+                "round": t.round,
+                "boards": pairing.boards.iter().enumerate().map(|(k, b)| serde_json::json!({
+                    "board": k + 1,
+                    "white": t.players[b.white].id,
+                    "black": t.players[b.black].id,
+                })).collect::<Vec<_>>(),
+                "bye": pairing.bye.map(|i| t.players[i].id),
+            });
+            if a.explain {
+                v["brackets"] =
+                    serde_json::to_value(&traces).map_err(|e| Failure::Internal(e.to_string()))?;
+            }
+            format!(
+                "{}\n",
+                serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?
+            )
+        }
+        Format::Trf => trf::write(&pairing.into_document(&t, &doc), doc.flavor),
+    };
+    if a.explain && a.format != Format::Json {
+        text.push_str(&super::explain::render(&traces));
+    }
+    emit(a.output.as_deref(), &text)
+}
+
+/// TRF files named directly, and *.trf files found (recursively, sorted) in folders.
+fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut stack = vec![p.clone()];
+            while let Some(d) = stack.pop() {
+                let entries = std::fs::read_dir(&d)
+                    .map_err(|e| Failure::File(format!("{}: {e}", d.display())))?;
+                for e in entries.flatten() {
+                    let q = e.path();
+                    if q.is_dir() {
+                        stack.push(q);
+                    } else if q.extension().is_some_and(|x| x.eq_ignore_ascii_case("trf")) {
+                        out.push(q);
+                    }
+                }
+            }
+        } else if p.exists() {
+            out.push(p.clone());
+        } else {
+            return Err(Failure::File(format!(
+                "{}: no such file or folder",
+                p.display()
+            )));
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+pub fn check(a: CheckArgs) -> Result<(), Failure> {
+    let system = parse_system(&a.system)?;
+    let files = collect_files(&a.paths)?;
+    let read_opts = ReadOptions {
+        check_scores: !a.no_score_check,
+    };
+    let summary = run_checks(system, &files, &read_opts, a.json)?;
+    println!("identical {}/{}", summary.0, summary.1);
+    if a.fail_on_diff && summary.0 != summary.1 {
+        return Err(Failure::NoPairing(format!(
+            "{} of {} rounds differ",
+            summary.1 - summary.0,
+            summary.1
+        )));
+    }
+    Ok(())
+}
+
+/// Checks every round of every file; prints each discrepancy; returns (identical, total).
+fn run_checks(
+    system: System,
+    files: &[PathBuf],
+    read_opts: &ReadOptions,
+    json: bool,
+) -> Result<(usize, usize), Failure> {
+    let opts = PairOptions::default();
+    let (mut same, mut total) = (0, 0);
+    for f in files {
+        let doc = match trf::read_file(f, read_opts) {
+            Ok(d) => d,
+            Err(e) => {
+                total += 1;
+                println!("{}: cannot read: {e}", f.display());
+                continue;
+            }
+        };
+        for rc in check_document(&doc, system, &opts) {
+            total += 1;
+            if rc.outcome == Outcome::Identical {
+                same += 1;
+            }
+            if json {
+                let v = serde_json::json!({ "file": f.display().to_string(), "round": rc.round, "outcome": rc.outcome });
+                println!("{v}");
+            } else if rc.outcome != Outcome::Identical {
+                println!("{}", describe(f, rc.round, &rc.outcome));
+            }
+        }
+    }
+    Ok((same, total))
+}
+
+fn describe(f: &Path, round: u32, o: &Outcome) -> String {
+    let head = format!("{}: round {round}:", f.display());
+    match o {
+        Outcome::Identical => format!("{head} identical"),
+        Outcome::NoPairing(m) => format!("{head} lexpair finds no valid pairing ({m})"),
+        Outcome::Error(m) => format!("{head} error: {m}"),
+        Outcome::Different {
+            recorded_only,
+            lexpair_only,
+            recorded_bye,
+            lexpair_bye,
+        } => {
+            let list = |v: &[(u32, u32)]| {
+                v.iter()
+                    .map(|(w, b)| format!("{w}-{b}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let mut s = format!(
+                "{head} differs\n  recorded: {}\n  lexpair:  {}",
+                list(recorded_only),
+                list(lexpair_only)
+            );
+            if recorded_bye != lexpair_bye {
+                s.push_str(&format!(
+                    "\n  bye: recorded {recorded_bye:?}, lexpair {lexpair_bye:?}"
+                ));
+            }
+            s
+        }
+    }
+}
+
+pub fn state(a: StateArgs) -> Result<(), Failure> {
+    let doc = read(&a.file, &ReadOptions::default())?;
+    let t = tournament(&doc, &a.file, a.round)?;
+    let text = if a.json {
+        format!(
+            "{}\n",
+            serde_json::to_string_pretty(&t).map_err(|e| Failure::Internal(e.to_string()))?
+        )
+    } else {
+        super::state_table::render(&t)
+    };
+    emit(None, &text)
+}
+
+pub fn dropin(d: DropIn) -> Result<(), Failure> {
+    let (family, file) = match (&d.dutch, &d.dubov, &d.lim) {
+        (Some(f), _, _) => ("dutch", f),
+        (_, Some(f), _) => ("dubov", f),
+        (_, _, Some(f)) => ("lim", f),
+        _ => {
+            return Err(Failure::Invalid(
+                "nothing to do: give a command (see lexpair --help) or --dutch FILE -p".into(),
+            ))
+        }
+    };
+    let system = System::from_family(family, d.edition).map_err(Failure::Invalid)?;
+    if d.check {
+        let summary = run_checks(
+            system,
+            std::slice::from_ref(file),
+            &ReadOptions::default(),
+            false,
+        )?;
+        println!("identical {}/{}", summary.0, summary.1);
+        return Ok(());
+    }
+    let Some(out) = d.pair else {
+        return Err(Failure::Invalid(
+            "give -p [OUT] to pair the next round or -c to check the tournament".into(),
+        ));
+    };
+    let out = (out != "-").then(|| PathBuf::from(out));
+    pair(PairArgs {
+        system: system.name().into(),
+        file: file.clone(),
+        output: out,
+        format: Format::Pairs,
+        round: None,
+        explain: false,
+        write_lp: None,
+        time_limit: None,
+    })
+}

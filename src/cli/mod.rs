@@ -1,0 +1,155 @@
+//! Command-line parsing (clap) and dispatch; exit codes as the established engines use them.
+
+mod commands;
+mod exit;
+mod explain;
+mod output;
+mod state_table;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+pub use exit::Failure;
+
+const EXAMPLES: &str = "\
+Examples:
+  lexpair pair --system dutch-2017 examples/open-r5.trf            pair the next round
+  lexpair pair --system dutch-2017 in.trf --format json --explain  with the reasons, as JSON
+  lexpair --dutch in.trf -p out.txt                               drop-in form (2026 rules)
+  lexpair --dutch in.trf --edition 2017 -c                        check a complete tournament
+  lexpair check --system dutch-2017 ../shared/corpus/dutch-2017    replay a folder of tournaments
+  lexpair state examples/open-r5.trf                              colours, floats, byes before the round
+
+Exit codes: 0 ok, 1 no valid pairing, 2 solver or internal failure, 3 invalid input, 5 file error.";
+
+#[derive(Parser, Debug)]
+#[command(name = "lexpair", version, about = "FIDE Swiss pairings as lexicographic integer programs, solved exactly", after_help = EXAMPLES, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    dropin: DropIn,
+}
+
+/// The drop-in form used by tournament managers: `--dutch FILE -p [OUT]` or `--dutch FILE -c`.
+#[derive(Args, Debug, Default)]
+struct DropIn {
+    /// Pair with the Dutch system (the edition in force, 2026, unless --edition says otherwise).
+    #[arg(long, value_name = "FILE", group = "family")]
+    dutch: Option<PathBuf>,
+    /// Pair with the Dubov system.
+    #[arg(long, value_name = "FILE", group = "family")]
+    dubov: Option<PathBuf>,
+    /// Pair with the Lim system.
+    #[arg(long, value_name = "FILE", group = "family")]
+    lim: Option<PathBuf>,
+    /// Edition year of the system's rules (e.g. 2017 for the Dutch rules in force 2017-2026).
+    #[arg(long, value_name = "YEAR")]
+    edition: Option<u32>,
+    /// Pair the next round; write the pairs to OUT (standard output when omitted).
+    #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, default_missing_value = "-")]
+    pair: Option<String>,
+    /// Check every round of a complete tournament.
+    #[arg(short = 'c', conflicts_with = "pair")]
+    check: bool,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Pair the next round of a tournament.
+    Pair(PairArgs),
+    /// Replay every round of complete tournaments and compare with the recorded pairings.
+    Check(CheckArgs),
+    /// Show the state before a round: scores, colour preferences, floats, bye eligibility.
+    State(StateArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Number of lines, then `white black` per board, `id 0` for the bye.
+    Pairs,
+    Json,
+    /// The input TRF with the new round written in (results pending).
+    Trf,
+}
+
+#[derive(Args, Debug)]
+struct PairArgs {
+    /// System and edition: dutch-2026, dutch-2017, dutch-2012, dubov-2026, dubov-2018, lim.
+    #[arg(long, short = 's')]
+    system: String,
+    /// The tournament so far (TRF16 with extensions, or TRF-2026).
+    file: PathBuf,
+    /// Output file (standard output when omitted); written only when complete.
+    #[arg(short = 'o', long)]
+    output: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = Format::Pairs)]
+    format: Format,
+    /// Round to pair (default: the first round not paired yet).
+    #[arg(long)]
+    round: Option<u32>,
+    /// Explain the pairing: brackets, floaters, criteria values.
+    #[arg(long)]
+    explain: bool,
+    /// Write every solved stage model as an LP file into DIR.
+    #[arg(long, value_name = "DIR")]
+    write_lp: Option<PathBuf>,
+    /// Time limit per solver call, seconds.
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    #[arg(long, short = 's')]
+    system: String,
+    /// TRF files, or folders searched for *.trf.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Print one JSON object per round instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Exit with code 1 when any round differs.
+    #[arg(long)]
+    fail_on_diff: bool,
+    /// Skip the score-column check of the TRF reader.
+    #[arg(long)]
+    no_score_check: bool,
+}
+
+#[derive(Args, Debug)]
+struct StateArgs {
+    file: PathBuf,
+    /// Round to pair (default: the first round not paired yet).
+    #[arg(long)]
+    round: Option<u32>,
+    #[arg(long)]
+    json: bool,
+}
+
+/// Parses the command line, runs it, and returns the exit code.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 3 } else { 0 };
+        }
+    };
+    match dispatch(cli) {
+        Ok(()) => 0,
+        Err(f) => {
+            eprintln!("lexpair: {f}");
+            f.code()
+        }
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Some(Command::Pair(a)) => commands::pair(a),
+        Some(Command::Check(a)) => commands::check(a),
+        Some(Command::State(a)) => commands::state(a),
+        None => commands::dropin(cli.dropin),
+    }
+}

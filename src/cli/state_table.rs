@@ -1,0 +1,102 @@
+//! A text table of the tournament state before a round (the `state` command).
+
+use lexpair::tournament::{Float, FloatRule, Strength, Tournament};
+use lexpair::trf::Colour;
+use std::fmt::Write;
+
+fn colour_char(c: Colour) -> char {
+    match c {
+        Colour::White => 'W',
+        Colour::Black => 'B',
+    }
+}
+
+fn preference(t: &Tournament, i: usize) -> String {
+    let p = &t.players[i].preference;
+    match (p.colour, p.strength) {
+        (Some(c), Strength::Absolute) => format!("{}!", colour_char(c)),
+        (Some(c), Strength::Strong) => format!("{}", colour_char(c)),
+        (Some(c), Strength::Mild) => format!("({})", colour_char(c).to_ascii_lowercase()),
+        _ => "-".into(),
+    }
+}
+
+fn float_char(f: Float) -> char {
+    match f {
+        Float::Down => 'D',
+        Float::Up => 'U',
+        Float::None => '.',
+    }
+}
+
+/// One line per player, by pairing score then pairing number.
+pub fn render(t: &Tournament) -> String {
+    let mut s = String::new();
+    let total = t
+        .total_rounds
+        .map(|r| r.to_string())
+        .unwrap_or_else(|| "?".into());
+    let init = t
+        .initial_colour
+        .map(|c| colour_char(c).to_string())
+        .unwrap_or_else(|| "unknown".into());
+    let _ = writeln!(
+        s,
+        "round {} of {total}; initial colour {init}; {} present of {}",
+        t.round,
+        t.present().len(),
+        t.players.len()
+    );
+    let _ = writeln!(
+        s,
+        "{:>4} {:>4} {:<24} {:>5} {:>5} {:<12} {:>3} {:<4} {:<5} {:>3}  notes",
+        "pno", "id", "name", "score", "rtg", "colours", "cd", "pref", "float", "pab"
+    );
+    let mut order: Vec<usize> = (0..t.players.len()).collect();
+    order.sort_by_key(|&i| {
+        (
+            std::cmp::Reverse(t.players[i].pairing_score()),
+            t.players[i].pairing_number,
+        )
+    });
+    for i in order {
+        let p = &t.players[i];
+        let colours: String = p.colours.iter().map(|&c| colour_char(c)).collect();
+        let floats: String = [2, 1]
+            .iter()
+            .map(|&b| float_char(p.float_back(b, FloatRule::Dutch2017)))
+            .collect();
+        let mut notes = Vec::new();
+        if let Some(k) = p.absent {
+            notes.push(format!("absent ({k:?} bye)"));
+        }
+        if t.is_topscorer(i) {
+            notes.push("topscorer".into());
+        }
+        if p.acceleration.0 != 0 {
+            notes.push(format!("+{} acceleration", p.acceleration));
+        }
+        let pab = if p.had_pab || p.had_forfeit_win {
+            "no"
+        } else {
+            "yes"
+        };
+        let name: String = p.name.chars().take(24).collect();
+        let _ = writeln!(
+            s,
+            "{:>4} {:>4} {:<24} {:>5} {:>5} {:<12} {:>3} {:<4} {:<5} {:>3}  {}",
+            p.pairing_number,
+            p.id,
+            name,
+            p.score.to_string(),
+            p.rating,
+            colours,
+            p.colour_difference,
+            preference(t, i),
+            floats,
+            pab,
+            notes.join(", ")
+        );
+    }
+    s
+}

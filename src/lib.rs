@@ -1,0 +1,16 @@
+//! lexpair: FIDE Swiss pairings stated as lexicographic integer programs and solved exactly.
+//!
+//! Layers, from the file to the pairing:
+//! - [`trf`]: TRF16 (+ extensions) and TRF-2026 documents, read and written;
+//! - [`tournament`]: the state before a round (scores, colours, floats, byes, opponents);
+//! - [`model`]: a bracket as a 0/1 program with named criteria, solved stage by stage;
+//! - [`solver`]: the backends (HiGHS, exact matching, SAT witness).
+
+pub mod check;
+pub mod model;
+pub mod pairing;
+pub mod points;
+pub mod solver;
+pub mod systems;
+pub mod tournament;
+pub mod trf;

@@ -1,0 +1,306 @@
+//! A pairing bracket as a 0/1 integer program with named, prioritised criteria.
+//!
+//! ```text
+//! variables    x[e] = 1  if the allowed pair e is played        (one per allowed pair)
+//!              f[i] = 1  if player i is left unpaired (floater)  (only where `may_float[i]`)
+//! constraints  sum_{e ∋ i} x[e] + f[i] = 1   for every player i
+//!              side constraints (completion, look-ahead, ...)
+//! stages       for each criterion k in priority order: minimise cost_k · (x, f)
+//!              subject to cost_m · (x, f) <= opt_m for every earlier stage m
+//! ```
+//! Absolute criteria are expressed by leaving forbidden pairs out of `pairs`. The last stages
+//! supplied by a system encode its candidate order, so that the optimum is unique.
+
+mod lp_format;
+
+pub use lp_format::write_lp;
+
+use serde::Serialize;
+
+/// A decision variable of the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Var {
+    /// `x[e]`: the allowed pair `pairs[e]` is played.
+    Pair(usize),
+    /// `f[i]`: player `i` is left unpaired.
+    Float(usize),
+    /// `a[k]`: auxiliary 0/1 variable `aux[k]` (e.g. "player is in S1"), tied to the others by
+    /// side constraints.
+    Aux(usize),
+}
+
+/// An integer cost on pairs and floaters; what a stage minimises.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Cost {
+    /// Non-zero costs only, in any order; a variable may appear once.
+    pub terms: Vec<(Var, i64)>,
+}
+
+impl Cost {
+    pub fn new() -> Cost {
+        Cost::default()
+    }
+
+    /// Adds `c` to the cost of `v` (no-op for `c == 0`).
+    pub fn add(&mut self, v: Var, c: i64) {
+        if c != 0 {
+            self.terms.push((v, c));
+        }
+    }
+
+    /// The cost with duplicate variables summed and zero terms dropped, sorted by variable.
+    pub fn normalised(&self) -> Cost {
+        let mut t = self.terms.clone();
+        t.sort_by_key(|&(v, _)| v);
+        let mut out: Vec<(Var, i64)> = Vec::with_capacity(t.len());
+        for (v, c) in t {
+            match out.last_mut() {
+                Some((lv, lc)) if *lv == v => *lc += c,
+                _ => out.push((v, c)),
+            }
+        }
+        out.retain(|&(_, c)| c != 0);
+        Cost { terms: out }
+    }
+
+    /// The value of this cost for a 0/1 assignment given as the set of variables at one.
+    pub fn value(&self, ones: &dyn Fn(Var) -> bool) -> i64 {
+        self.terms
+            .iter()
+            .filter(|&&(v, _)| ones(v))
+            .map(|&(_, c)| c)
+            .sum()
+    }
+}
+
+/// One lexicographic stage: a named criterion to minimise.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Stage {
+    /// Short name as used in `models/` files (e.g. `"C10-colour-preferences"`).
+    pub name: String,
+    /// The article it implements (e.g. `"C.04.3 C.10"`).
+    pub article: String,
+    pub cost: Cost,
+}
+
+/// A linear side constraint `lower <= sum terms <= upper`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Constraint {
+    pub name: String,
+    pub terms: Vec<(Var, i64)>,
+    pub lower: Option<i64>,
+    pub upper: Option<i64>,
+}
+
+/// A bracket (or any set of players) to pair, with its criteria.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct BracketModel {
+    /// Human-readable name of each player (e.g. the pairing number), used in LP files.
+    pub labels: Vec<String>,
+    /// Allowed pairs `(a, b)` with `a < b`: every pair that breaks no absolute criterion.
+    pub pairs: Vec<(usize, usize)>,
+    /// Whether each player may be left unpaired.
+    pub may_float: Vec<bool>,
+    pub constraints: Vec<Constraint>,
+    /// Names of auxiliary 0/1 variables (`Var::Aux(k)` is `aux[k]`).
+    pub aux: Vec<String>,
+    /// Criteria in priority order (most important first).
+    pub stages: Vec<Stage>,
+}
+
+impl BracketModel {
+    /// A model of `n` players labelled `1..=n`, nobody allowed to float, no pairs yet.
+    pub fn new(n: usize) -> BracketModel {
+        BracketModel {
+            labels: (1..=n).map(|i| i.to_string()).collect(),
+            pairs: Vec::new(),
+            may_float: vec![false; n],
+            constraints: Vec::new(),
+            aux: Vec::new(),
+            stages: Vec::new(),
+        }
+    }
+
+    /// Adds an auxiliary 0/1 variable and returns it.
+    pub fn add_aux(&mut self, name: &str) -> Var {
+        self.aux.push(name.to_string());
+        Var::Aux(self.aux.len() - 1)
+    }
+
+    /// Adds the side constraint `lower <= terms <= upper`.
+    pub fn add_constraint(
+        &mut self,
+        name: &str,
+        terms: Vec<(Var, i64)>,
+        lower: Option<i64>,
+        upper: Option<i64>,
+    ) {
+        self.constraints.push(Constraint {
+            name: name.to_string(),
+            terms,
+            lower,
+            upper,
+        });
+    }
+
+    pub fn num_players(&self) -> usize {
+        self.may_float.len()
+    }
+
+    /// Adds the allowed pair `{a, b}` and returns its variable.
+    pub fn add_pair(&mut self, a: usize, b: usize) -> Var {
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        self.pairs.push((a, b));
+        Var::Pair(self.pairs.len() - 1)
+    }
+
+    /// Appends a stage (lower priority than all earlier ones).
+    pub fn add_stage(&mut self, name: &str, article: &str, cost: Cost) {
+        self.stages.push(Stage {
+            name: name.to_string(),
+            article: article.to_string(),
+            cost,
+        });
+    }
+
+    /// True if `v` is a variable of this model.
+    pub fn has_var(&self, v: Var) -> bool {
+        match v {
+            Var::Pair(e) => e < self.pairs.len(),
+            Var::Float(i) => i < self.num_players() && self.may_float[i],
+            Var::Aux(k) => k < self.aux.len(),
+        }
+    }
+
+    /// Checks that the model is well formed: pairs and floaters refer to existing players,
+    /// no self-pairs, no duplicate pairs, costs only on existing variables.
+    pub fn validate(&self) -> Result<(), String> {
+        let n = self.num_players();
+        if self.labels.len() != n {
+            return Err(format!("{} labels for {} players", self.labels.len(), n));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for &(a, b) in &self.pairs {
+            if a >= n || b >= n || a == b {
+                return Err(format!(
+                    "pair ({a}, {b}) is not a pair of two of the {n} players"
+                ));
+            }
+            if !seen.insert((a.min(b), a.max(b))) {
+                return Err(format!("pair ({a}, {b}) is listed twice"));
+            }
+        }
+        let var_ok = |v: &Var| self.has_var(*v);
+        for s in &self.stages {
+            if let Some((v, _)) = s.cost.terms.iter().find(|(v, _)| !var_ok(v)) {
+                return Err(format!(
+                    "stage {} has a cost on {v:?}, which is not a variable",
+                    s.name
+                ));
+            }
+        }
+        for c in &self.constraints {
+            if let Some((v, _)) = c.terms.iter().find(|(v, _)| !var_ok(v)) {
+                return Err(format!(
+                    "constraint {} uses {v:?}, which is not a variable",
+                    c.name
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The optimum found for a model.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Solution {
+    /// Indices into `pairs` of the pairs played, ascending.
+    pub pairs: Vec<usize>,
+    /// Players left unpaired, ascending.
+    pub floaters: Vec<usize>,
+    /// Auxiliary variables at one, ascending.
+    pub aux: Vec<usize>,
+    /// The optimal value of each stage, in stage order.
+    pub stage_values: Vec<i64>,
+}
+
+impl Solution {
+    /// True if variable `v` is one in this solution.
+    pub fn is_one(&self, v: Var) -> bool {
+        match v {
+            Var::Pair(e) => self.pairs.binary_search(&e).is_ok(),
+            Var::Float(i) => self.floaters.binary_search(&i).is_ok(),
+            Var::Aux(k) => self.aux.binary_search(&k).is_ok(),
+        }
+    }
+
+    /// Checks that this is a feasible solution of `m`: every player paired or floating exactly
+    /// once, floaters allowed to float, side constraints met, stage values as stated.
+    pub fn verify(&self, m: &BracketModel) -> Result<(), String> {
+        let n = m.num_players();
+        let mut count = vec![0usize; n];
+        for &e in &self.pairs {
+            let &(a, b) = m
+                .pairs
+                .get(e)
+                .ok_or(format!("pair index {e} out of range"))?;
+            count[a] += 1;
+            count[b] += 1;
+        }
+        for &i in &self.floaters {
+            if i >= n || !m.may_float[i] {
+                return Err(format!("player {i} floats but may not"));
+            }
+            count[i] += 1;
+        }
+        if let Some(i) = count.iter().position(|&c| c != 1) {
+            return Err(format!("player {} is used {} times", m.labels[i], count[i]));
+        }
+        let one = |v: Var| self.is_one(v);
+        for c in &m.constraints {
+            let s: i64 = c
+                .terms
+                .iter()
+                .filter(|(v, _)| one(*v))
+                .map(|&(_, k)| k)
+                .sum();
+            if c.lower.is_some_and(|l| s < l) || c.upper.is_some_and(|u| s > u) {
+                return Err(format!("constraint {} violated (value {s})", c.name));
+            }
+        }
+        for (k, s) in m.stages.iter().enumerate() {
+            let v = s.cost.value(&one);
+            if self.stage_values.get(k) != Some(&v) {
+                return Err(format!(
+                    "stage {} has value {v}, stated {:?}",
+                    s.name,
+                    self.stage_values.get(k)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a model could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// No assignment satisfies the constraints (e.g. nobody can be paired legally).
+    Infeasible,
+    /// The model itself is malformed (a bug in the system that built it).
+    InvalidModel(String),
+    /// The backend stopped without a proven optimum (time limit, numerical trouble, ...).
+    Backend(String),
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::Infeasible => write!(f, "no pairing satisfies the absolute criteria"),
+            SolveError::InvalidModel(m) => write!(f, "invalid bracket model: {m}"),
+            SolveError::Backend(m) => write!(f, "solver failure: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}

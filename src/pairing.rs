@@ -1,0 +1,130 @@
+//! The pairing of a round: boards (white, black) and the pairing-allocated bye, and its formats.
+
+use crate::tournament::Tournament;
+use crate::trf::{Colour, ResultCode, RoundEntry, TrfDocument};
+use serde::Serialize;
+
+/// One board: player indices (into `Tournament::players`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Board {
+    pub white: usize,
+    pub black: usize,
+}
+
+/// The pairing of a round.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct RoundPairing {
+    /// Boards in board order.
+    pub boards: Vec<Board>,
+    /// The player receiving the pairing-allocated bye.
+    pub bye: Option<usize>,
+}
+
+impl RoundPairing {
+    /// Sorts boards in the order the established engines print them: by the higher player's
+    /// score, then the lower player's score (both without acceleration), then the higher
+    /// player's pairing number ("higher" = more points, then smaller pairing number).
+    pub fn sort_boards(&mut self, t: &Tournament) {
+        let key = |b: &Board| {
+            let rank = |i: usize| {
+                (
+                    std::cmp::Reverse(t.players[i].score),
+                    t.players[i].pairing_number,
+                )
+            };
+            let (hi, lo) = if rank(b.white) <= rank(b.black) {
+                (b.white, b.black)
+            } else {
+                (b.black, b.white)
+            };
+            (
+                std::cmp::Reverse(t.players[hi].score),
+                std::cmp::Reverse(t.players[lo].score),
+                t.players[hi].pairing_number,
+            )
+        };
+        self.boards.sort_by_key(key);
+    }
+
+    /// The established engines' output: the number of lines, then `white black` TRF ids per
+    /// board, then `id 0` for the bye.
+    pub fn to_pairs_text(&self, t: &Tournament) -> String {
+        let mut s = format!("{}\n", self.boards.len() + usize::from(self.bye.is_some()));
+        for b in &self.boards {
+            s.push_str(&format!(
+                "{} {}\n",
+                t.players[b.white].id, t.players[b.black].id
+            ));
+        }
+        if let Some(p) = self.bye {
+            s.push_str(&format!("{} 0\n", t.players[p].id));
+        }
+        s
+    }
+
+    /// A copy of `doc` with this pairing written into round `t.round` (results pending, the PAB
+    /// as `0000 - U`, absentees keeping their announced bye).
+    pub fn into_document(&self, t: &Tournament, doc: &TrfDocument) -> TrfDocument {
+        let mut out = doc.clone();
+        let r = t.round as usize;
+        let mut set = |idx: usize, e: RoundEntry| {
+            let id = t.players[idx].id;
+            if let Some(p) = out.players.iter_mut().find(|p| p.id == id) {
+                if p.rounds.len() < r {
+                    p.rounds.resize(r, None);
+                }
+                p.rounds[r - 1] = Some(e);
+            }
+        };
+        for b in &self.boards {
+            let (w, bl) = (t.players[b.white].id, t.players[b.black].id);
+            set(
+                b.white,
+                RoundEntry {
+                    opponent: Some(bl),
+                    colour: Some(Colour::White),
+                    result: ResultCode::Pending,
+                },
+            );
+            set(
+                b.black,
+                RoundEntry {
+                    opponent: Some(w),
+                    colour: Some(Colour::Black),
+                    result: ResultCode::Pending,
+                },
+            );
+        }
+        if let Some(p) = self.bye {
+            set(p, RoundEntry::bye(ResultCode::PairingBye));
+        }
+        out
+    }
+
+    /// The pairing recorded in `doc` for round `t.round` (games, forfeits included, and the PAB).
+    pub fn recorded(doc: &TrfDocument, t: &Tournament) -> RoundPairing {
+        let r = t.round as usize;
+        let mut boards = Vec::new();
+        let mut bye = None;
+        for (i, p) in t.players.iter().enumerate() {
+            let Some(rec) = doc.players.iter().find(|q| q.id == p.id) else {
+                continue;
+            };
+            let Some(Some(e)) = rec.rounds.get(r - 1) else {
+                continue;
+            };
+            match (e.opponent, e.colour) {
+                (Some(o), Some(Colour::White)) => {
+                    if let Some(j) = t.index_of(o) {
+                        boards.push(Board { white: i, black: j });
+                    }
+                }
+                (None, _) if e.result == ResultCode::PairingBye => bye = Some(i),
+                _ => {}
+            }
+        }
+        let mut rp = RoundPairing { boards, bye };
+        rp.sort_boards(t);
+        rp
+    }
+}

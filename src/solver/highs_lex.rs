@@ -1,0 +1,601 @@
+//! Lexicographic optimisation of a [`BracketModel`] with HiGHS.
+//!
+//! Stages are solved in priority order on one HiGHS model: after each solve the optimum of the
+//! stage is fixed with a row `cost · (x, f, a) <= opt` and the objective is replaced by the next
+//! stage's. Consecutive stages are merged into one weighted objective only when the weighted
+//! total provably stays below [`LexOptions::max_merged_magnitude`] (at most 2^53, where doubles
+//! are still exact integers), and every merged optimum is re-checked against HiGHS's dual bound;
+//! if the check fails the group is solved again stage by stage. A stage whose lower bound the
+//! incumbent already meets is fixed without calling HiGHS.
+//!
+//! [`LexSession`] lets a system add stages (and auxiliary variables and constraints) after seeing
+//! earlier optima, as the candidate orders of the FIDE systems require; [`solve_lexicographic`]
+//! solves a model's own stages in one go.
+//!
+//! HiGHS runs silent, single-threaded, with a fixed seed and `mip_rel_gap = 0`, so the same model
+//! gives the same answer on any machine; the systems' tie-break stages make the optimum unique.
+
+use crate::model::{BracketModel, Constraint, Cost, Solution, SolveError, Stage, Var};
+use highs::{HighsModelStatus, Model, RowProblem, Sense};
+use serde::Serialize;
+use std::time::Instant;
+
+/// Integers up to 2^53 are exact in a double.
+const EXACT_LIMIT: i64 = 1 << 53;
+
+/// Options of the lexicographic solver.
+#[derive(Clone, Debug)]
+pub struct LexOptions {
+    /// Largest weighted objective magnitude allowed when merging stages (≤ 2^53).
+    pub max_merged_magnitude: i64,
+    /// Wall-clock limit per HiGHS call, in seconds.
+    pub time_limit: Option<f64>,
+    /// After the last stage, prove that no other assignment reaches the same stage values.
+    pub check_unique: bool,
+    /// Merge consecutive stages into one exact weighted objective where that is provably exact.
+    pub merge_stages: bool,
+}
+
+impl Default for LexOptions {
+    fn default() -> Self {
+        LexOptions {
+            max_merged_magnitude: 1 << 50,
+            time_limit: None,
+            check_unique: false,
+            merge_stages: true,
+        }
+    }
+}
+
+/// What happened in one stage.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StageReport {
+    pub name: String,
+    pub value: i64,
+    /// How the optimum was established: `"solved"`, `"merged"` (solved together with
+    /// neighbouring stages), or `"bound"` (the incumbent already met a lower bound: no solve).
+    pub how: &'static str,
+    pub seconds: f64,
+}
+
+/// The optimum and how it was reached.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LexResult {
+    pub solution: Solution,
+    pub stages: Vec<StageReport>,
+    /// Number of HiGHS calls made.
+    pub solves: usize,
+}
+
+/// Solves the stages of `m` lexicographically.
+pub fn solve_lexicographic(m: &BracketModel, opts: &LexOptions) -> Result<LexResult, SolveError> {
+    let mut base = m.clone();
+    let stages = std::mem::take(&mut base.stages);
+    let mut s = LexSession::new(base, opts.clone())?;
+    s.solve_stages(stages)?;
+    s.finish()
+}
+
+/// One HiGHS model solved stage after stage; stages may be added after seeing earlier optima.
+pub struct LexSession {
+    m: BracketModel,
+    opts: LexOptions,
+    /// Column of each float variable; pair columns come first, aux columns are listed in `aux_col`.
+    float_col: Vec<Option<usize>>,
+    aux_col: Vec<usize>,
+    hc: Vec<highs::Col>,
+    highs: Option<Model>,
+    incumbent: Option<Vec<bool>>,
+    reports: Vec<StageReport>,
+    solves: usize,
+}
+
+impl LexSession {
+    /// Builds the HiGHS model of `m` (its stages, if any, are ignored: pass them to
+    /// [`LexSession::solve_stages`]).
+    pub fn new(mut m: BracketModel, opts: LexOptions) -> Result<LexSession, SolveError> {
+        m.stages.clear();
+        m.validate().map_err(SolveError::InvalidModel)?;
+        let mut next = m.pairs.len();
+        let float_col: Vec<Option<usize>> = m
+            .may_float
+            .iter()
+            .map(|&f| {
+                f.then(|| {
+                    next += 1;
+                    next - 1
+                })
+            })
+            .collect();
+        let aux_col: Vec<usize> = (0..m.aux.len()).map(|k| next + k).collect();
+        let count = next + m.aux.len();
+        let mut pb = RowProblem::default();
+        let hc: Vec<highs::Col> = (0..count)
+            .map(|_| pb.add_integer_column(0.0, 0..=1))
+            .collect();
+        let mut incident: Vec<Vec<(highs::Col, f64)>> = vec![Vec::new(); m.num_players()];
+        for (e, &(a, b)) in m.pairs.iter().enumerate() {
+            incident[a].push((hc[e], 1.0));
+            incident[b].push((hc[e], 1.0));
+        }
+        for (i, inc) in incident.iter_mut().enumerate() {
+            if let Some(c) = float_col[i] {
+                inc.push((hc[c], 1.0));
+            }
+            pb.add_row(1.0..=1.0, inc.iter().copied());
+        }
+        let mut s = LexSession {
+            m,
+            opts,
+            float_col,
+            aux_col,
+            hc,
+            highs: None,
+            incumbent: None,
+            reports: Vec::new(),
+            solves: 0,
+        };
+        for c in &s.m.constraints {
+            let row = s.row(&c.terms);
+            pb.add_row(
+                bound(c.lower, f64::NEG_INFINITY)..=bound(c.upper, f64::INFINITY),
+                row,
+            );
+        }
+        let mut model = pb.optimise(Sense::Minimise);
+        configure(&mut model, &s.opts);
+        s.highs = Some(model);
+        Ok(s)
+    }
+
+    /// The model as it stands: its stages are those solved so far.
+    pub fn model(&self) -> &BracketModel {
+        &self.m
+    }
+
+    /// Reports of the stages solved so far.
+    pub fn reports(&self) -> &[StageReport] {
+        &self.reports
+    }
+
+    fn col(&self, v: Var) -> usize {
+        match v {
+            Var::Pair(e) => e,
+            Var::Float(i) => self.float_col[i].unwrap_or(usize::MAX),
+            Var::Aux(k) => self.aux_col[k],
+        }
+    }
+
+    fn row(&self, terms: &[(Var, i64)]) -> Vec<(highs::Col, f64)> {
+        terms
+            .iter()
+            .map(|&(v, c)| (self.hc[self.col(v)], c as f64))
+            .collect()
+    }
+
+    fn eval(&self, cost: &Cost, ones: &[bool]) -> i64 {
+        cost.terms
+            .iter()
+            .filter(|&&(v, _)| ones[self.col(v)])
+            .map(|&(_, c)| c)
+            .sum()
+    }
+
+    fn highs_mut(&mut self) -> &mut Model {
+        // Invariant: `highs` is Some outside `run`.
+        self.highs
+            .get_or_insert_with(|| RowProblem::default().optimise(Sense::Minimise))
+    }
+
+    /// Adds an auxiliary 0/1 variable (no constraint yet).
+    pub fn add_aux(&mut self, name: &str) -> Var {
+        let v = self.m.add_aux(name);
+        let col = self.hc.len();
+        let c = self
+            .highs_mut()
+            .add_integer_column(0.0, 0..=1, std::iter::empty());
+        self.hc.push(c);
+        self.aux_col.push(col);
+        if let Some(inc) = &mut self.incumbent {
+            // Unconstrained yet: the incumbent extended with a zero stays feasible.
+            inc.push(false);
+        }
+        v
+    }
+
+    /// Adds a side constraint; the incumbent is dropped if it violates it.
+    pub fn add_constraint(
+        &mut self,
+        name: &str,
+        terms: Vec<(Var, i64)>,
+        lower: Option<i64>,
+        upper: Option<i64>,
+    ) -> Result<(), SolveError> {
+        if let Some(v) = terms.iter().map(|t| t.0).find(|&v| !self.m.has_var(v)) {
+            return Err(SolveError::InvalidModel(format!(
+                "constraint {name} uses {v:?}, which is not a variable"
+            )));
+        }
+        let row = self.row(&terms);
+        self.highs_mut().add_row(
+            bound(lower, f64::NEG_INFINITY)..=bound(upper, f64::INFINITY),
+            row,
+        );
+        if let Some(inc) = &self.incumbent {
+            let val: i64 = terms
+                .iter()
+                .filter(|&&(v, _)| inc[self.col(v)])
+                .map(|&(_, k)| k)
+                .sum();
+            if lower.is_some_and(|l| val < l) || upper.is_some_and(|u| val > u) {
+                self.incumbent = None;
+            }
+        }
+        self.m.constraints.push(Constraint {
+            name: name.to_string(),
+            terms,
+            lower,
+            upper,
+        });
+        Ok(())
+    }
+
+    /// Solves `stages` in order (after all earlier ones) and returns their optimal values.
+    pub fn solve_stages(&mut self, stages: Vec<Stage>) -> Result<Vec<i64>, SolveError> {
+        let first = self.m.stages.len();
+        for s in &stages {
+            if let Some((v, _)) = s.cost.terms.iter().find(|(v, _)| !self.m.has_var(*v)) {
+                return Err(SolveError::InvalidModel(format!(
+                    "stage {} has a cost on {v:?}, which is not a variable",
+                    s.name
+                )));
+            }
+        }
+        let costs: Vec<Cost> = stages.iter().map(|s| s.cost.normalised()).collect();
+        self.m.stages.extend(stages);
+        let bounds: Vec<(i64, i64)> = costs.iter().map(|c| value_bounds(&self.m, c)).collect();
+        let max_mag = self.opts.max_merged_magnitude.min(EXACT_LIMIT);
+        let groups = merge_groups(&self.m, first, &bounds, max_mag, self.opts.merge_stages)?;
+        let mut queue: std::collections::VecDeque<Vec<(usize, i64)>> = groups.into();
+        let mut values = vec![0i64; costs.len()];
+        while let Some(group) = queue.pop_front() {
+            let start = Instant::now();
+            // Fast path: the incumbent already meets every stage's lower bound.
+            if let Some(inc) = &self.incumbent {
+                if group
+                    .iter()
+                    .all(|&(k, _)| self.eval(&costs[k], inc) == bounds[k].0)
+                {
+                    for &(k, _) in &group {
+                        values[k] = bounds[k].0;
+                        self.fix(&costs[k], values[k]);
+                        self.report(first + k, values[k], "bound", start);
+                    }
+                    continue;
+                }
+            }
+            let mut obj = vec![0i64; self.hc.len()];
+            for &(k, w) in &group {
+                for &(v, c) in &costs[k].terms {
+                    obj[self.col(v)] += w * c;
+                }
+            }
+            let hc = self.hc.clone();
+            let model = self.highs_mut();
+            for (c, &o) in obj.iter().enumerate() {
+                model.change_column_cost(hc[c], o as f64);
+            }
+            let (assignment, dual) = self.run()?;
+            // All objective values are integers: the rounded assignment is optimal when its exact
+            // weighted value is within one unit of HiGHS's proven dual bound.
+            let exact: i64 = group
+                .iter()
+                .map(|&(k, w)| w * self.eval(&costs[k], &assignment))
+                .sum();
+            if group.len() > 1 && dual < exact as f64 - 0.5 {
+                for &(k, _) in group.iter().rev() {
+                    queue.push_front(vec![(k, 1)]);
+                }
+                continue;
+            }
+            let how = if group.len() > 1 { "merged" } else { "solved" };
+            for &(k, _) in &group {
+                values[k] = self.eval(&costs[k], &assignment);
+                self.fix(&costs[k], values[k]);
+                self.report(first + k, values[k], how, start);
+            }
+            self.incumbent = Some(assignment);
+        }
+        let hc = self.hc.clone();
+        let model = self.highs_mut();
+        for c in hc {
+            model.change_column_cost(c, 0.0);
+        }
+        Ok(values)
+    }
+
+    fn fix(&mut self, cost: &Cost, value: i64) {
+        if cost.terms.is_empty() {
+            return;
+        }
+        let row = self.row(&cost.terms);
+        self.highs_mut().add_row(..=value as f64, row);
+    }
+
+    fn report(&mut self, k: usize, value: i64, how: &'static str, start: Instant) {
+        let name = self.m.stages[k].name.clone();
+        self.reports.push(StageReport {
+            name,
+            value,
+            how,
+            seconds: start.elapsed().as_secs_f64(),
+        });
+    }
+
+    /// Solves the current HiGHS model; returns the rounded 0/1 assignment and the dual bound.
+    fn run(&mut self) -> Result<(Vec<bool>, f64), SolveError> {
+        self.solves += 1;
+        if self.hc.is_empty() {
+            return if self.m.num_players() == 0 {
+                Ok((vec![], 0.0))
+            } else {
+                Err(SolveError::Infeasible)
+            };
+        }
+        let model = self
+            .highs
+            .take()
+            .ok_or_else(|| SolveError::Backend("solver state lost".into()))?;
+        let solved = match model.try_solve() {
+            Ok(s) => s,
+            Err(e) => return Err(SolveError::Backend(format!("HiGHS error {e:?}"))),
+        };
+        let status = solved.status();
+        let result = match status {
+            HighsModelStatus::Optimal => {
+                let cols: Vec<bool> = solved
+                    .get_solution()
+                    .columns()
+                    .iter()
+                    .map(|&v| v > 0.5)
+                    .collect();
+                if cols.len() == self.hc.len() {
+                    Ok((cols, dual_bound(&solved)))
+                } else {
+                    Err(SolveError::Backend(
+                        "HiGHS returned no solution values".into(),
+                    ))
+                }
+            }
+            HighsModelStatus::Infeasible => Err(SolveError::Infeasible),
+            HighsModelStatus::ReachedTimeLimit => {
+                Err(SolveError::Backend("time limit reached".into()))
+            }
+            s => Err(SolveError::Backend(format!(
+                "HiGHS stopped with status {s:?}"
+            ))),
+        };
+        self.highs = Some(Model::from(solved));
+        result
+    }
+
+    /// The current optimum (solving for feasibility if no stage was solved yet).
+    pub fn solution(&mut self) -> Result<Solution, SolveError> {
+        let ones = match &self.incumbent {
+            Some(a) => a.clone(),
+            None => {
+                let (a, _) = self.run()?;
+                self.incumbent = Some(a.clone());
+                a
+            }
+        };
+        let values: Vec<i64> = self
+            .m
+            .stages
+            .iter()
+            .map(|s| self.eval(&s.cost, &ones))
+            .collect();
+        let pairs = (0..self.m.pairs.len()).filter(|&e| ones[e]).collect();
+        let floaters = (0..self.m.num_players())
+            .filter(|&i| self.float_col[i].is_some_and(|c| ones[c]))
+            .collect();
+        let aux = (0..self.m.aux.len())
+            .filter(|&k| ones[self.aux_col[k]])
+            .collect();
+        Ok(Solution {
+            pairs,
+            floaters,
+            aux,
+            stage_values: values,
+        })
+    }
+
+    /// The final optimum, verified against the model (and proven unique if asked).
+    pub fn finish(mut self) -> Result<LexResult, SolveError> {
+        let solution = self.solution()?;
+        solution
+            .verify(&self.m)
+            .map_err(|e| SolveError::Backend(format!("HiGHS answer fails verification: {e}")))?;
+        if self.opts.check_unique {
+            self.check_unique()?;
+        }
+        Ok(LexResult {
+            solution,
+            stages: self.reports,
+            solves: self.solves,
+        })
+    }
+
+    /// Adds a no-good cut excluding the incumbent and proves the fixed model infeasible.
+    fn check_unique(&mut self) -> Result<(), SolveError> {
+        let Some(ones) = self.incumbent.clone() else {
+            return Ok(());
+        };
+        let set: Vec<(highs::Col, f64)> = ones
+            .iter()
+            .enumerate()
+            .filter(|(_, &o)| o)
+            .map(|(c, _)| (self.hc[c], 1.0))
+            .collect();
+        let k = set.len() as f64;
+        self.highs_mut().add_row(..=k - 1.0, set);
+        match self.run() {
+            Err(SolveError::Infeasible) => Ok(()),
+            Ok(_) => Err(SolveError::InvalidModel(
+                "the optimum is not unique: the tie-break stages do not order every candidate"
+                    .into(),
+            )),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+fn bound(v: Option<i64>, default: f64) -> f64 {
+    v.map(|x| x as f64).unwrap_or(default)
+}
+
+/// Silent, single-threaded, fixed seed, exact gap (see module docs).
+fn configure(model: &mut Model, opts: &LexOptions) {
+    model.make_quiet();
+    model.set_option("threads", 1);
+    model.set_option("random_seed", 0);
+    model.set_option("mip_rel_gap", 0.0);
+    model.set_option("mip_abs_gap", 0.0);
+    if let Some(t) = opts.time_limit {
+        model.set_option("time_limit", t);
+    }
+}
+
+fn dual_bound(solved: &highs::SolvedModel) -> f64 {
+    // For a MIP HiGHS reports the proven lower bound; for a problem solved without branching
+    // the objective itself is the bound.
+    match solved.double_info_value(c"mip_dual_bound") {
+        Ok(v) if v.is_finite() => v,
+        _ => solved.objective_value(),
+    }
+}
+
+/// The players a variable covers (none for an auxiliary variable).
+fn players_of(m: &BracketModel, v: Var) -> [Option<usize>; 2] {
+    match v {
+        Var::Pair(e) => {
+            let (a, b) = m.pairs[e];
+            [Some(a), Some(b)]
+        }
+        Var::Float(i) => [Some(i), None],
+        Var::Aux(_) => [None, None],
+    }
+}
+
+/// Bounds on the value a cost can take over any assignment of the model. Each player is in
+/// exactly one chosen variable, so a chosen pair or float can be charged to a distinct player;
+/// when every term touches one same player, exactly one of that player's variables is chosen.
+pub fn value_bounds(m: &BracketModel, cost: &Cost) -> (i64, i64) {
+    let n = m.num_players();
+    if let Some(p) = common_player(m, cost) {
+        let mut costs: Vec<i64> = cost.terms.iter().map(|t| t.1).collect();
+        let incident = m.pairs.iter().filter(|&&(a, b)| a == p || b == p).count()
+            + usize::from(m.may_float[p]);
+        if incident > cost.terms.len() {
+            costs.push(0);
+        }
+        return (
+            costs.iter().copied().min().unwrap_or(0),
+            costs.iter().copied().max().unwrap_or(0),
+        );
+    }
+    let mut hi = vec![0i64; n];
+    let mut lo = vec![0i64; n];
+    let (mut aux_lo, mut aux_hi) = (0i64, 0i64);
+    for &(v, c) in &cost.terms {
+        if let Var::Aux(_) = v {
+            aux_lo += c.min(0);
+            aux_hi += c.max(0);
+            continue;
+        }
+        for p in players_of(m, v).into_iter().flatten() {
+            hi[p] = hi[p].max(c);
+            lo[p] = lo[p].min(c);
+        }
+    }
+    (
+        lo.iter().sum::<i64>() + aux_lo,
+        hi.iter().sum::<i64>() + aux_hi,
+    )
+}
+
+/// The player every term of `cost` involves, if there is one (and no term is auxiliary).
+fn common_player(m: &BracketModel, cost: &Cost) -> Option<usize> {
+    let mut cands: Option<Vec<usize>> = None;
+    for &(v, _) in &cost.terms {
+        let ps: Vec<usize> = players_of(m, v).into_iter().flatten().collect();
+        if ps.is_empty() {
+            return None;
+        }
+        cands = Some(match cands {
+            None => ps,
+            Some(c) => c.into_iter().filter(|p| ps.contains(p)).collect(),
+        });
+    }
+    cands.and_then(|c| c.first().copied())
+}
+
+/// Groups of consecutive stages (indices relative to `first`) whose weighted sum stays within
+/// `max_mag`, with their weights.
+fn merge_groups(
+    m: &BracketModel,
+    first: usize,
+    bounds: &[(i64, i64)],
+    max_mag: i64,
+    merge: bool,
+) -> Result<Vec<Vec<(usize, i64)>>, SolveError> {
+    let mut groups: Vec<Vec<(usize, i64)>> = Vec::new();
+    let mut k = 0;
+    while k < bounds.len() {
+        let (lo, hi) = bounds[k];
+        // A single stage must be exact in doubles, whatever the merge limit.
+        if lo.unsigned_abs().max(hi.unsigned_abs()) > EXACT_LIMIT as u64 {
+            return Err(SolveError::InvalidModel(format!(
+                "stage {} can reach {} in magnitude, beyond exact floating point",
+                m.stages[first + k].name,
+                lo.unsigned_abs().max(hi.unsigned_abs())
+            )));
+        }
+        let mut end = k + 1;
+        while merge && end < bounds.len() {
+            let cand: Vec<usize> = (k..=end).collect();
+            if weighted_magnitude(&cand, bounds).is_some_and(|mag| mag <= max_mag as u128) {
+                end += 1;
+            } else {
+                break;
+            }
+        }
+        let idx: Vec<usize> = (k..end).collect();
+        let weights = weights_for(&idx, bounds);
+        groups.push(idx.into_iter().zip(weights).collect());
+        k = end;
+    }
+    Ok(groups)
+}
+
+/// The weight of a stage in a group: the product of (range + 1) of all later stages in it.
+fn weights_for(idx: &[usize], bounds: &[(i64, i64)]) -> Vec<i64> {
+    let mut w = vec![1i64; idx.len()];
+    for j in (0..idx.len().saturating_sub(1)).rev() {
+        let (lo, hi) = bounds[idx[j + 1]];
+        w[j] = w[j + 1].saturating_mul(hi - lo + 1);
+    }
+    w
+}
+
+fn weighted_magnitude(idx: &[usize], bounds: &[(i64, i64)]) -> Option<u128> {
+    let mut w: u128 = 1;
+    let mut total: u128 = 0;
+    for &j in idx.iter().rev() {
+        let (lo, hi) = bounds[j];
+        total =
+            total.checked_add(w.checked_mul(lo.unsigned_abs().max(hi.unsigned_abs()) as u128)?)?;
+        w = w.checked_mul((hi - lo + 1) as u128)?;
+    }
+    Some(total)
+}

@@ -1,0 +1,8 @@
+//! Solver backends behind the bracket model: HiGHS for the lexicographic integer programs,
+//! an exact matching algorithm and a SAT encoding for "can these players all be paired?".
+
+pub mod graph;
+pub mod highs_lex;
+pub mod matching;
+pub mod pairability_ilp;
+pub mod sat;

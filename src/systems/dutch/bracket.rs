@@ -1,0 +1,107 @@
+//! One pairing bracket of the Dutch system as a [`BracketModel`].
+//!
+//! Local players `0..nb` are the bracket in A.2 order (MDPs first; BSN = local index + 1). For
+//! the look-ahead of C.7 the next scoregroup is added as extra players, and for the completion
+//! criterion C.4 of a PPB all lower players are: a bracket player then "leaves" the bracket either
+//! by floating (`f`) or by a pair with an extra player, and the criteria of the bracket count
+//! both the same way.
+
+use super::round::Round;
+use crate::model::{BracketModel, Var};
+
+/// What follows the bracket, which decides the extra players of the model.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind<'a> {
+    /// A bracket with a next scoregroup: C.7 looks at it (`next_is_last`: nothing below it).
+    Normal {
+        next: &'a [usize],
+        next_is_last: bool,
+    },
+    /// The penultimate pairing bracket (A.9): its downfloaters and `lower` must complete the round.
+    Ppb { lower: &'a [usize] },
+    /// The last bracket (or the collapsed last bracket): everybody is paired but the PAB receiver.
+    Last,
+}
+
+/// A bracket ready for the solver.
+pub struct Bracket {
+    pub model: BracketModel,
+    /// Bracket players (local `0..nb`).
+    pub nb: usize,
+    /// Number of MDPs (local `0..mdps`).
+    pub mdps: usize,
+    /// Tournament index of every local player (bracket, then extra).
+    pub global: Vec<usize>,
+    /// For each bracket player, the variables meaning "leaves the bracket unpaired".
+    pub leave: Vec<Vec<Var>>,
+    /// For each pair variable, whether both players belong to the bracket.
+    pub inside: Vec<bool>,
+}
+
+impl Bracket {
+    /// Builds the model: allowed pairs (C.1-C.3, no MDP-MDP pair: B.3), floats, completion.
+    pub fn build(r: &Round, players: &[usize], mdps: usize, kind: Kind) -> Bracket {
+        let nb = players.len();
+        let extra: &[usize] = match kind {
+            Kind::Normal { next, .. } => next,
+            Kind::Ppb { lower } => lower,
+            Kind::Last => &[],
+        };
+        let global: Vec<usize> = players.iter().chain(extra).copied().collect();
+        let n = global.len();
+        let mut model = BracketModel::new(n);
+        model.labels = global
+            .iter()
+            .map(|&i| r.t.players[i].id.to_string())
+            .collect();
+        let mut inside = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if a < mdps && b < mdps {
+                    continue; // B.3: MDPs are paired with residents only.
+                }
+                if r.can_meet(global[a], global[b]) {
+                    model.add_pair(a, b);
+                    inside.push(b < nb);
+                }
+            }
+        }
+        match kind {
+            Kind::Normal { .. } => model.may_float = vec![true; n],
+            // C.4 / A.9: only a PAB-eligible player may stay out; the completion stage keeps it
+            // to one (the round was checked to be completable, so that optimum is reached).
+            Kind::Ppb { .. } | Kind::Last => {
+                model.may_float = global.iter().map(|&i| r.pab_eligible(i)).collect()
+            }
+        }
+        let mut leave: Vec<Vec<Var>> = vec![Vec::new(); nb];
+        for (e, &(a, b)) in model.pairs.iter().enumerate() {
+            if a < nb && b >= nb {
+                leave[a].push(Var::Pair(e));
+            }
+        }
+        for (i, l) in leave.iter_mut().enumerate() {
+            if model.may_float[i] {
+                l.push(Var::Float(i));
+            }
+        }
+        Bracket {
+            model,
+            nb,
+            mdps,
+            global,
+            leave,
+            inside,
+        }
+    }
+
+    /// Pair variables inside the bracket with their two local players.
+    pub fn inner_pairs(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        self.model
+            .pairs
+            .iter()
+            .enumerate()
+            .filter(|(e, _)| self.inside[*e])
+            .map(|(e, &(a, b))| (e, a, b))
+    }
+}

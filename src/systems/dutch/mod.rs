@@ -1,0 +1,263 @@
+//! The FIDE (Dutch) system (C.04.3): 2017 rules, and the shared core for the 2026 edition.
+//!
+//! A round is paired bracket by bracket from the top scoregroup down (A.9). Each bracket is one
+//! lexicographic integer program ([`bracket`], [`criteria`]) followed by the candidate order as
+//! tie-break ([`order`]). After each bracket the exact matching backend decides whether its
+//! downfloaters and all lower players can still complete the round; if not, the bracket is the
+//! PPB: it is paired again under C.4 and everything below becomes the collapsed last bracket.
+
+mod bracket;
+pub mod colours;
+mod criteria;
+mod order;
+mod round;
+
+use super::formulation::Formulation;
+use super::{PairError, PairOptions};
+use crate::model::{write_lp, SolveError};
+use crate::pairing::{Board, RoundPairing};
+use crate::solver::graph::{Pairability, PairingGraph};
+use crate::solver::highs_lex::{LexOptions, LexSession, StageReport};
+use crate::solver::matching::pairable_by_matching;
+use crate::tournament::Tournament;
+use bracket::{Bracket, Kind};
+use round::Round;
+use serde::Serialize;
+
+/// Edition of the Dutch rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Edition {
+    E2017,
+    E2026,
+}
+
+const MODEL_2017: &str = include_str!("../../../models/dutch-2017.model");
+
+/// What happened in one bracket (for `--explain`).
+#[derive(Clone, Debug, Serialize)]
+pub struct BracketTrace {
+    /// `"bracket"`, `"PPB"` (penultimate, paired for completion) or `"last"` (incl. the CLB).
+    pub kind: &'static str,
+    /// TRF ids in A.2 order; the first `mdps` are moved-down players.
+    pub players: Vec<u32>,
+    pub mdps: usize,
+    /// Pairs chosen (TRF ids) and players leaving the bracket.
+    pub pairs: Vec<(u32, u32)>,
+    pub leavers: Vec<u32>,
+    /// Value of every stage, quality criteria first, then the candidate order.
+    pub stages: Vec<(String, i64)>,
+    pub reports: Vec<StageReport>,
+}
+
+/// Pairs the round with the Dutch rules of `edition`.
+pub fn pair(
+    t: &Tournament,
+    edition: Edition,
+    opts: &PairOptions,
+) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
+    let formulation = match edition {
+        Edition::E2017 => Formulation::parse("models/dutch-2017.model", MODEL_2017, |k| {
+            criteria::article(k).is_some()
+        }),
+        Edition::E2026 => return Err(PairError::NotImplemented(super::System::Dutch2026)),
+    }
+    .map_err(PairError::Invalid)?;
+    let r = Round::new(t, edition);
+    if r.order.is_empty() {
+        return Ok((RoundPairing::default(), Vec::new()));
+    }
+    if t.initial_colour.is_none() {
+        return Err(PairError::Invalid(
+            "the initial colour is not stated (XXC white1|black1, or tag 152) and no round shows it".into(),
+        ));
+    }
+    if !completable(&r, &r.order) {
+        return Err(PairError::NoValidPairing(
+            "the present players cannot all be paired without a rematch, a forbidden pair, a colour clash (C.3) or an ineligible bye".into(),
+        ));
+    }
+    let mut ctx = Driver {
+        r: &r,
+        keys: &formulation.criteria,
+        opts,
+        traces: Vec::new(),
+        pairs: Vec::new(),
+    };
+    let groups = r.scoregroups();
+    let mut mdps: Vec<usize> = Vec::new();
+    let mut bye = None;
+    for k in 0..groups.len() {
+        let players: Vec<usize> = mdps.iter().chain(&groups[k]).copied().collect();
+        if k + 1 == groups.len() {
+            bye = ctx.last(&players, mdps.len())?;
+            break;
+        }
+        let lower: Vec<usize> = groups[k + 1..].concat();
+        let kind = Kind::Normal {
+            next: &groups[k + 1],
+            next_is_last: k + 2 == groups.len(),
+        };
+        let leavers = ctx.bracket(&players, mdps.len(), kind, false)?;
+        let rest: Vec<usize> = leavers.iter().chain(&lower).copied().collect();
+        if completable(&r, &rest) {
+            ctx.commit();
+            mdps = leavers;
+            continue;
+        }
+        // A.9: this bracket is the PPB; pair it again for completion (C.4), then the CLB.
+        ctx.discard();
+        let leavers = ctx.bracket(&players, mdps.len(), Kind::Ppb { lower: &lower }, true)?;
+        ctx.commit();
+        let clb: Vec<usize> = leavers.iter().chain(&lower).copied().collect();
+        bye = ctx.last(&clb, leavers.len())?;
+        break;
+    }
+    let mut pairing = RoundPairing {
+        boards: ctx
+            .pairs
+            .iter()
+            .map(|&(a, b)| {
+                let (w, bl) = colours::allocate(&r, a, b);
+                Board {
+                    white: w,
+                    black: bl,
+                }
+            })
+            .collect(),
+        bye,
+    };
+    pairing.sort_boards(t);
+    Ok((pairing, ctx.traces))
+}
+
+/// Can `players` all be paired (C.1-C.3), with one PAB-eligible player out when odd?
+fn completable(r: &Round, players: &[usize]) -> bool {
+    let mut g = PairingGraph::new(players.len());
+    for a in 0..players.len() {
+        for b in a + 1..players.len() {
+            if r.can_meet(players[a], players[b]) {
+                g.add_edge(a, b);
+            }
+        }
+    }
+    g.bye_eligible = players.iter().map(|&i| r.pab_eligible(i)).collect();
+    matches!(pairable_by_matching(&g), Pairability::Pairable { .. })
+}
+
+/// Accumulates the pairs of the brackets paired so far.
+struct Driver<'a, 'r> {
+    r: &'a Round<'r>,
+    keys: &'a [String],
+    opts: &'a PairOptions,
+    traces: Vec<BracketTrace>,
+    pairs: Vec<(usize, usize)>,
+}
+
+impl Driver<'_, '_> {
+    /// Pairs one bracket; its pairs are pending until [`Driver::commit`].
+    fn bracket(
+        &mut self,
+        players: &[usize],
+        mdps: usize,
+        kind: Kind,
+        ppb: bool,
+    ) -> Result<Vec<usize>, PairError> {
+        let r = self.r;
+        let b = Bracket::build(r, players, mdps, kind);
+        let cx = criteria::Ctx { r, b: &b, kind };
+        let quality = criteria::stages(&cx, self.keys);
+        let lex = LexOptions {
+            time_limit: self.opts.time_limit,
+            ..LexOptions::default()
+        };
+        let mut s = LexSession::new(b.model.clone(), lex).map_err(solver_error)?;
+        let chosen = order::solve(&b, quality, &mut s).map_err(solver_error)?;
+        if let Some(dir) = &self.opts.write_lp {
+            write_models(
+                dir,
+                r.t.round,
+                self.traces.len() + 1,
+                s.model(),
+                &chosen.stage_values,
+            )?;
+        }
+        let ids = |l: usize| r.t.players[b.global[l]].id;
+        self.traces.push(BracketTrace {
+            kind: match kind {
+                Kind::Normal { .. } => "bracket",
+                Kind::Ppb { .. } => "PPB",
+                Kind::Last => "last",
+            },
+            players: players.iter().map(|&i| r.t.players[i].id).collect(),
+            mdps,
+            pairs: chosen
+                .pairs
+                .iter()
+                .map(|&(a, c)| (ids(a), ids(c)))
+                .collect(),
+            leavers: chosen.leavers.iter().map(|&l| ids(l)).collect(),
+            stages: chosen.stage_values.clone(),
+            reports: chosen.reports.clone(),
+        });
+        let _ = ppb;
+        Ok(chosen.leavers.iter().map(|&l| b.global[l]).collect())
+    }
+
+    /// Keeps the pairs of the last traced bracket.
+    fn commit(&mut self) {
+        if let Some(tr) = self.traces.last() {
+            let idx = |id: u32| self.r.t.index_of(id).unwrap_or(usize::MAX);
+            let new: Vec<(usize, usize)> =
+                tr.pairs.iter().map(|&(a, b)| (idx(a), idx(b))).collect();
+            self.pairs.extend(new);
+        }
+    }
+
+    /// Drops the last traced bracket (a bracket found to be the PPB is paired again).
+    fn discard(&mut self) {
+        self.traces.pop();
+    }
+
+    /// Pairs the last bracket completely; returns the PAB receiver.
+    fn last(&mut self, players: &[usize], mdps: usize) -> Result<Option<usize>, PairError> {
+        let leavers = self.bracket(players, mdps, Kind::Last, false)?;
+        self.commit();
+        match leavers.as_slice() {
+            [] => Ok(None),
+            [p] => Ok(Some(*p)),
+            _ => Err(PairError::Solver(SolveError::Backend(
+                "the last bracket left more than one player unpaired".into(),
+            ))),
+        }
+    }
+}
+
+fn solver_error(e: SolveError) -> PairError {
+    match e {
+        // Completion was checked before: an infeasible bracket is a modelling error, not the input's.
+        SolveError::Infeasible => PairError::Solver(SolveError::Backend(
+            "a bracket model turned out infeasible after the completion check".into(),
+        )),
+        e => PairError::Solver(e),
+    }
+}
+
+/// Writes every stage of a solved bracket as an LP file (`--write-lp DIR`).
+fn write_models(
+    dir: &std::path::Path,
+    round: u32,
+    bracket: usize,
+    m: &crate::model::BracketModel,
+    values: &[(String, i64)],
+) -> Result<(), PairError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| PairError::Invalid(format!("{}: {e}", dir.display())))?;
+    let fixed: Vec<i64> = values.iter().map(|v| v.1).collect();
+    for (k, st) in m.stages.iter().enumerate() {
+        let name = format!("r{round:02}-b{bracket:02}-s{:03}-{}.lp", k + 1, st.name);
+        let path = dir.join(name);
+        std::fs::write(&path, write_lp(m, k, &fixed))
+            .map_err(|e| PairError::Invalid(format!("{}: {e}", path.display())))?;
+    }
+    Ok(())
+}

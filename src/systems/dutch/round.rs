@@ -1,0 +1,100 @@
+//! The players of the round as the Dutch system sees them: A.2 order, scoregroups, and the
+//! absolute criteria C.1-C.3 with the PAB rule C.2.
+
+use super::Edition;
+use crate::points::Points;
+use crate::tournament::{Float, FloatRule, Tournament};
+use crate::trf::ResultCode;
+
+/// Read-only facts about the round being paired.
+pub struct Round<'t> {
+    pub t: &'t Tournament,
+    pub edition: Edition,
+    /// Present players in A.2 order (pairing score descending, then pairing number).
+    pub order: Vec<usize>,
+    /// Effective pairing number of each player: its place among the players who are present or
+    /// took part in an earlier pairing (absentees never paired are dropped from the numbering, as
+    /// the endorsed engine does; E.5 uses its parity).
+    pub number: Vec<u32>,
+}
+
+impl<'t> Round<'t> {
+    pub fn new(t: &'t Tournament, edition: Edition) -> Round<'t> {
+        let mut order = t.present();
+        order.sort_by_key(|&i| {
+            (
+                std::cmp::Reverse(t.players[i].pairing_score()),
+                t.players[i].pairing_number,
+            )
+        });
+        let mut number = vec![0u32; t.players.len()];
+        let mut next = 0;
+        for (i, p) in t.players.iter().enumerate() {
+            let took_part = p.history.iter().any(|h| {
+                h.opponent.is_some()
+                    || matches!(h.result, ResultCode::PairingBye | ResultCode::ForfeitWin)
+            });
+            if p.absent.is_none() || took_part {
+                next += 1;
+                number[i] = next;
+            }
+        }
+        Round {
+            t,
+            edition,
+            order,
+            number,
+        }
+    }
+
+    pub fn score(&self, i: usize) -> Points {
+        self.t.players[i].pairing_score()
+    }
+
+    /// Scoregroups (A.3) in descending score, members in A.2 order.
+    pub fn scoregroups(&self) -> Vec<Vec<usize>> {
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for &i in &self.order {
+            match groups.last_mut() {
+                Some(g) if self.score(g[0]) == self.score(i) => g.push(i),
+                _ => groups.push(vec![i]),
+            }
+        }
+        groups
+    }
+
+    /// C.1-C.3 (and forbidden pairs): may `a` and `b` meet in this round?
+    pub fn can_meet(&self, a: usize, b: usize) -> bool {
+        let t = self.t;
+        if a == b || t.have_met(a, b) || t.is_forbidden(a, b) {
+            return false;
+        }
+        // C.3: non-topscorers with the same absolute colour preference shall not meet.
+        let (pa, pb) = (&t.players[a].preference, &t.players[b].preference);
+        let clash = pa.is_absolute() && pb.is_absolute() && pa.colour == pb.colour;
+        !(clash && !t.is_topscorer(a) && !t.is_topscorer(b))
+    }
+
+    /// C.2: may `i` receive the pairing-allocated bye?
+    pub fn pab_eligible(&self, i: usize) -> bool {
+        let p = &self.t.players[i];
+        match self.edition {
+            // C.04.1.d (2017): not after a PAB or a forfeit win.
+            Edition::E2017 => !p.had_pab && !p.had_forfeit_win,
+            // C.04.1 Art. 4 (2026): not after any win's points scored without playing.
+            Edition::E2026 => p.unplayed_win_rounds == 0,
+        }
+    }
+
+    pub fn float_rule(&self) -> FloatRule {
+        match self.edition {
+            Edition::E2017 => FloatRule::Dutch2017,
+            Edition::E2026 => FloatRule::Dutch2026,
+        }
+    }
+
+    /// The float `i` received `back` rounds ago.
+    pub fn float_back(&self, i: usize, back: usize) -> Float {
+        self.t.players[i].float_back(back, self.float_rule())
+    }
+}

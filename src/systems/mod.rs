@@ -1,0 +1,154 @@
+//! The pairing systems, by name, behind one entry point.
+
+pub mod dutch;
+pub mod formulation;
+
+use crate::model::SolveError;
+use crate::pairing::RoundPairing;
+use crate::tournament::Tournament;
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+
+/// A pairing system and edition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum System {
+    Dutch2026,
+    Dutch2017,
+    Dutch2012,
+    Dubov2026,
+    Dubov2018,
+    Lim,
+}
+
+impl System {
+    pub const ALL: [System; 6] = [
+        System::Dutch2026,
+        System::Dutch2017,
+        System::Dutch2012,
+        System::Dubov2026,
+        System::Dubov2018,
+        System::Lim,
+    ];
+
+    /// The name used on the command line and in `models/`.
+    pub fn name(self) -> &'static str {
+        match self {
+            System::Dutch2026 => "dutch-2026",
+            System::Dutch2017 => "dutch-2017",
+            System::Dutch2012 => "dutch-2012",
+            System::Dubov2026 => "dubov-2026",
+            System::Dubov2018 => "dubov-2018",
+            System::Lim => "lim",
+        }
+    }
+
+    /// The system of a family (`dutch`, `dubov`, `lim`) in a given edition year; the edition in
+    /// force now when `edition` is `None`.
+    pub fn from_family(family: &str, edition: Option<u32>) -> Result<System, String> {
+        let sys = match (family, edition) {
+            ("dutch", None | Some(2026) | Some(2025)) => System::Dutch2026,
+            ("dutch", Some(2017)) => System::Dutch2017,
+            ("dutch", Some(2012)) => System::Dutch2012,
+            ("dubov", None | Some(2026) | Some(2025)) => System::Dubov2026,
+            ("dubov", Some(2018)) => System::Dubov2018,
+            ("lim", None) => System::Lim,
+            (f, Some(e)) => {
+                return Err(format!(
+                    "no edition {e} of the {f} system; known: {}",
+                    names()
+                ))
+            }
+            (f, None) => return Err(format!("unknown system family {f}; known: {}", names())),
+        };
+        Ok(sys)
+    }
+}
+
+fn names() -> String {
+    System::ALL
+        .iter()
+        .map(|s| s.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for System {
+    type Err = String;
+    fn from_str(s: &str) -> Result<System, String> {
+        let s = s.to_ascii_lowercase();
+        if let Some(sys) = System::ALL.iter().find(|x| x.name() == s) {
+            return Ok(*sys);
+        }
+        match s.as_str() {
+            "dutch" | "dubov" | "lim" => System::from_family(&s, None),
+            _ => Err(format!("unknown system '{s}'; known: {}", names())),
+        }
+    }
+}
+
+/// Options for pairing one round.
+#[derive(Clone, Debug, Default)]
+pub struct PairOptions {
+    /// Write every stage model solved as an LP file into this folder.
+    pub write_lp: Option<std::path::PathBuf>,
+    /// Wall-clock limit per solver call, seconds.
+    pub time_limit: Option<f64>,
+}
+
+/// Why a round could not be paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PairError {
+    /// No pairing satisfies the absolute criteria (exit code 1).
+    NoValidPairing(String),
+    /// The system is not available in this build (exit code 3).
+    NotImplemented(System),
+    /// The request does not make sense for this tournament (exit code 3).
+    Invalid(String),
+    /// The solver failed or timed out (exit code 2).
+    Solver(SolveError),
+}
+
+impl fmt::Display for PairError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PairError::NoValidPairing(m) => write!(f, "no valid pairing exists: {m}"),
+            PairError::NotImplemented(s) => write!(
+                f,
+                "the {s} system is not implemented yet in lexpair {}; no pairing was produced",
+                env!("CARGO_PKG_VERSION")
+            ),
+            PairError::Invalid(m) => write!(f, "{m}"),
+            PairError::Solver(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PairError {}
+
+/// Pairs the round `t.round` of `t` with `system`.
+pub fn pair_round(
+    system: System,
+    t: &Tournament,
+    opts: &PairOptions,
+) -> Result<RoundPairing, PairError> {
+    explain_round(system, t, opts).map(|(p, _)| p)
+}
+
+/// Pairs the round and returns, per bracket, what was decided and why.
+pub fn explain_round(
+    system: System,
+    t: &Tournament,
+    opts: &PairOptions,
+) -> Result<(RoundPairing, Vec<dutch::BracketTrace>), PairError> {
+    match system {
+        System::Dutch2017 => dutch::pair(t, dutch::Edition::E2017, opts),
+        other => Err(PairError::NotImplemented(other)),
+    }
+}

@@ -1,0 +1,299 @@
+//! Builds a [`Tournament`] from a TRF document for a given round to pair.
+
+use super::{colour, floats::RoundFacts, PastRound, Player, Tournament};
+use crate::points::Points;
+use crate::trf::{ByeKind, Colour, ResultCode, RoundEntry, TrfDocument};
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+/// A document that cannot be paired for the requested round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentError {
+    pub message: String,
+}
+
+impl fmt::Display for TournamentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for TournamentError {}
+
+fn err<T>(message: String) -> Result<T, TournamentError> {
+    Err(TournamentError { message })
+}
+
+/// The first round not paired yet: no player has a game or a pairing-allocated bye in it.
+/// Byes and absences announced for that round (`0000 - H`, `0000 - Z`) do not count as pairing.
+pub fn next_round(doc: &TrfDocument) -> u32 {
+    let mut r = 1u32;
+    loop {
+        let paired = doc
+            .players
+            .iter()
+            .any(|p| match p.rounds.get(r as usize - 1) {
+                Some(Some(e)) => e.opponent.is_some() || e.result == ResultCode::PairingBye,
+                _ => false,
+            });
+        if !paired {
+            return r;
+        }
+        r += 1;
+    }
+}
+
+fn entry(doc_rounds: &[Option<RoundEntry>], r: u32) -> Option<RoundEntry> {
+    doc_rounds.get(r as usize - 1).copied().flatten()
+}
+
+impl Tournament {
+    /// The state before round `round` (1-based): rounds `1..round` of `doc` are history; entries
+    /// of round `round` itself only tell who is absent (a bye with no opponent other than the PAB).
+    pub fn before_round(doc: &TrfDocument, round: u32) -> Result<Tournament, TournamentError> {
+        if round == 0 {
+            return err("round numbers start at 1".into());
+        }
+        if let Some(t) = doc.total_rounds {
+            if round > t {
+                return err(format!(
+                    "round {round} cannot be paired: the tournament has {t} rounds (XXR/142)"
+                ));
+            }
+        }
+        // Pairing order: by id, or by position in the file with XXC rank.
+        let mut order: Vec<usize> = (0..doc.players.len()).collect();
+        if !doc.use_rank_order {
+            order.sort_by_key(|&k| doc.players[k].id);
+        }
+        let index: HashMap<u32, usize> = order
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (doc.players[k].id, i))
+            .collect();
+        let ps = doc.point_system;
+        let accel = |id: u32, r: u32| -> Points {
+            doc.accelerations
+                .iter()
+                .filter(|a| a.player == id)
+                .filter_map(|a| a.points.get(r as usize - 1).copied())
+                .sum()
+        };
+        let n = order.len();
+        let recs: Vec<&crate::trf::PlayerRecord> = order.iter().map(|&k| &doc.players[k]).collect();
+
+        // Scores before each round r (index r-1), actual points only.
+        let mut before: Vec<Vec<Points>> = vec![Vec::with_capacity(round as usize); n];
+        let mut running = vec![Points::ZERO; n];
+        let mut scored: Vec<Vec<Points>> = vec![Vec::new(); n];
+        for r in 1..round {
+            for i in 0..n {
+                before[i].push(running[i]);
+                let e = entry(&recs[i].rounds, r).unwrap_or(RoundEntry::bye(ResultCode::ZeroBye));
+                let played = e.opponent.is_some() && e.result.is_played_game();
+                let pts = e.result.points(if played { e.colour } else { None }, &ps);
+                scored[i].push(pts);
+                running[i] += pts;
+            }
+        }
+
+        let mut players = Vec::with_capacity(n);
+        for (i, rec) in recs.iter().enumerate() {
+            let mut history = Vec::with_capacity(round as usize);
+            for r in 1..round {
+                let e = entry(&rec.rounds, r).unwrap_or(RoundEntry::bye(ResultCode::ZeroBye));
+                let opponent = match e.opponent {
+                    Some(id) => Some(*index.get(&id).ok_or_else(|| TournamentError {
+                        message: format!(
+                            "player {} meets unknown player {id} in round {r}",
+                            rec.id
+                        ),
+                    })?),
+                    None => None,
+                };
+                let played = opponent.is_some() && e.result.is_played_game();
+                let ri = r as usize - 1;
+                let own = before[i][ri] + accel(rec.id, r);
+                let opp_score = opponent
+                    .filter(|_| played)
+                    .map(|o| before[o][ri] + accel(recs[o].id, r));
+                let points = scored[i][ri];
+                history.push(PastRound {
+                    opponent,
+                    colour: if played { e.colour } else { None },
+                    result: e.result,
+                    points,
+                    facts: RoundFacts {
+                        played,
+                        own_score: own,
+                        opponent_score: opp_score,
+                        pab: e.result == ResultCode::PairingBye,
+                        points,
+                        loss_points: ps.loss(),
+                    },
+                });
+            }
+            players.push(make_player(
+                rec,
+                i,
+                &history,
+                &recs,
+                doc,
+                round,
+                running[i],
+                accel(rec.id, round),
+            ));
+        }
+        mark_absences(doc, round, &index, &mut players)?;
+        let forbidden = forbidden_pairs(doc, round, &index)?;
+        let initial_colour = doc
+            .initial_colour
+            .or_else(|| infer_initial_colour(&recs, round));
+        Ok(Tournament {
+            round,
+            total_rounds: doc.total_rounds,
+            point_system: ps,
+            initial_colour,
+            players,
+            forbidden,
+        })
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn make_player(
+    rec: &crate::trf::PlayerRecord,
+    i: usize,
+    history: &[PastRound],
+    recs: &[&crate::trf::PlayerRecord],
+    doc: &TrfDocument,
+    round: u32,
+    score: Points,
+    acceleration: Points,
+) -> Player {
+    let ps = &doc.point_system;
+    let colours: Vec<Colour> = history.iter().filter_map(|h| h.colour).collect();
+    let opponents: Vec<usize> = history
+        .iter()
+        .filter(|h| h.facts.played)
+        .filter_map(|h| h.opponent)
+        .collect();
+    let ratings: Vec<u64> = opponents.iter().map(|&o| recs[o].rating as u64).collect();
+    let aro = (!ratings.is_empty()).then(|| {
+        let (s, k) = (ratings.iter().sum::<u64>(), ratings.len() as u64);
+        ((2 * s + k) / (2 * k)) as u32 // rounded half up
+    });
+    let _ = round;
+    Player {
+        id: rec.id,
+        pairing_number: if doc.use_rank_order {
+            i as u32 + 1
+        } else {
+            rec.id
+        },
+        name: rec.name.clone(),
+        rating: rec.rating,
+        score,
+        acceleration,
+        colour_difference: colour::colour_difference(&colours),
+        preference: colour::preference(&colours),
+        colours,
+        opponents,
+        had_pab: history.iter().any(|h| h.result == ResultCode::PairingBye),
+        had_forfeit_win: history.iter().any(|h| h.result == ResultCode::ForfeitWin),
+        unplayed_win_rounds: history
+            .iter()
+            .filter(|h| !h.facts.played && h.points >= ps.win() && h.points.0 > 0)
+            .count() as u32,
+        unplayed_rounds: history.iter().filter(|h| !h.facts.played).count() as u32,
+        aro,
+        absent: None,
+        history: history.to_vec(),
+    }
+}
+
+/// Absences in the round to pair: `0000 - H|F|Z` entries of that round, XXZ lines, 240 records.
+fn mark_absences(
+    doc: &TrfDocument,
+    round: u32,
+    index: &HashMap<u32, usize>,
+    players: &mut [Player],
+) -> Result<(), TournamentError> {
+    for rec in &doc.players {
+        if let Some(e) = entry(&rec.rounds, round) {
+            let kind = match e.result {
+                _ if e.opponent.is_some() => None,
+                ResultCode::HalfBye => Some(ByeKind::Half),
+                ResultCode::FullBye => Some(ByeKind::Full),
+                ResultCode::ZeroBye => Some(ByeKind::Zero),
+                _ => None,
+            };
+            if let (Some(k), Some(&i)) = (kind, index.get(&rec.id)) {
+                players[i].absent = Some(k);
+            }
+        }
+    }
+    for b in doc
+        .announced_byes
+        .iter()
+        .filter(|b| b.round.is_none_or(|r| r == round))
+    {
+        for id in &b.players {
+            let &i = index.get(id).ok_or_else(|| TournamentError {
+                message: format!("announced bye for unknown player {id}"),
+            })?;
+            players[i].absent = Some(b.kind);
+        }
+    }
+    Ok(())
+}
+
+fn forbidden_pairs(
+    doc: &TrfDocument,
+    round: u32,
+    index: &HashMap<u32, usize>,
+) -> Result<HashSet<(usize, usize)>, TournamentError> {
+    let mut out = HashSet::new();
+    for g in doc
+        .forbidden
+        .iter()
+        .filter(|g| g.rounds.is_none_or(|(a, b)| a <= round && round <= b))
+    {
+        let mut idx = Vec::with_capacity(g.players.len());
+        for id in &g.players {
+            idx.push(*index.get(id).ok_or_else(|| TournamentError {
+                message: format!("forbidden pairing names unknown player {id}"),
+            })?);
+        }
+        for (k, &a) in idx.iter().enumerate() {
+            for &b in &idx[k + 1..] {
+                if a != b {
+                    out.insert((a.min(b), a.max(b)));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The initial colour when the file does not state it (bbpPairings' rule): in the first round F
+/// with a colour, the colour of the highest player who took part in pairings up to F, reversed
+/// once for every higher participant without a colour in F.
+fn infer_initial_colour(recs: &[&crate::trf::PlayerRecord], round: u32) -> Option<Colour> {
+    let first = (1..round).find(|&r| {
+        recs.iter()
+            .any(|p| entry(&p.rounds, r).is_some_and(|e| e.colour.is_some()))
+    })?;
+    let participated = |p: &crate::trf::PlayerRecord| {
+        (1..=first).any(|r| {
+            entry(&p.rounds, r)
+                .is_some_and(|e| e.opponent.is_some() || e.result == ResultCode::PairingBye)
+        })
+    };
+    for (flips, p) in recs.iter().filter(|p| participated(p)).enumerate() {
+        if let Some(c) = entry(&p.rounds, first).and_then(|e| e.colour) {
+            return Some(if flips % 2 == 0 { c } else { c.opposite() });
+        }
+    }
+    None
+}

@@ -1,0 +1,142 @@
+//! The state of a tournament before the round to pair, computed once from a TRF document.
+//!
+//! Everything a pairing system asks about a player lives here: scores under the tournament's
+//! point system, pairing numbers, colour history of played games only, colour difference and
+//! preference, float history, byes received and PAB eligibility, opponents met, ARO, and who is
+//! absent from the round to pair.
+
+mod build;
+pub mod colour;
+pub mod floats;
+
+pub use build::{next_round, TournamentError};
+pub use colour::{Preference, Strength};
+pub use floats::{Float, FloatRule, RoundFacts};
+
+use crate::points::{PointSystem, Points};
+use crate::trf::{ByeKind, Colour, ResultCode};
+use serde::Serialize;
+use std::collections::HashSet;
+
+/// What one player did in one past round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PastRound {
+    /// Index (in `Tournament::players`) of the scheduled opponent, also for forfeits.
+    pub opponent: Option<usize>,
+    /// Colour of a game actually played; `None` for forfeits, byes and absences.
+    pub colour: Option<Colour>,
+    pub result: ResultCode,
+    /// Points scored in the round.
+    pub points: Points,
+    /// Facts deciding the float of the round.
+    pub facts: RoundFacts,
+}
+
+/// A player as the pairing systems see him before the round to pair.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Player {
+    /// Starting-rank number in the TRF (columns 5-8): the id written in pairings.
+    pub id: u32,
+    /// Pairing number (TPN): the id, or the position in the file with `XXC rank`.
+    pub pairing_number: u32,
+    pub name: String,
+    pub rating: u32,
+    /// Points from rounds already played.
+    pub score: Points,
+    /// Fictitious points (acceleration) for the round to pair.
+    pub acceleration: Points,
+    /// Rounds 1..round-1.
+    pub history: Vec<PastRound>,
+    /// Colours of games actually played, chronological (C.04.2: unplayed rounds dropped).
+    pub colours: Vec<Colour>,
+    pub colour_difference: i32,
+    pub preference: Preference,
+    /// Indices of opponents actually played (a forfeit is not a meeting).
+    pub opponents: Vec<usize>,
+    /// Received the pairing-allocated bye before.
+    pub had_pab: bool,
+    /// Scored a forfeit win before (C.04.1.d 2017: no PAB then).
+    pub had_forfeit_win: bool,
+    /// Rounds in which a win's points were scored without playing (PAB, full-point bye,
+    /// forfeit win): C.04.1 Art. 4 (2026) bars the PAB after any of them.
+    pub unplayed_win_rounds: u32,
+    /// Rounds not played over the board (byes, absences, forfeits).
+    pub unplayed_rounds: u32,
+    /// Average rating of opponents in played games, rounded half up (Dubov); `None` before any game.
+    pub aro: Option<u32>,
+    /// Not to be paired in the round to pair (announced bye or absence).
+    pub absent: Option<ByeKind>,
+}
+
+impl Player {
+    /// The score used for pairing: actual score plus the round's fictitious points.
+    pub fn pairing_score(&self) -> Points {
+        self.score + self.acceleration
+    }
+
+    /// The float received `back` rounds before the round to pair (1 = the previous round).
+    pub fn float_back(&self, back: usize, rule: FloatRule) -> Float {
+        match self.history.len().checked_sub(back) {
+            Some(i) => floats::float_of(&self.history[i].facts, rule),
+            None => Float::None,
+        }
+    }
+}
+
+/// The tournament before the round to pair.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Tournament {
+    /// The round to pair, 1-based.
+    pub round: u32,
+    /// Total rounds (XXR / 142), when known.
+    pub total_rounds: Option<u32>,
+    pub point_system: PointSystem,
+    /// Colour of the top player in round 1 (E.5): stated, inferred from round 1, or `None`.
+    pub initial_colour: Option<Colour>,
+    /// All players, ordered by pairing number.
+    pub players: Vec<Player>,
+    /// Pairs of player indices that must not meet in this round (XXP / 260), `a < b`.
+    pub forbidden: HashSet<(usize, usize)>,
+}
+
+impl Tournament {
+    /// Indices of the players to pair in this round (present players), by pairing number.
+    pub fn present(&self) -> Vec<usize> {
+        (0..self.players.len())
+            .filter(|&i| self.players[i].absent.is_none())
+            .collect()
+    }
+
+    /// True when pairing the last round (topscorer rules apply).
+    pub fn is_last_round(&self) -> bool {
+        self.total_rounds == Some(self.round)
+    }
+
+    /// Topscorers (C.04.3 A.7): when pairing the last round, a score over 50% of the maximum
+    /// possible score. As the endorsed engine reads it, the maximum is what the rounds already
+    /// played could give (rounds × a win), the score is the pairing score, and half the maximum
+    /// is rounded down to tenths.
+    pub fn is_topscorer(&self, i: usize) -> bool {
+        if !self.is_last_round() {
+            return false;
+        }
+        let win = self.point_system.win().max(self.point_system.draw()).0;
+        let half = (self.round as i64 - 1) * win / 2;
+        self.players[i].pairing_score().0 > half
+    }
+
+    /// True if `a` and `b` already played each other over the board (C.04.1.b).
+    pub fn have_met(&self, a: usize, b: usize) -> bool {
+        self.players[a].opponents.contains(&b)
+    }
+
+    /// True if an XXP/260 record forbids `a` against `b` this round.
+    pub fn is_forbidden(&self, a: usize, b: usize) -> bool {
+        self.forbidden.contains(&(a.min(b), a.max(b)))
+    }
+
+    /// The index of the player with TRF id `id`.
+    pub fn index_of(&self, id: u32) -> Option<usize> {
+        self.players.iter().position(|p| p.id == id)
+    }
+}

@@ -1,0 +1,34 @@
+//! Errors of the TRF reader: each names the file, line, column and field, and what was expected.
+
+use std::fmt;
+
+/// A malformed or inconsistent TRF file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfError {
+    /// The file name as given to the reader (`"<input>"` when reading a string).
+    pub file: String,
+    /// 1-based line number; 0 when the problem concerns the file as a whole.
+    pub line: usize,
+    /// 1-based column of the offending field; 0 when not tied to a column.
+    pub column: usize,
+    /// The field, in the words of the format (e.g. `"points (columns 81-84)"`, `"XXR"`).
+    pub field: String,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for TrfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (0, _) => write!(f, "{}: {}: {}", self.file, self.field, self.message),
+            (l, 0) => write!(f, "{}:{}: {}: {}", self.file, l, self.field, self.message),
+            (l, c) => write!(
+                f,
+                "{}:{}:{}: {}: {}",
+                self.file, l, c, self.field, self.message
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TrfError {}

@@ -1,0 +1,310 @@
+//! The lexicographic HiGHS solver against brute force on small random models.
+
+use lexpair::model::{BracketModel, Cost, SolveError, Var};
+use lexpair::solver::highs_lex::{solve_lexicographic, LexOptions};
+
+/// splitmix64: a tiny deterministic generator for test instances.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn random_model(rng: &mut Rng) -> BracketModel {
+    let n = 1 + rng.below(8) as usize;
+    let mut m = BracketModel::new(n);
+    let density = 30 + rng.below(70);
+    for a in 0..n {
+        for b in a + 1..n {
+            if rng.below(100) < density {
+                m.add_pair(a, b);
+            }
+        }
+    }
+    for i in 0..n {
+        m.may_float[i] = rng.below(100) < 40;
+    }
+    let stages = 1 + rng.below(4);
+    for k in 0..stages {
+        let mut c = Cost::new();
+        let span = [2, 4, 10, 1000][rng.below(4) as usize];
+        for e in 0..m.pairs.len() {
+            c.add(Var::Pair(e), rng.below(span) as i64 - (span as i64) / 4);
+        }
+        for i in 0..n {
+            if m.may_float[i] {
+                c.add(Var::Float(i), rng.below(span) as i64);
+            }
+        }
+        m.add_stage(&format!("s{k}"), "test", c);
+    }
+    m
+}
+
+/// Every feasible assignment's stage vector, by exhaustive search; the lexicographic minimum.
+fn brute_force(m: &BracketModel) -> Option<Vec<i64>> {
+    fn rec(
+        m: &BracketModel,
+        used: &mut Vec<bool>,
+        ones: &mut Vec<Var>,
+        best: &mut Option<Vec<i64>>,
+    ) {
+        let Some(i) = used.iter().position(|&u| !u) else {
+            let vals: Vec<i64> = m
+                .stages
+                .iter()
+                .map(|s| s.cost.value(&|v| ones.contains(&v)))
+                .collect();
+            if best.as_ref().is_none_or(|b| vals < *b) {
+                *best = Some(vals);
+            }
+            return;
+        };
+        used[i] = true;
+        if m.may_float[i] {
+            ones.push(Var::Float(i));
+            rec(m, used, ones, best);
+            ones.pop();
+        }
+        for (e, &(a, b)) in m.pairs.iter().enumerate() {
+            let j = if a == i {
+                b
+            } else if b == i {
+                a
+            } else {
+                continue;
+            };
+            if used[j] {
+                continue;
+            }
+            used[j] = true;
+            ones.push(Var::Pair(e));
+            rec(m, used, ones, best);
+            ones.pop();
+            used[j] = false;
+        }
+        used[i] = false;
+    }
+    let mut best = None;
+    rec(
+        m,
+        &mut vec![false; m.num_players()],
+        &mut Vec::new(),
+        &mut best,
+    );
+    best
+}
+
+fn check_against_brute_force(opts: &LexOptions, seed: u64, cases: usize) {
+    let mut rng = Rng(seed);
+    let (mut feasible, mut infeasible) = (0, 0);
+    for case in 0..cases {
+        let m = random_model(&mut rng);
+        let expected = brute_force(&m);
+        match (solve_lexicographic(&m, opts), expected) {
+            (Ok(r), Some(best)) => {
+                assert_eq!(r.solution.stage_values, best, "case {case}: {m:?}");
+                r.solution
+                    .verify(&m)
+                    .unwrap_or_else(|e| panic!("case {case}: {e}"));
+                feasible += 1;
+            }
+            (Err(SolveError::Infeasible), None) => infeasible += 1,
+            (got, want) => panic!("case {case}: solver {got:?}, brute force {want:?}, model {m:?}"),
+        }
+    }
+    // The generator must exercise both outcomes.
+    assert!(
+        feasible > cases / 4 && infeasible > 0,
+        "feasible {feasible}, infeasible {infeasible}"
+    );
+}
+
+#[test]
+fn lexicographic_optimum_matches_brute_force_stage_by_stage() {
+    let opts = LexOptions {
+        merge_stages: false,
+        ..LexOptions::default()
+    };
+    check_against_brute_force(&opts, 1, 400);
+}
+
+#[test]
+fn merged_stages_give_the_same_optimum() {
+    check_against_brute_force(&LexOptions::default(), 2, 400);
+}
+
+#[test]
+fn small_merge_limit_forces_splitting_and_stays_exact() {
+    let opts = LexOptions {
+        max_merged_magnitude: 3000,
+        ..LexOptions::default()
+    };
+    check_against_brute_force(&opts, 3, 200);
+}
+
+/// Four players 0-3, all pairs allowed: stage 1 prefers pairing 0 with 1 or 0 with 2 equally.
+fn tie_model() -> BracketModel {
+    let mut m = BracketModel::new(4);
+    let mut vars = Vec::new();
+    for a in 0..4 {
+        for b in a + 1..4 {
+            vars.push(((a, b), m.add_pair(a, b)));
+        }
+    }
+    let mut c = Cost::new();
+    for &((a, b), v) in &vars {
+        if !(a == 0 && (b == 1 || b == 2)) && !(a == 2 && b == 3) && !(a == 1 && b == 3) {
+            c.add(v, 5);
+        }
+    }
+    m.add_stage("prefer-0-with-1-or-2", "test", c);
+    m
+}
+
+#[test]
+fn uniqueness_check_detects_ties_and_a_tie_break_resolves_them() {
+    let opts = LexOptions {
+        check_unique: true,
+        ..LexOptions::default()
+    };
+    let m = tie_model();
+    assert!(
+        matches!(solve_lexicographic(&m, &opts), Err(SolveError::InvalidModel(msg)) if msg.contains("not unique"))
+    );
+    // Tie-break: the candidate order prefers 0-1 (partner rank of player 0).
+    let mut m = tie_model();
+    let mut tb = Cost::new();
+    for (e, &(a, b)) in m.pairs.clone().iter().enumerate() {
+        if a == 0 {
+            tb.add(Var::Pair(e), b as i64);
+        }
+    }
+    m.add_stage("partner-of-0", "test", tb);
+    let r = solve_lexicographic(&m, &opts).expect("unique optimum");
+    let chosen: Vec<(usize, usize)> = r.solution.pairs.iter().map(|&e| m.pairs[e]).collect();
+    assert_eq!(chosen, vec![(0, 1), (2, 3)]);
+    assert_eq!(r.solution.stage_values, vec![0, 1]);
+}
+
+#[test]
+fn zero_cost_stage_at_its_bound_needs_no_solve() {
+    let mut m = BracketModel::new(2);
+    let v = m.add_pair(0, 1);
+    let mut c = Cost::new();
+    c.add(v, 3);
+    m.add_stage("first", "test", c);
+    m.add_stage("empty", "test", Cost::new());
+    let r = solve_lexicographic(
+        &m,
+        &LexOptions {
+            merge_stages: false,
+            ..LexOptions::default()
+        },
+    )
+    .expect("feasible");
+    assert_eq!(r.solution.stage_values, vec![3, 0]);
+    assert_eq!(r.stages[1].how, "bound");
+    assert_eq!(r.solves, 1);
+}
+
+#[test]
+fn malformed_models_are_rejected_not_solved() {
+    let mut m = BracketModel::new(2);
+    m.pairs.push((0, 0));
+    assert!(matches!(
+        solve_lexicographic(&m, &LexOptions::default()),
+        Err(SolveError::InvalidModel(_))
+    ));
+    let mut m = BracketModel::new(2);
+    let mut c = Cost::new();
+    c.add(Var::Float(1), 1); // player 1 may not float
+    m.add_pair(0, 1);
+    m.add_stage("bad", "test", c);
+    assert!(matches!(
+        solve_lexicographic(&m, &LexOptions::default()),
+        Err(SolveError::InvalidModel(_))
+    ));
+}
+
+#[test]
+fn nobody_to_pair_is_trivially_solved_and_odd_without_floaters_is_infeasible() {
+    let m = BracketModel::new(0);
+    assert!(solve_lexicographic(&m, &LexOptions::default()).is_ok());
+    let mut m = BracketModel::new(3);
+    m.add_pair(0, 1);
+    m.add_pair(1, 2);
+    assert_eq!(
+        solve_lexicographic(&m, &LexOptions::default()),
+        Err(SolveError::Infeasible)
+    );
+}
+
+#[test]
+fn a_session_adds_variables_constraints_and_stages_after_seeing_earlier_optima() {
+    use lexpair::solver::highs_lex::LexSession;
+    // Six players, all pairs allowed; stage 1 forbids nothing but prefers pairs within {0,1,2}
+    // to be as few as possible (cost 1 each).
+    let mut m = BracketModel::new(6);
+    for a in 0..6 {
+        for b in a + 1..6 {
+            m.add_pair(a, b);
+        }
+    }
+    let pairs = m.pairs.clone();
+    let mut s = LexSession::new(m, LexOptions::default()).expect("valid model");
+    let mut c = Cost::new();
+    for (e, &(a, b)) in pairs.iter().enumerate() {
+        if a < 3 && b < 3 {
+            c.add(Var::Pair(e), 1);
+        }
+    }
+    let v = s
+        .solve_stages(vec![lexpair::model::Stage {
+            name: "few-top-pairs".into(),
+            article: "test".into(),
+            cost: c,
+        }])
+        .expect("feasible");
+    assert_eq!(v, vec![0]);
+    // Aux a = "player 0 meets player 5"; require it, then prefer 1 with 3 over 1 with 4.
+    let a = s.add_aux("zero-meets-five");
+    let e05 = pairs
+        .iter()
+        .position(|&p| p == (0, 5))
+        .expect("pair exists");
+    s.add_constraint(
+        "a-is-x05",
+        vec![(a, 1), (Var::Pair(e05), -1)],
+        Some(0),
+        Some(0),
+    )
+    .expect("valid");
+    s.add_constraint("a-holds", vec![(a, 1)], Some(1), None)
+        .expect("valid");
+    let mut pref = Cost::new();
+    for (e, &(x, y)) in pairs.iter().enumerate() {
+        if x == 1 {
+            pref.add(Var::Pair(e), y as i64);
+        }
+    }
+    s.solve_stages(vec![lexpair::model::Stage {
+        name: "partner-of-1".into(),
+        article: "test".into(),
+        cost: pref,
+    }])
+    .expect("feasible");
+    let r = s.finish().expect("verified");
+    let chosen: Vec<(usize, usize)> = r.solution.pairs.iter().map(|&e| pairs[e]).collect();
+    assert_eq!(chosen, vec![(0, 5), (1, 3), (2, 4)]);
+    assert_eq!(r.solution.aux, vec![0]);
+    assert_eq!(r.solution.stage_values, vec![0, 3]);
+}
