@@ -56,9 +56,7 @@ fn lexicographic(c: &mut Criterion) {
     for n in [20usize, 60, 120] {
         let m = bracket(n);
         g.bench_with_input(BenchmarkId::from_parameter(n), &m, |b, m| {
-            b.iter(|| {
-                solve_lexicographic(m, &LexOptions::default()).map(|r| r.solution.stage_values)
-            })
+            b.iter(|| solve_lexicographic(m, &LexOptions::default()).map(|r| r.solution.stage_values))
         });
     }
     g.finish();
@@ -78,9 +76,7 @@ fn pairability(c: &mut Criterion) {
             }
         }
         graph.bye_eligible = vec![true; n];
-        g.bench_with_input(BenchmarkId::from_parameter(n), &graph, |b, graph| {
-            b.iter(|| pairable_by_matching(graph))
-        });
+        g.bench_with_input(BenchmarkId::from_parameter(n), &graph, |b, graph| b.iter(|| pairable_by_matching(graph)));
     }
     g.finish();
 }

@@ -33,26 +33,14 @@ pub struct RoundCheck {
 
 /// Replays rounds `1..=doc.rounds_in_file()` (those with at least one recorded pairing).
 pub fn check_document(doc: &TrfDocument, system: System, opts: &PairOptions) -> Vec<RoundCheck> {
-    (1..=doc.rounds_in_file())
-        .filter_map(|r| check_round(doc, system, r, opts))
-        .collect()
+    (1..=doc.rounds_in_file()).filter_map(|r| check_round(doc, system, r, opts)).collect()
 }
 
 /// Replays round `round`; `None` when nothing was paired in that round.
-pub fn check_round(
-    doc: &TrfDocument,
-    system: System,
-    round: u32,
-    opts: &PairOptions,
-) -> Option<RoundCheck> {
+pub fn check_round(doc: &TrfDocument, system: System, round: u32, opts: &PairOptions) -> Option<RoundCheck> {
     let t = match Tournament::before_round(doc, round) {
         Ok(t) => t,
-        Err(e) => {
-            return Some(RoundCheck {
-                round,
-                outcome: Outcome::Error(e.message),
-            })
-        }
+        Err(e) => return Some(RoundCheck { round, outcome: Outcome::Error(e.message) }),
     };
     let recorded = RoundPairing::recorded(doc, &t);
     if recorded.boards.is_empty() && recorded.bye.is_none() {

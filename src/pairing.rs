@@ -26,17 +26,8 @@ impl RoundPairing {
     /// player's pairing number ("higher" = more points, then smaller pairing number).
     pub fn sort_boards(&mut self, t: &Tournament) {
         let key = |b: &Board| {
-            let rank = |i: usize| {
-                (
-                    std::cmp::Reverse(t.players[i].score),
-                    t.players[i].pairing_number,
-                )
-            };
-            let (hi, lo) = if rank(b.white) <= rank(b.black) {
-                (b.white, b.black)
-            } else {
-                (b.black, b.white)
-            };
+            let rank = |i: usize| (std::cmp::Reverse(t.players[i].score), t.players[i].pairing_number);
+            let (hi, lo) = if rank(b.white) <= rank(b.black) { (b.white, b.black) } else { (b.black, b.white) };
             (
                 std::cmp::Reverse(t.players[hi].score),
                 std::cmp::Reverse(t.players[lo].score),
@@ -51,10 +42,7 @@ impl RoundPairing {
     pub fn to_pairs_text(&self, t: &Tournament) -> String {
         let mut s = format!("{}\n", self.boards.len() + usize::from(self.bye.is_some()));
         for b in &self.boards {
-            s.push_str(&format!(
-                "{} {}\n",
-                t.players[b.white].id, t.players[b.black].id
-            ));
+            s.push_str(&format!("{} {}\n", t.players[b.white].id, t.players[b.black].id));
         }
         if let Some(p) = self.bye {
             s.push_str(&format!("{} 0\n", t.players[p].id));
@@ -78,22 +66,8 @@ impl RoundPairing {
         };
         for b in &self.boards {
             let (w, bl) = (t.players[b.white].id, t.players[b.black].id);
-            set(
-                b.white,
-                RoundEntry {
-                    opponent: Some(bl),
-                    colour: Some(Colour::White),
-                    result: ResultCode::Pending,
-                },
-            );
-            set(
-                b.black,
-                RoundEntry {
-                    opponent: Some(w),
-                    colour: Some(Colour::Black),
-                    result: ResultCode::Pending,
-                },
-            );
+            set(b.white, RoundEntry { opponent: Some(bl), colour: Some(Colour::White), result: ResultCode::Pending });
+            set(b.black, RoundEntry { opponent: Some(w), colour: Some(Colour::Black), result: ResultCode::Pending });
         }
         if let Some(p) = self.bye {
             set(p, RoundEntry::bye(ResultCode::PairingBye));

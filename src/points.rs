@@ -7,9 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A score in tenths of a point.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Points(pub i64);
 
 impl Points {
@@ -41,11 +39,7 @@ impl Points {
             return None;
         }
         let whole: i64 = if int.is_empty() { 0 } else { int.parse().ok()? };
-        let tenth: i64 = if first.is_empty() {
-            0
-        } else {
-            first.parse().ok()?
-        };
+        let tenth: i64 = if first.is_empty() { 0 } else { first.parse().ok()? };
         let v = whole.checked_mul(10)?.checked_add(tenth)?;
         Some(Points(if neg { -v } else { v }))
     }

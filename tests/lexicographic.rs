@@ -51,18 +51,9 @@ fn random_model(rng: &mut Rng) -> BracketModel {
 
 /// Every feasible assignment's stage vector, by exhaustive search; the lexicographic minimum.
 fn brute_force(m: &BracketModel) -> Option<Vec<i64>> {
-    fn rec(
-        m: &BracketModel,
-        used: &mut Vec<bool>,
-        ones: &mut Vec<Var>,
-        best: &mut Option<Vec<i64>>,
-    ) {
+    fn rec(m: &BracketModel, used: &mut Vec<bool>, ones: &mut Vec<Var>, best: &mut Option<Vec<i64>>) {
         let Some(i) = used.iter().position(|&u| !u) else {
-            let vals: Vec<i64> = m
-                .stages
-                .iter()
-                .map(|s| s.cost.value(&|v| ones.contains(&v)))
-                .collect();
+            let vals: Vec<i64> = m.stages.iter().map(|s| s.cost.value(&|v| ones.contains(&v))).collect();
             if best.as_ref().is_none_or(|b| vals < *b) {
                 *best = Some(vals);
             }
@@ -94,12 +85,7 @@ fn brute_force(m: &BracketModel) -> Option<Vec<i64>> {
         used[i] = false;
     }
     let mut best = None;
-    rec(
-        m,
-        &mut vec![false; m.num_players()],
-        &mut Vec::new(),
-        &mut best,
-    );
+    rec(m, &mut vec![false; m.num_players()], &mut Vec::new(), &mut best);
     best
 }
 
@@ -112,9 +98,7 @@ fn check_against_brute_force(opts: &LexOptions, seed: u64, cases: usize) {
         match (solve_lexicographic(&m, opts), expected) {
             (Ok(r), Some(best)) => {
                 assert_eq!(r.solution.stage_values, best, "case {case}: {m:?}");
-                r.solution
-                    .verify(&m)
-                    .unwrap_or_else(|e| panic!("case {case}: {e}"));
+                r.solution.verify(&m).unwrap_or_else(|e| panic!("case {case}: {e}"));
                 feasible += 1;
             }
             (Err(SolveError::Infeasible), None) => infeasible += 1,
@@ -122,18 +106,12 @@ fn check_against_brute_force(opts: &LexOptions, seed: u64, cases: usize) {
         }
     }
     // The generator must exercise both outcomes.
-    assert!(
-        feasible > cases / 4 && infeasible > 0,
-        "feasible {feasible}, infeasible {infeasible}"
-    );
+    assert!(feasible > cases / 4 && infeasible > 0, "feasible {feasible}, infeasible {infeasible}");
 }
 
 #[test]
 fn lexicographic_optimum_matches_brute_force_stage_by_stage() {
-    let opts = LexOptions {
-        merge_stages: false,
-        ..LexOptions::default()
-    };
+    let opts = LexOptions { merge_stages: false, ..LexOptions::default() };
     check_against_brute_force(&opts, 1, 400);
 }
 
@@ -144,10 +122,7 @@ fn merged_stages_give_the_same_optimum() {
 
 #[test]
 fn small_merge_limit_forces_splitting_and_stays_exact() {
-    let opts = LexOptions {
-        max_merged_magnitude: 3000,
-        ..LexOptions::default()
-    };
+    let opts = LexOptions { max_merged_magnitude: 3000, ..LexOptions::default() };
     check_against_brute_force(&opts, 3, 200);
 }
 
@@ -172,14 +147,9 @@ fn tie_model() -> BracketModel {
 
 #[test]
 fn uniqueness_check_detects_ties_and_a_tie_break_resolves_them() {
-    let opts = LexOptions {
-        check_unique: true,
-        ..LexOptions::default()
-    };
+    let opts = LexOptions { check_unique: true, ..LexOptions::default() };
     let m = tie_model();
-    assert!(
-        matches!(solve_lexicographic(&m, &opts), Err(SolveError::InvalidModel(msg)) if msg.contains("not unique"))
-    );
+    assert!(matches!(solve_lexicographic(&m, &opts), Err(SolveError::InvalidModel(msg)) if msg.contains("not unique")));
     // Tie-break: the candidate order prefers 0-1 (partner rank of player 0).
     let mut m = tie_model();
     let mut tb = Cost::new();
@@ -203,14 +173,7 @@ fn zero_cost_stage_at_its_bound_needs_no_solve() {
     c.add(v, 3);
     m.add_stage("first", "test", c);
     m.add_stage("empty", "test", Cost::new());
-    let r = solve_lexicographic(
-        &m,
-        &LexOptions {
-            merge_stages: false,
-            ..LexOptions::default()
-        },
-    )
-    .expect("feasible");
+    let r = solve_lexicographic(&m, &LexOptions { merge_stages: false, ..LexOptions::default() }).expect("feasible");
     assert_eq!(r.solution.stage_values, vec![3, 0]);
     assert_eq!(r.stages[1].how, "bound");
     assert_eq!(r.solves, 1);
@@ -220,19 +183,13 @@ fn zero_cost_stage_at_its_bound_needs_no_solve() {
 fn malformed_models_are_rejected_not_solved() {
     let mut m = BracketModel::new(2);
     m.pairs.push((0, 0));
-    assert!(matches!(
-        solve_lexicographic(&m, &LexOptions::default()),
-        Err(SolveError::InvalidModel(_))
-    ));
+    assert!(matches!(solve_lexicographic(&m, &LexOptions::default()), Err(SolveError::InvalidModel(_))));
     let mut m = BracketModel::new(2);
     let mut c = Cost::new();
     c.add(Var::Float(1), 1); // player 1 may not float
     m.add_pair(0, 1);
     m.add_stage("bad", "test", c);
-    assert!(matches!(
-        solve_lexicographic(&m, &LexOptions::default()),
-        Err(SolveError::InvalidModel(_))
-    ));
+    assert!(matches!(solve_lexicographic(&m, &LexOptions::default()), Err(SolveError::InvalidModel(_))));
 }
 
 #[test]
@@ -242,10 +199,7 @@ fn nobody_to_pair_is_trivially_solved_and_odd_without_floaters_is_infeasible() {
     let mut m = BracketModel::new(3);
     m.add_pair(0, 1);
     m.add_pair(1, 2);
-    assert_eq!(
-        solve_lexicographic(&m, &LexOptions::default()),
-        Err(SolveError::Infeasible)
-    );
+    assert_eq!(solve_lexicographic(&m, &LexOptions::default()), Err(SolveError::Infeasible));
 }
 
 #[test]
@@ -268,40 +222,22 @@ fn a_session_adds_variables_constraints_and_stages_after_seeing_earlier_optima()
         }
     }
     let v = s
-        .solve_stages(vec![lexpair::model::Stage {
-            name: "few-top-pairs".into(),
-            article: "test".into(),
-            cost: c,
-        }])
+        .solve_stages(vec![lexpair::model::Stage { name: "few-top-pairs".into(), article: "test".into(), cost: c }])
         .expect("feasible");
     assert_eq!(v, vec![0]);
     // Aux a = "player 0 meets player 5"; require it, then prefer 1 with 3 over 1 with 4.
     let a = s.add_aux("zero-meets-five");
-    let e05 = pairs
-        .iter()
-        .position(|&p| p == (0, 5))
-        .expect("pair exists");
-    s.add_constraint(
-        "a-is-x05",
-        vec![(a, 1), (Var::Pair(e05), -1)],
-        Some(0),
-        Some(0),
-    )
-    .expect("valid");
-    s.add_constraint("a-holds", vec![(a, 1)], Some(1), None)
-        .expect("valid");
+    let e05 = pairs.iter().position(|&p| p == (0, 5)).expect("pair exists");
+    s.add_constraint("a-is-x05", vec![(a, 1), (Var::Pair(e05), -1)], Some(0), Some(0)).expect("valid");
+    s.add_constraint("a-holds", vec![(a, 1)], Some(1), None).expect("valid");
     let mut pref = Cost::new();
     for (e, &(x, y)) in pairs.iter().enumerate() {
         if x == 1 {
             pref.add(Var::Pair(e), y as i64);
         }
     }
-    s.solve_stages(vec![lexpair::model::Stage {
-        name: "partner-of-1".into(),
-        article: "test".into(),
-        cost: pref,
-    }])
-    .expect("feasible");
+    s.solve_stages(vec![lexpair::model::Stage { name: "partner-of-1".into(), article: "test".into(), cost: pref }])
+        .expect("feasible");
     let r = s.finish().expect("verified");
     let chosen: Vec<(usize, usize)> = r.solution.pairs.iter().map(|&e| pairs[e]).collect();
     assert_eq!(chosen, vec![(0, 5), (1, 3), (2, 4)]);

@@ -101,10 +101,7 @@ fn brute_pairable(g: &PairingGraph) -> bool {
 fn verdict(g: &PairingGraph, answer: &Pairability, backend: &str) -> bool {
     match answer {
         Pairability::Pairable { pairs, bye } => {
-            assert!(
-                g.is_complete_pairing(pairs, *bye),
-                "{backend}: invalid witness {answer:?} for {g:?}"
-            );
+            assert!(g.is_complete_pairing(pairs, *bye), "{backend}: invalid witness {answer:?} for {g:?}");
             true
         }
         Pairability::Unpairable => false,
@@ -153,19 +150,13 @@ fn random_small_graphs_agree_with_brute_force() {
         }
     }
     // The sample must exercise both answers substantially.
-    assert!(
-        pairable > 500 && unpairable > 500,
-        "{pairable} pairable, {unpairable} unpairable"
-    );
+    assert!(pairable > 500 && unpairable > 500, "{pairable} pairable, {unpairable} unpairable");
 }
 
 #[test]
 fn empty_graph_is_pairable() {
     let g = PairingGraph::new(0);
-    let empty = Pairability::Pairable {
-        pairs: vec![],
-        bye: None,
-    };
+    let empty = Pairability::Pairable { pairs: vec![], bye: None };
     assert_eq!(pairable_by_matching(&g), empty);
     assert_eq!(pairable_by_sat(&g), empty);
     assert_eq!(ilp(&g), empty);
@@ -176,10 +167,7 @@ fn single_player_needs_eligibility() {
     let mut g = PairingGraph::new(1);
     assert!(!all_agree(&g));
     g.bye_eligible[0] = true;
-    let bye = Pairability::Pairable {
-        pairs: vec![],
-        bye: Some(0),
-    };
+    let bye = Pairability::Pairable { pairs: vec![], bye: Some(0) };
     assert_eq!(pairable_by_matching(&g), bye);
     assert_eq!(pairable_by_sat(&g), bye);
     assert_eq!(ilp(&g), bye);
@@ -191,10 +179,7 @@ fn triangle() {
     assert!(!all_agree(&graph(3, &edges, &[])));
     let g = graph(3, &edges, &[1]);
     assert!(all_agree(&g));
-    let expected = Pairability::Pairable {
-        pairs: vec![(0, 2)],
-        bye: Some(1),
-    };
+    let expected = Pairability::Pairable { pairs: vec![(0, 2)], bye: Some(1) };
     assert_eq!(pairable_by_matching(&g), expected);
     assert_eq!(pairable_by_sat(&g), expected);
     assert_eq!(ilp(&g), expected);
@@ -204,10 +189,7 @@ fn triangle() {
 fn two_disjoint_triangles_are_unpairable() {
     let mut edges = clique(&[0, 1, 2]);
     edges.extend(clique(&[3, 4, 5]));
-    assert!(
-        !all_agree(&graph(6, &edges, &[0, 1, 2, 3, 4, 5])),
-        "n even: byes do not help"
-    );
+    assert!(!all_agree(&graph(6, &edges, &[0, 1, 2, 3, 4, 5])), "n even: byes do not help");
     edges.push((2, 3));
     assert!(all_agree(&graph(6, &edges, &[])));
 }
@@ -293,10 +275,7 @@ fn bigger_tutte_barriers() {
     let extra = g.n - 1;
     g.add_edge(0, extra);
     g.add_edge(1, extra);
-    assert!(
-        !all_agree(&g),
-        "5 odd groups, the bye absorbs one, 4 left for 2 barrier players"
-    );
+    assert!(!all_agree(&g), "5 odd groups, the bye absorbs one, 4 left for 2 barrier players");
 }
 
 fn random_dense(n: usize, density: u64, seed: u64) -> PairingGraph {
@@ -309,11 +288,7 @@ fn dense_400_players() {
     let g = random_dense(400, 70, 400);
     let start = Instant::now();
     let answer = pairable_by_matching(&g);
-    eprintln!(
-        "400 players, {} pairs: matching {:?}",
-        g.edges.len(),
-        start.elapsed()
-    );
+    eprintln!("400 players, {} pairs: matching {:?}", g.edges.len(), start.elapsed());
     assert!(verdict(&g, &answer, "matching"));
     let mate = maximum_matching(g.n, &g.edges);
     assert!(mate.iter().all(Option::is_some));
@@ -324,11 +299,7 @@ fn dense_3000_players() {
     let g = random_dense(3000, 60, 3000);
     let start = Instant::now();
     let answer = pairable_by_matching(&g);
-    eprintln!(
-        "3000 players, {} pairs: matching {:?}",
-        g.edges.len(),
-        start.elapsed()
-    );
+    eprintln!("3000 players, {} pairs: matching {:?}", g.edges.len(), start.elapsed());
     assert!(verdict(&g, &answer, "matching"));
 
     // Two dense halves of odd size and no pair between them: unpairable (n even).
@@ -343,10 +314,7 @@ fn dense_3000_players() {
     }
     let start = Instant::now();
     assert_eq!(pairable_by_matching(&split), Pairability::Unpairable);
-    eprintln!(
-        "3000 players in two odd halves: matching {:?}",
-        start.elapsed()
-    );
+    eprintln!("3000 players in two odd halves: matching {:?}", start.elapsed());
 }
 
 /// Trees with a few extra edges: many articulation points, so the SAT backend's cut clauses
@@ -378,10 +346,7 @@ fn sparse_graphs_with_cut_vertices_agree() {
             unpairable += 1;
         }
     }
-    assert!(
-        pairable > 50 && unpairable > 50,
-        "{pairable} pairable, {unpairable} unpairable"
-    );
+    assert!(pairable > 50 && unpairable > 50, "{pairable} pairable, {unpairable} unpairable");
 }
 
 #[test]

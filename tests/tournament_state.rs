@@ -30,12 +30,7 @@ fn five_players(total_rounds: u32, header: &str) -> String {
         "BBD  1.0".into(),
         player(1, 2400, "7.0", &["   3 w 1", "   5 b 1", "   2 w ="]),
         player(2, 2300, "5.0", &["   4 w +", "   3 b =", "   1 b ="]),
-        player(
-            3,
-            2200,
-            "2.0",
-            &["   1 b 0", "   2 w =", "0000 - Z", "0000 - H"],
-        ),
+        player(3, 2200, "2.0", &["   1 b 0", "   2 w =", "0000 - Z", "0000 - H"]),
         player(4, 2100, "4.0", &["   2 b -", "0000 - H", "   5 w 1"]),
         player(5, 2000, "3.0", &["0000 - U", "   1 w 0", "   4 b 0"]),
     ]
@@ -62,17 +57,11 @@ fn colours_count_played_games_only() {
     // C.04.3 A.6 with C.04.2 (unplayed rounds do not count): forfeits and byes leave no colour.
     let t = state(&five_players(5, "XXC white1"), 4);
     let colours: Vec<Vec<Colour>> = t.players.iter().map(|p| p.colours.clone()).collect();
-    assert_eq!(
-        colours,
-        vec![vec![W, B, W], vec![B, B], vec![B, W], vec![W], vec![W, B]]
-    );
+    assert_eq!(colours, vec![vec![W, B, W], vec![B, B], vec![B, W], vec![W], vec![W, B]]);
     let diffs: Vec<i32> = t.players.iter().map(|p| p.colour_difference).collect();
     assert_eq!(diffs, vec![1, -2, 0, 1, 0]);
-    let prefs: Vec<(Option<Colour>, Strength)> = t
-        .players
-        .iter()
-        .map(|p| (p.preference.colour, p.preference.strength))
-        .collect();
+    let prefs: Vec<(Option<Colour>, Strength)> =
+        t.players.iter().map(|p| (p.preference.colour, p.preference.strength)).collect();
     assert_eq!(
         prefs,
         vec![
@@ -114,9 +103,8 @@ fn float_histories_under_both_editions() {
     // A.4.b: scores before each round decide; 2017 gives any non-player a downfloat, 2026 only
     // the PAB and those scoring more than a loss without playing.
     let t = state(&five_players(5, "XXC white1"), 4);
-    let floats = |back: usize, rule: FloatRule| -> Vec<Float> {
-        t.players.iter().map(|p| p.float_back(back, rule)).collect()
-    };
+    let floats =
+        |back: usize, rule: FloatRule| -> Vec<Float> { t.players.iter().map(|p| p.float_back(back, rule)).collect() };
     use Float::{Down as D, None as N, Up as U};
     // Round 3: 1 (6 pts) vs 2 (4): 1 down, 2 up; 4 (1) vs 5 (3): 4 up, 5 down; 3 absent.
     assert_eq!(floats(1, FloatRule::Dutch2017), vec![D, U, D, U, D]);
@@ -135,10 +123,7 @@ fn aro_is_rounded_half_up_over_played_games() {
     // Dubov C.04.4.1 A.5: average rating of opponents, played games only, rounded half up.
     let t = state(&five_players(5, "XXC white1"), 4);
     let aro: Vec<Option<u32>> = t.players.iter().map(|p| p.aro).collect();
-    assert_eq!(
-        aro,
-        vec![Some(2167), Some(2300), Some(2350), Some(2000), Some(2250)]
-    );
+    assert_eq!(aro, vec![Some(2167), Some(2300), Some(2350), Some(2000), Some(2250)]);
 }
 
 #[test]
@@ -166,19 +151,10 @@ fn topscorers_only_when_pairing_the_last_round() {
 #[test]
 fn initial_colour_is_stated_or_inferred_from_round_one() {
     // XXC white1 states it; without it, bbpPairings' rule infers it from the top player in round 1.
-    assert_eq!(
-        state(&five_players(5, "XXC black1"), 4).initial_colour,
-        Some(B)
-    );
-    assert_eq!(
-        state(&five_players(5, "012 no colour line"), 4).initial_colour,
-        Some(W)
-    );
+    assert_eq!(state(&five_players(5, "XXC black1"), 4).initial_colour, Some(B));
+    assert_eq!(state(&five_players(5, "012 no colour line"), 4).initial_colour, Some(W));
     // Before any round is played nothing can be inferred.
-    assert_eq!(
-        state(&five_players(5, "012 no colour line"), 1).initial_colour,
-        None
-    );
+    assert_eq!(state(&five_players(5, "012 no colour line"), 1).initial_colour, None);
 }
 
 #[test]
@@ -211,15 +187,7 @@ fn rank_order_gives_pairing_numbers_by_position() {
 
 #[test]
 fn a_round_beyond_the_declared_rounds_is_refused() {
-    let doc = read_str(
-        &five_players(3, "XXC white1"),
-        "state.trf",
-        &ReadOptions::default(),
-    )
-    .expect("valid TRF");
+    let doc = read_str(&five_players(3, "XXC white1"), "state.trf", &ReadOptions::default()).expect("valid TRF");
     let e = Tournament::before_round(&doc, 4).expect_err("round 4 of 3");
-    assert_eq!(
-        e.message,
-        "round 4 cannot be paired: the tournament has 3 rounds (XXR/142)"
-    );
+    assert_eq!(e.message, "round 4 cannot be paired: the tournament has 3 rounds (XXR/142)");
 }

@@ -5,9 +5,7 @@ use lexpair::trf::*;
 use std::path::{Path, PathBuf};
 
 fn bad_file(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/trf/bad")
-        .join(format!("{name}.trf"))
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf/bad").join(format!("{name}.trf"))
 }
 
 /// Reads `tests/data/trf/bad/<name>.trf` (named `<name>.trf` in messages) and returns the error.
@@ -96,27 +94,14 @@ fn error_fields_name_line_column_and_field() {
     assert_eq!(e.file, "bad_result.trf");
     assert_eq!((e.line, e.column), (3, 99));
     assert_eq!(e.field, "round 1 result (column 99)");
-    assert_eq!(
-        e.message,
-        "'x' is not a result code; expected one of + - W D L 1 = 0 H F U Z or blank"
-    );
+    assert_eq!(e.message, "'x' is not a result code; expected one of + - W D L 1 = 0 H F U Z or blank");
 }
 
 #[test]
 fn score_check_can_be_switched_off() {
     let text = std::fs::read_to_string(bad_file("score_mismatch")).expect("score_mismatch.trf");
-    let doc = read_str(
-        &text,
-        "score_mismatch.trf",
-        &ReadOptions {
-            check_scores: false,
-        },
-    )
-    .expect("reads");
-    assert_eq!(
-        doc.player(2).and_then(|p| p.points),
-        Some(lexpair::points::Points(15))
-    );
+    let doc = read_str(&text, "score_mismatch.trf", &ReadOptions { check_scores: false }).expect("reads");
+    assert_eq!(doc.player(2).and_then(|p| p.points), Some(lexpair::points::Points(15)));
 }
 
 #[test]
@@ -124,13 +109,7 @@ fn blank_points_are_not_checked() {
     let text = std::fs::read_to_string(bad_file("score_mismatch")).expect("score_mismatch.trf");
     let blanked: Vec<String> = text
         .lines()
-        .map(|l| {
-            if l.starts_with("001    2") {
-                format!("{}    {}", &l[..80], &l[84..])
-            } else {
-                l.to_string()
-            }
-        })
+        .map(|l| if l.starts_with("001    2") { format!("{}    {}", &l[..80], &l[84..]) } else { l.to_string() })
         .collect();
     let doc = read_str(&blanked.join("\n"), "blank.trf", &ReadOptions::default()).expect("reads");
     assert_eq!(doc.player(2).and_then(|p| p.points), None);
@@ -141,10 +120,8 @@ fn read_file_names_the_path() {
     let path = bad_file("bad_colour");
     let e = read_file(&path, &ReadOptions::default()).expect_err("malformed");
     assert!(matches!(e, ReadFileError::Format(_)));
-    let expected = format!(
-        "{}:3:97: round 1 colour (column 97): 'x' is not a colour; expected w, b, - or blank",
-        path.display()
-    );
+    let expected =
+        format!("{}:3:97: round 1 colour (column 97): 'x' is not a colour; expected w, b, - or blank", path.display());
     assert_eq!(e.to_string(), expected);
 }
 
@@ -153,11 +130,7 @@ fn missing_file_is_an_io_error() {
     let path = bad_file("no_such_file");
     let e = read_file(&path, &ReadOptions::default()).expect_err("missing");
     assert!(matches!(&e, ReadFileError::Io { file, .. } if *file == path.display().to_string()));
-    assert!(
-        e.to_string()
-            .starts_with(&format!("{}: cannot read the file: ", path.display())),
-        "{e}"
-    );
+    assert!(e.to_string().starts_with(&format!("{}: cannot read the file: ", path.display())), "{e}");
     assert!(std::error::Error::source(&e).is_some());
 }
 
@@ -175,12 +148,7 @@ fn crlf_errors_count_columns_in_characters() {
 #[test]
 fn garbled_lines_never_panic() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf");
-    for name in [
-        "forfeits_byes.trf",
-        "trf26_records.trf",
-        "crlf_utf8.trf",
-        "xxs_override.trf",
-    ] {
+    for name in ["forfeits_byes.trf", "trf26_records.trf", "crlf_utf8.trf", "xxs_override.trf"] {
         let text = std::fs::read_to_string(dir.join(name)).expect("hand-made file");
         let lines: Vec<&str> = text.lines().collect();
         for (i, line) in lines.iter().enumerate() {

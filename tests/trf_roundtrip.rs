@@ -7,15 +7,11 @@ use lexpair::trf::*;
 use std::path::{Path, PathBuf};
 
 fn shared(relative: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(relative)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared").join(relative)
 }
 
 fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/trf")
-        .join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf").join(name)
 }
 
 /// The `.trf` files of a directory, sorted.
@@ -40,17 +36,11 @@ fn read_data(name: &str) -> TrfDocument {
 /// A `001` line: `name` in columns 15-47, rating 2000, `points` in 81-84, rank = id, then
 /// `rounds` from column 90 (each block `  NNNN c r`).
 fn player_line(id: u32, name: &str, points: &str, rounds: &str) -> String {
-    format!(
-        "001 {id:>4}      {name:<33} 2000{:28}{points:>4} {id:>4}{rounds}",
-        ""
-    )
+    format!("001 {id:>4}      {name:<33} 2000{:28}{points:>4} {id:>4}{rounds}", "")
 }
 
 fn with_flavor(doc: &TrfDocument, flavor: TrfFlavor) -> TrfDocument {
-    TrfDocument {
-        flavor,
-        ..doc.clone()
-    }
+    TrfDocument { flavor, ..doc.clone() }
 }
 
 /// Writes `doc` in both editions and reads it back: the same document (the edition itself is
@@ -59,23 +49,14 @@ fn with_flavor(doc: &TrfDocument, flavor: TrfFlavor) -> TrfDocument {
 fn assert_round_trip(doc: &TrfDocument, name: &str, opts: &ReadOptions) {
     for flavor in [TrfFlavor::Trf16, TrfFlavor::Trf26] {
         let text = write(doc, flavor);
-        let back = read_str(&text, name, opts).unwrap_or_else(|e| {
-            panic!("{name} written as {flavor:?} does not read back: {e}\n{text}")
-        });
+        let back = read_str(&text, name, opts)
+            .unwrap_or_else(|e| panic!("{name} written as {flavor:?} does not read back: {e}\n{text}"));
         if flavor == doc.flavor {
             assert_eq!(&back, doc, "{name} written as {flavor:?}:\n{text}");
         } else {
-            assert_eq!(
-                with_flavor(&back, flavor),
-                with_flavor(doc, flavor),
-                "{name} as {flavor:?}:\n{text}"
-            );
+            assert_eq!(with_flavor(&back, flavor), with_flavor(doc, flavor), "{name} as {flavor:?}:\n{text}");
         }
-        assert_eq!(
-            write(&back, flavor),
-            text,
-            "{name}: writing is not stable in {flavor:?}"
-        );
+        assert_eq!(write(&back, flavor), text, "{name}: writing is not stable in {flavor:?}");
     }
 }
 
@@ -93,10 +74,7 @@ fn round_trip_dir(dir: &Path, opts: &ReadOptions) -> usize {
 
 #[test]
 fn dutch_2017_corpus_round_trips() {
-    let n = round_trip_dir(
-        &shared("corpus/dutch-2017/tournaments"),
-        &ReadOptions::default(),
-    );
+    let n = round_trip_dir(&shared("corpus/dutch-2017/tournaments"), &ReadOptions::default());
     assert!(n > 500, "only {n} files");
 }
 
@@ -104,17 +82,8 @@ fn dutch_2017_corpus_round_trips() {
 /// next to `XXR`/`XXC`/`BB*`, dubov-2026 has forfeits and byes of every kind.
 #[test]
 fn other_corpora_round_trip() {
-    for folder in [
-        "dutch-2012",
-        "dutch-2017-tight",
-        "dutch-2026",
-        "dutch-2026-tight",
-        "dubov-2026",
-    ] {
-        let n = round_trip_dir(
-            &shared(&format!("corpus/{folder}/tournaments")),
-            &ReadOptions::default(),
-        );
+    for folder in ["dutch-2012", "dutch-2017-tight", "dutch-2026", "dutch-2026-tight", "dubov-2026"] {
+        let n = round_trip_dir(&shared(&format!("corpus/{folder}/tournaments")), &ReadOptions::default());
         assert!(n > 0, "{folder} is empty");
     }
 }
@@ -126,16 +95,10 @@ fn other_corpora_round_trip() {
 fn large_single_rounds_round_trip() {
     let n = round_trip_dir(&shared("corpus/large"), &ReadOptions::default());
     assert!(n >= 8, "only {n} files");
-    let doc = read(
-        &shared("corpus/large/p3000-r02.trf"),
-        &ReadOptions::default(),
-    );
+    let doc = read(&shared("corpus/large/p3000-r02.trf"), &ReadOptions::default());
     let player = doc.player(737).expect("player 737");
     assert_eq!(player.points, Some(Points(5)));
-    assert_eq!(
-        player.rounds.get(1),
-        Some(&Some(RoundEntry::bye(ResultCode::HalfBye)))
-    );
+    assert_eq!(player.rounds.get(1), Some(&Some(RoundEntry::bye(ResultCode::HalfBye))));
 }
 
 /// Every real event reads with the score check on: none needs `check_scores = false`.
@@ -154,48 +117,21 @@ fn real_events_round_trip() {
 
 #[test]
 fn real_event_fields() {
-    let papi = read(
-        &shared("realdata/papi-web__papi_avoine_2024.trf"),
-        &ReadOptions::default(),
-    );
-    assert_eq!(
-        papi.tags[0],
-        Tag {
-            code: "012".into(),
-            value: "38ème Open International d'Echecs d'Avoine".into()
-        }
-    );
+    let papi = read(&shared("realdata/papi-web__papi_avoine_2024.trf"), &ReadOptions::default());
+    assert_eq!(papi.tags[0], Tag { code: "012".into(), value: "38ème Open International d'Echecs d'Avoine".into() });
     assert_eq!(papi.players.len(), 352);
-    let lichess = read(
-        &shared("realdata/CompetiChess__testLargeFile.trf"),
-        &ReadOptions::default(),
-    );
+    let lichess = read(&shared("realdata/CompetiChess__testLargeFile.trf"), &ReadOptions::default());
     assert!(lichess.use_rank_order);
     assert_eq!(lichess.initial_colour, Some(Colour::White));
     assert_eq!(lichess.total_rounds, Some(21));
     let p10 = lichess.player(10).expect("player 10");
     assert_eq!(p10.rounds[0], Some(RoundEntry::bye(ResultCode::HalfBye)));
     let p2 = lichess.player(2).expect("player 2");
-    assert_eq!(
-        p2.rounds[12],
-        Some(RoundEntry::bye(ResultCode::ForfeitLoss))
-    );
-    let gros = read(
-        &shared("realdata/CompetiChess__testTrfFile.trf"),
-        &ReadOptions::default(),
-    );
+    assert_eq!(p2.rounds[12], Some(RoundEntry::bye(ResultCode::ForfeitLoss)));
+    let gros = read(&shared("realdata/CompetiChess__testTrfFile.trf"), &ReadOptions::default());
     assert_eq!(gros.accelerations.len(), 26);
-    assert_eq!(
-        gros.accelerations[0].points,
-        vec![Points(10), Points(10), Points(10), Points(5), Points(5)]
-    );
-    assert_eq!(
-        gros.tags
-            .iter()
-            .find(|t| t.code == "112")
-            .map(|t| t.value.as_str()),
-        Some("")
-    );
+    assert_eq!(gros.accelerations[0].points, vec![Points(10), Points(10), Points(10), Points(5), Points(5)]);
+    assert_eq!(gros.tags.iter().find(|t| t.code == "112").map(|t| t.value.as_str()), Some(""));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,66 +149,25 @@ fn players_forfeits_and_byes() {
     let doc = read_data("forfeits_byes.trf");
     assert_eq!(doc.flavor, TrfFlavor::Trf16);
     assert_eq!(doc.tags.len(), 3);
-    assert_eq!(
-        doc.tags[2],
-        Tag {
-            code: "092".into(),
-            value: "Individual: Swiss-System".into()
-        }
-    );
+    assert_eq!(doc.tags[2], Tag { code: "092".into(), value: "Individual: Swiss-System".into() });
     assert_eq!(doc.total_rounds, Some(4));
     let p1 = doc.player(1).expect("player 1");
-    assert_eq!(
-        (
-            p1.name.as_str(),
-            p1.sex.as_str(),
-            p1.title.as_str(),
-            p1.rating
-        ),
-        ("Alpha, Anna", "m", "", 2400)
-    );
-    assert_eq!(
-        (p1.federation.as_str(), p1.fide_id.as_str()),
-        ("NOR", "1000001")
-    );
-    assert_eq!(
-        (p1.birth_date.as_str(), p1.points, p1.rank),
-        ("1990/01/01", Some(Points(25)), Some(1))
-    );
+    assert_eq!((p1.name.as_str(), p1.sex.as_str(), p1.title.as_str(), p1.rating), ("Alpha, Anna", "m", "", 2400));
+    assert_eq!((p1.federation.as_str(), p1.fide_id.as_str()), ("NOR", "1000001"));
+    assert_eq!((p1.birth_date.as_str(), p1.points, p1.rank), ("1990/01/01", Some(Points(25)), Some(1)));
     assert_eq!(p1.line, 5);
-    let game = |opponent, colour, result| {
-        Some(RoundEntry {
-            opponent: Some(opponent),
-            colour: Some(colour),
-            result,
-        })
-    };
+    let game = |opponent, colour, result| Some(RoundEntry { opponent: Some(opponent), colour: Some(colour), result });
     // A forfeit: 3 wins against 6 without playing.
     let p3 = doc.player(3).expect("player 3");
     assert_eq!(p3.rounds[0], game(6, Colour::White, ResultCode::ForfeitWin));
     let p6 = doc.player(6).expect("player 6");
-    assert_eq!(
-        p6.rounds[0],
-        game(3, Colour::Black, ResultCode::ForfeitLoss)
-    );
+    assert_eq!(p6.rounds[0], game(3, Colour::Black, ResultCode::ForfeitLoss));
     // The pairing-allocated bye, a half-point bye, games of less than one move.
     assert_eq!(p6.rounds[1], Some(RoundEntry::bye(ResultCode::PairingBye)));
-    assert_eq!(
-        doc.player(5).expect("5").rounds[1],
-        Some(RoundEntry::bye(ResultCode::HalfBye))
-    );
-    assert_eq!(
-        doc.player(2).expect("2").rounds[2],
-        game(6, Colour::White, ResultCode::UnratedWin)
-    );
-    assert_eq!(
-        p6.rounds[2],
-        game(2, Colour::Black, ResultCode::UnratedLoss)
-    );
-    assert_eq!(
-        doc.player(4).expect("4").rounds[2],
-        game(5, Colour::White, ResultCode::UnratedDraw)
-    );
+    assert_eq!(doc.player(5).expect("5").rounds[1], Some(RoundEntry::bye(ResultCode::HalfBye)));
+    assert_eq!(doc.player(2).expect("2").rounds[2], game(6, Colour::White, ResultCode::UnratedWin));
+    assert_eq!(p6.rounds[2], game(2, Colour::Black, ResultCode::UnratedLoss));
+    assert_eq!(doc.player(4).expect("4").rounds[2], game(5, Colour::White, ResultCode::UnratedDraw));
     assert!(doc.point_system.is_standard() && !doc.point_system_explicit);
 }
 
@@ -291,10 +186,7 @@ fn xxr_and_cumulative_xxc() {
 fn bb_three_one_zero() {
     let doc = read_data("bb_3_1_0.trf");
     assert!(doc.point_system_explicit);
-    assert_eq!(
-        doc.point_system,
-        PointSystem::with_win_draw_loss(Points(30), Points(10), Points(0))
-    );
+    assert_eq!(doc.point_system, PointSystem::with_win_draw_loss(Points(30), Points(10), Points(0)));
     assert_eq!(doc.player(1).and_then(|p| p.points), Some(Points(70)));
     let text = write(&doc, TrfFlavor::Trf16);
     assert!(text.contains("BBW  3.0\nBBD  1.0\n"), "{text}");
@@ -307,22 +199,12 @@ fn bb_codes_each_set_their_result() {
     let text = "BBW 2.0\nBBD 1.5\nBBL 0.5\nBBZ 0.2\nBBF -1.0\n";
     let doc = read_str(text, "bb.trf", &ReadOptions::default()).expect("reads");
     let s = doc.point_system;
-    assert_eq!(
-        (s.win_white, s.win_black, s.forfeit_win, s.full_bye),
-        (Points(20), Points(20), Points(20), Points(20))
-    );
-    assert_eq!(
-        (s.draw_white, s.draw_black, s.half_bye),
-        (Points(15), Points(15), Points(15))
-    );
+    assert_eq!((s.win_white, s.win_black, s.forfeit_win, s.full_bye), (Points(20), Points(20), Points(20), Points(20)));
+    assert_eq!((s.draw_white, s.draw_black, s.half_bye), (Points(15), Points(15), Points(15)));
     assert_eq!((s.loss_white, s.loss_black), (Points(5), Points(5)));
-    assert_eq!(
-        (s.zero_bye, s.forfeit_loss, s.pairing_bye),
-        (Points(2), Points(-10), Points(20))
-    );
+    assert_eq!((s.zero_bye, s.forfeit_loss, s.pairing_bye), (Points(2), Points(-10), Points(20)));
     assert_round_trip(&doc, "bb.trf", &ReadOptions::default());
-    let stated_pab =
-        read_str("BBU 1.0\nBBW 3.0\n", "bbu.trf", &ReadOptions::default()).expect("reads");
+    let stated_pab = read_str("BBU 1.0\nBBW 3.0\n", "bbu.trf", &ReadOptions::default()).expect("reads");
     assert_eq!(stated_pab.point_system.pairing_bye, Points(10));
     assert_round_trip(&stated_pab, "bbu.trf", &ReadOptions::default());
 }
@@ -332,31 +214,18 @@ fn bb_codes_each_set_their_result() {
 fn xxs_applies_left_to_right_top_down() {
     let doc = read_data("xxs_override.trf");
     let s = doc.point_system;
-    assert_eq!(
-        (s.win_white, s.win_black, s.forfeit_win),
-        (Points(30), Points(30), Points(30))
-    );
+    assert_eq!((s.win_white, s.win_black, s.forfeit_win), (Points(30), Points(30), Points(30)));
     assert_eq!(
         (s.draw_white, s.draw_black, s.loss_white, s.loss_black),
         (Points(20), Points(20), Points(10), Points(10))
     );
-    assert_eq!(
-        (s.full_bye, s.half_bye, s.zero_bye, s.pairing_bye),
-        (Points(0), Points(0), Points(0), Points(30))
-    );
+    assert_eq!((s.full_bye, s.half_bye, s.zero_bye, s.pairing_bye), (Points(0), Points(0), Points(0), Points(30)));
     // The other order of the same lines: W=3 overrides FPB=0 and D=2 overrides HPB=0.
     let reordered = "XXS PAB=3\nXXS FPB=0 HPB=0 ZPB=0\nXXS W=3 D=2 WL=1 BL=1\n";
-    let other = read_str(reordered, "xxs.trf", &ReadOptions::default())
-        .expect("reads")
-        .point_system;
+    let other = read_str(reordered, "xxs.trf", &ReadOptions::default()).expect("reads").point_system;
     assert_eq!((other.full_bye, other.half_bye), (Points(30), Points(20)));
     // Within one line too.
-    let one_line = read_str(
-        "XXS HPB=0 D=2 FL=1 W=3 FW=2\n",
-        "xxs.trf",
-        &ReadOptions::default(),
-    )
-    .expect("reads");
+    let one_line = read_str("XXS HPB=0 D=2 FL=1 W=3 FW=2\n", "xxs.trf", &ReadOptions::default()).expect("reads");
     let s = one_line.point_system;
     assert_eq!(
         (s.half_bye, s.forfeit_loss, s.forfeit_win, s.pairing_bye),
@@ -373,10 +242,7 @@ fn xxs_applies_left_to_right_top_down() {
 fn colour_dependent_point_system_is_written_as_xxs() {
     let text = "XXS WW=1 BW=1.5 BD=0.7\n";
     let doc = read_str(text, "colours.trf", &ReadOptions::default()).expect("reads");
-    assert_eq!(
-        (doc.point_system.win_black, doc.point_system.draw_black),
-        (Points(15), Points(7))
-    );
+    assert_eq!((doc.point_system.win_black, doc.point_system.draw_black), (Points(15), Points(7)));
     let trf16 = write(&doc, TrfFlavor::Trf16);
     assert_eq!(
         trf16,
@@ -389,18 +255,10 @@ fn colour_dependent_point_system_is_written_as_xxs() {
 #[test]
 fn xxa_accelerations_and_their_250_form() {
     let doc = read_data("xxa.trf");
-    let acc = |player, points: &[i64]| Acceleration {
-        player,
-        points: points.iter().map(|&p| Points(p)).collect(),
-    };
+    let acc = |player, points: &[i64]| Acceleration { player, points: points.iter().map(|&p| Points(p)).collect() };
     assert_eq!(
         doc.accelerations,
-        vec![
-            acc(1, &[10, 10, 10, 0]),
-            acc(2, &[10, 10, 10, 0]),
-            acc(3, &[10, 10, 5, 0]),
-            acc(5, &[10, 10, 5, 0])
-        ]
+        vec![acc(1, &[10, 10, 10, 0]), acc(2, &[10, 10, 10, 0]), acc(3, &[10, 10, 5, 0]), acc(5, &[10, 10, 5, 0])]
     );
     assert!(write(&doc, TrfFlavor::Trf16).contains("XXA    3  1.0  1.0  0.5  0.0\n"));
     // As TRF-2026 `250` ranges: player 4 has no XXA line, so 5 is a range of its own; the
@@ -427,10 +285,7 @@ fn unsorted_accelerations_stay_xxa() {
     let mut doc = read_data("xxa.trf");
     doc.accelerations.reverse();
     let text = write(&doc, TrfFlavor::Trf26);
-    assert!(
-        !text.contains("\n250") && text.contains("XXA    5"),
-        "{text}"
-    );
+    assert!(!text.contains("\n250") && text.contains("XXA    5"), "{text}");
     assert_round_trip(&doc, "reversed.trf", &ReadOptions::default());
 }
 
@@ -440,14 +295,8 @@ fn xxp_forbidden_groups() {
     assert_eq!(
         doc.forbidden,
         vec![
-            ForbiddenGroup {
-                rounds: None,
-                players: vec![1, 5]
-            },
-            ForbiddenGroup {
-                rounds: None,
-                players: vec![2, 3, 6]
-            }
+            ForbiddenGroup { rounds: None, players: vec![1, 5] },
+            ForbiddenGroup { rounds: None, players: vec![2, 3, 6] }
         ]
     );
     // No round range: XXP in both editions.
@@ -457,16 +306,9 @@ fn xxp_forbidden_groups() {
 #[test]
 fn xxz_and_announced_absence() {
     let doc = read_data("xxz.trf");
-    let absent = |id| AnnouncedByes {
-        round: None,
-        kind: ByeKind::Zero,
-        players: vec![id],
-    };
+    let absent = |id| AnnouncedByes { round: None, kind: ByeKind::Zero, players: vec![id] };
     assert_eq!(doc.announced_byes, vec![absent(4), absent(5)]);
-    assert_eq!(
-        doc.player(6).expect("6").rounds.get(3),
-        Some(&Some(RoundEntry::bye(ResultCode::ZeroBye)))
-    );
+    assert_eq!(doc.player(6).expect("6").rounds.get(3), Some(&Some(RoundEntry::bye(ResultCode::ZeroBye))));
     assert_eq!(doc.rounds_in_file(), 4);
 }
 
@@ -475,21 +317,12 @@ fn trf26_tags() {
     let doc = read_data("trf26_tags.trf");
     assert_eq!(doc.flavor, TrfFlavor::Trf26);
     assert!(doc.tags.iter().all(|t| t.code == "012"));
-    assert_eq!(
-        (doc.total_rounds, doc.initial_colour),
-        (Some(5), Some(Colour::Black))
-    );
+    assert_eq!((doc.total_rounds, doc.initial_colour), (Some(5), Some(Colour::Black)));
     // 162 W 3.0 D 1.0: P defaults to W; X (unknown result) is kept for the round trip.
-    assert_eq!(
-        doc.point_system,
-        PointSystem::with_win_draw_loss(Points(30), Points(10), Points(0))
-    );
+    assert_eq!(doc.point_system, PointSystem::with_win_draw_loss(Points(30), Points(10), Points(0)));
     assert_eq!(doc.unknown_result_points, Some(Points(15)));
     let text = write(&doc, TrfFlavor::Trf26);
-    assert!(
-        text.contains("142 5\n152 B\n162  W 3.0    D 1.0    X 1.5\n"),
-        "{text}"
-    );
+    assert!(text.contains("142 5\n152 B\n162  W 3.0    D 1.0    X 1.5\n"), "{text}");
 }
 
 #[test]
@@ -501,16 +334,10 @@ fn trf26_tag_162_codes() {
         (s.win_white, s.forfeit_win, s.full_bye, s.pairing_bye),
         (Points(20), Points(20), Points(20), Points(15))
     );
-    assert_eq!(
-        (s.draw_black, s.half_bye, s.loss_white, s.loss_black),
-        (Points(10), Points(10), Points(5), Points(5))
-    );
+    assert_eq!((s.draw_black, s.half_bye, s.loss_white, s.loss_black), (Points(10), Points(10), Points(5), Points(5)));
     assert_eq!((s.zero_bye, s.forfeit_loss), (Points(2), Points(2)));
     assert_eq!(write(&doc, TrfFlavor::Trf26), text);
-    assert_eq!(
-        write(&doc, TrfFlavor::Trf16),
-        "BBW  2.0\nBBD  1.0\nBBL  0.5\nBBZ  0.2\nBBF  0.2\nBBU  1.5\n"
-    );
+    assert_eq!(write(&doc, TrfFlavor::Trf16), "BBW  2.0\nBBD  1.0\nBBL  0.5\nBBZ  0.2\nBBF  0.2\nBBU  1.5\n");
     assert_round_trip(&doc, "162.trf", &ReadOptions::default());
 }
 
@@ -522,57 +349,26 @@ fn trf26_records() {
     assert_eq!(
         doc.announced_byes,
         vec![
-            AnnouncedByes {
-                round: Some(4),
-                kind: ByeKind::Half,
-                players: vec![5]
-            },
-            AnnouncedByes {
-                round: Some(4),
-                kind: ByeKind::Zero,
-                players: vec![2, 6]
-            },
+            AnnouncedByes { round: Some(4), kind: ByeKind::Half, players: vec![5] },
+            AnnouncedByes { round: Some(4), kind: ByeKind::Zero, players: vec![2, 6] },
         ]
     );
     // 250: rounds 1-2 give 1.0 to players 1-3, round 3 gives 0.5 to players 1-2; a list runs
     // to the last round of the records covering the player.
-    let acc = |player, points: &[i64]| Acceleration {
-        player,
-        points: points.iter().map(|&p| Points(p)).collect(),
-    };
-    assert_eq!(
-        doc.accelerations,
-        vec![
-            acc(1, &[10, 10, 5]),
-            acc(2, &[10, 10, 5]),
-            acc(3, &[10, 10])
-        ]
-    );
+    let acc = |player, points: &[i64]| Acceleration { player, points: points.iter().map(|&p| Points(p)).collect() };
+    assert_eq!(doc.accelerations, vec![acc(1, &[10, 10, 5]), acc(2, &[10, 10, 5]), acc(3, &[10, 10])]);
     // 260: prohibited pairings with their rounds.
     assert_eq!(
         doc.forbidden,
         vec![
-            ForbiddenGroup {
-                rounds: Some((4, 5)),
-                players: vec![1, 2]
-            },
-            ForbiddenGroup {
-                rounds: Some((1, 5)),
-                players: vec![4, 5, 6]
-            },
+            ForbiddenGroup { rounds: Some((4, 5)), players: vec![1, 2] },
+            ForbiddenGroup { rounds: Some((1, 5)), players: vec![4, 5, 6] },
         ]
     );
     assert_eq!(doc.other_lines.len(), 4);
-    assert_eq!(
-        doc.other_lines[3],
-        "013 Team One                          1    2"
-    );
+    assert_eq!(doc.other_lines[3], "013 Team One                          1    2");
     let text = write(&doc, TrfFlavor::Trf26);
-    for line in [
-        "240 H 004    5",
-        "250       1.0 001 002 0001 0003",
-        "260 004 005    1    2",
-    ] {
+    for line in ["240 H 004    5", "250       1.0 001 002 0001 0003", "260 004 005    1    2"] {
         assert!(text.contains(line), "{line} missing in\n{text}");
     }
 }
@@ -581,20 +377,11 @@ fn trf26_records() {
 /// of a range that are not players.
 #[test]
 fn trf26_250_variants() {
-    let players: String = (1..=3)
-        .map(|id| player_line(id, "Player", "", "") + "\n")
-        .collect();
-    let text =
-        format!("{players}250 02.0 01.0 001 002 0001 0002\n250      0.5 002 003 0002 0009\n");
+    let players: String = (1..=3).map(|id| player_line(id, "Player", "", "") + "\n").collect();
+    let text = format!("{players}250 02.0 01.0 001 002 0001 0002\n250      0.5 002 003 0002 0009\n");
     let doc = read_str(&text, "250.trf", &ReadOptions::default()).expect("reads");
-    let acc = |player, points: &[i64]| Acceleration {
-        player,
-        points: points.iter().map(|&p| Points(p)).collect(),
-    };
-    assert_eq!(
-        doc.accelerations,
-        vec![acc(1, &[10, 10]), acc(2, &[10, 15, 5]), acc(3, &[0, 5, 5])]
-    );
+    let acc = |player, points: &[i64]| Acceleration { player, points: points.iter().map(|&p| Points(p)).collect() };
+    assert_eq!(doc.accelerations, vec![acc(1, &[10, 10]), acc(2, &[10, 15, 5]), acc(3, &[0, 5, 5])]);
     assert_round_trip(&doc, "250.trf", &ReadOptions::default());
 }
 
@@ -603,22 +390,13 @@ fn trf26_250_variants() {
 fn blank_round_blocks() {
     let line1 = player_line(1, "One", "1.0", "               2 w 1");
     let line2 = player_line(2, "Two", "0.0", "               1 b 0      ");
-    let doc = read_str(
-        &format!("{line1}\n{line2}\n"),
-        "blank.trf",
-        &ReadOptions::default(),
-    )
-    .expect("reads");
+    let doc = read_str(&format!("{line1}\n{line2}\n"), "blank.trf", &ReadOptions::default()).expect("reads");
     let p2 = doc.player(2).expect("player 2");
     assert_eq!(p2.rounds.len(), 2);
     assert_eq!(p2.rounds[0], None);
     assert_eq!(
         p2.rounds[1],
-        Some(RoundEntry {
-            opponent: Some(1),
-            colour: Some(Colour::Black),
-            result: ResultCode::Loss
-        })
+        Some(RoundEntry { opponent: Some(1), colour: Some(Colour::Black), result: ResultCode::Loss })
     );
     assert_round_trip(&doc, "blank.trf", &ReadOptions::default());
 }
@@ -628,20 +406,11 @@ fn blank_round_blocks() {
 fn pending_games() {
     let line1 = player_line(1, "One", "0.0", "     2 w");
     let line2 = player_line(2, "Two", "0.0", "     1 b  ");
-    let doc = read_str(
-        &format!("{line1}\n{line2}\n"),
-        "pending.trf",
-        &ReadOptions::default(),
-    )
-    .expect("reads");
+    let doc = read_str(&format!("{line1}\n{line2}\n"), "pending.trf", &ReadOptions::default()).expect("reads");
     let p1 = doc.player(1).expect("player 1");
     assert_eq!(
         p1.rounds[0],
-        Some(RoundEntry {
-            opponent: Some(2),
-            colour: Some(Colour::White),
-            result: ResultCode::Pending
-        })
+        Some(RoundEntry { opponent: Some(2), colour: Some(Colour::White), result: ResultCode::Pending })
     );
     assert_round_trip(&doc, "pending.trf", &ReadOptions::default());
 }
@@ -651,12 +420,7 @@ fn pending_games() {
 fn double_forfeit_and_forfeit_without_opponent() {
     let line1 = player_line(1, "One", "0.0", "     2 w -  0000 - -");
     let line2 = player_line(2, "Two", "0.0", "     1 b -         -");
-    let doc = read_str(
-        &format!("{line1}\n{line2}\n"),
-        "forfeit.trf",
-        &ReadOptions::default(),
-    )
-    .expect("reads");
+    let doc = read_str(&format!("{line1}\n{line2}\n"), "forfeit.trf", &ReadOptions::default()).expect("reads");
     let p2 = doc.player(2).expect("player 2");
     assert_eq!(p2.rounds[1], Some(RoundEntry::bye(ResultCode::ForfeitLoss)));
     assert_round_trip(&doc, "forfeit.trf", &ReadOptions::default());
@@ -671,10 +435,7 @@ fn double_forfeit_and_forfeit_without_opponent() {
 fn player_line_columns() {
     let doc = read_data("forfeits_byes.trf");
     let text = write(&doc, TrfFlavor::Trf16);
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("001    5"))
-        .expect("player 5");
+    let line = text.lines().find(|l| l.starts_with("001    5")).expect("player 5");
     assert_eq!(
         line,
         "001    5 m    Echo, Emil                        2000 NOR     1000005 1990/01/05  1.5    4     2 w =  0000 - H     4 b D"
@@ -683,26 +444,13 @@ fn player_line_columns() {
     other.title = "WGM".into();
     other.points = Some(Points(115));
     other.rank = Some(123);
-    other.rounds = vec![
-        None,
-        Some(RoundEntry {
-            opponent: Some(1234),
-            colour: None,
-            result: ResultCode::ForfeitWin,
-        }),
-    ];
-    let doc = TrfDocument {
-        players: vec![other],
-        ..TrfDocument::default()
-    };
+    other.rounds = vec![None, Some(RoundEntry { opponent: Some(1234), colour: None, result: ResultCode::ForfeitWin })];
+    let doc = TrfDocument { players: vec![other], ..TrfDocument::default() };
     let written = write(&doc, TrfFlavor::Trf16);
     let chars: Vec<char> = written.trim_end().chars().collect();
     let cols = |from: usize, to: usize| chars[from - 1..to].iter().collect::<String>();
     assert_eq!(cols(10, 13), "mWGM");
-    assert_eq!(
-        (cols(81, 84), cols(86, 89)),
-        ("11.5".to_string(), " 123".to_string())
-    );
+    assert_eq!((cols(81, 84), cols(86, 89)), ("11.5".to_string(), " 123".to_string()));
     assert_eq!(cols(92, 101), "          ");
     assert_eq!(cols(102, 109), "1234 - +");
 }
@@ -710,31 +458,19 @@ fn player_line_columns() {
 #[test]
 fn crlf_and_utf8_names() {
     let bytes = std::fs::read(data("crlf_utf8.trf")).expect("crlf_utf8.trf");
-    assert!(
-        bytes.windows(2).any(|w| w == b"\r\n"),
-        "the file must keep its CR LF line ends"
-    );
+    assert!(bytes.windows(2).any(|w| w == b"\r\n"), "the file must keep its CR LF line ends");
     let doc = read_data("crlf_utf8.trf");
     assert_eq!(doc.tags[0].value, "38ème Open International");
     let p1 = doc.player(1).expect("player 1");
     // Columns are characters: the rating after a name with accents is still in columns 49-52.
-    assert_eq!(
-        (p1.name.as_str(), p1.rating, p1.points),
-        ("Müller, Jérôme", 2400, Some(Points(25)))
-    );
+    assert_eq!((p1.name.as_str(), p1.rating, p1.points), ("Müller, Jérôme", 2400, Some(Points(25))));
     assert_eq!(doc.player(2).expect("player 2").name, "Øster, Åse");
     // The same file with LF line ends reads the same.
     let text = String::from_utf8(bytes).expect("UTF-8");
-    let lf = read_str(
-        &text.replace("\r\n", "\n"),
-        "lf.trf",
-        &ReadOptions::default(),
-    )
-    .expect("reads");
+    let lf = read_str(&text.replace("\r\n", "\n"), "lf.trf", &ReadOptions::default()).expect("reads");
     assert_eq!(lf, doc);
     // Written back with LF, UTF-8 preserved.
-    assert!(write(&doc, TrfFlavor::Trf16)
-        .contains("001    1 m    Müller, Jérôme                    2400 NOR"));
+    assert!(write(&doc, TrfFlavor::Trf16).contains("001    1 m    Müller, Jérôme                    2400 NOR"));
 }
 
 #[test]
@@ -742,17 +478,8 @@ fn inline_crlf_trailing_blanks_and_short_lines() {
     let zoe = player_line(1, "Zoë", "0.0", "  ");
     let text = format!("\u{feff}012 Café  \r\n\r\n{zoe}\r\n001    2      Łukasz\r\n");
     let doc = read_str(&text, "inline.trf", &ReadOptions::default()).expect("reads");
-    assert_eq!(
-        doc.tags,
-        vec![Tag {
-            code: "012".into(),
-            value: "Café".into()
-        }]
-    );
-    assert_eq!(
-        (doc.players[0].name.as_str(), doc.players[0].rating),
-        ("Zoë", 2000)
-    );
+    assert_eq!(doc.tags, vec![Tag { code: "012".into(), value: "Café".into() }]);
+    assert_eq!((doc.players[0].name.as_str(), doc.players[0].rating), ("Zoë", 2000));
     assert_eq!(doc.players[0].points, Some(Points(0)));
     assert_eq!(doc.players[1].name, "Łukasz");
     assert_eq!(doc.players[1].rating, 0);
@@ -760,16 +487,14 @@ fn inline_crlf_trailing_blanks_and_short_lines() {
     assert_round_trip(&doc, "inline.trf", &ReadOptions::default());
     // Old Mac line ends (CR only) read the same.
     let cr_only = text.replace("\r\n", "\r");
-    assert_eq!(
-        read_str(&cr_only, "cr.trf", &ReadOptions::default()),
-        Ok(doc)
-    );
+    assert_eq!(read_str(&cr_only, "cr.trf", &ReadOptions::default()), Ok(doc));
 }
 
 /// Lines that are not interpreted are kept verbatim (comments, team records, unknown codes).
 #[test]
 fn other_lines_are_kept() {
-    let text = "### a comment\n013 Team                                1    2\nNOR    1 m    National name\nXYZ something\n";
+    let text =
+        "### a comment\n013 Team                                1    2\nNOR    1 m    National name\nXYZ something\n";
     let doc = read_str(text, "other.trf", &ReadOptions::default()).expect("reads");
     assert_eq!(doc.other_lines, text.lines().collect::<Vec<_>>());
     assert_round_trip(&doc, "other.trf", &ReadOptions::default());

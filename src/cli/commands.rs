@@ -18,18 +18,14 @@ fn read(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, Failure> {
 
 fn tournament(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Tournament, Failure> {
     let r = round.unwrap_or_else(|| next_round(doc));
-    Tournament::before_round(doc, r)
-        .map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))
+    Tournament::before_round(doc, r).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))
 }
 
 pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
     let doc = read(&a.file, &ReadOptions::default())?;
     let t = tournament(&doc, &a.file, a.round)?;
-    let opts = PairOptions {
-        write_lp: a.write_lp.clone(),
-        time_limit: a.time_limit,
-    };
+    let opts = PairOptions { write_lp: a.write_lp.clone(), time_limit: a.time_limit };
     let (pairing, traces) = explain_round(system, &t, &opts)?;
     let mut text = match a.format {
         Format::Pairs => pairing.to_pairs_text(&t),
@@ -45,13 +41,9 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
                 "bye": pairing.bye.map(|i| t.players[i].id),
             });
             if a.explain {
-                v["brackets"] =
-                    serde_json::to_value(&traces).map_err(|e| Failure::Internal(e.to_string()))?;
+                v["brackets"] = serde_json::to_value(&traces).map_err(|e| Failure::Internal(e.to_string()))?;
             }
-            format!(
-                "{}\n",
-                serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?
-            )
+            format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
         }
         Format::Trf => trf::write(&pairing.into_document(&t, &doc), doc.flavor),
     };
@@ -68,8 +60,7 @@ fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
         if p.is_dir() {
             let mut stack = vec![p.clone()];
             while let Some(d) = stack.pop() {
-                let entries = std::fs::read_dir(&d)
-                    .map_err(|e| Failure::File(format!("{}: {e}", d.display())))?;
+                let entries = std::fs::read_dir(&d).map_err(|e| Failure::File(format!("{}: {e}", d.display())))?;
                 for e in entries.flatten() {
                     let q = e.path();
                     if q.is_dir() {
@@ -82,10 +73,7 @@ fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
         } else if p.exists() {
             out.push(p.clone());
         } else {
-            return Err(Failure::File(format!(
-                "{}: no such file or folder",
-                p.display()
-            )));
+            return Err(Failure::File(format!("{}: no such file or folder", p.display())));
         }
     }
     out.sort();
@@ -95,17 +83,11 @@ fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
 pub fn check(a: CheckArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
     let files = collect_files(&a.paths)?;
-    let read_opts = ReadOptions {
-        check_scores: !a.no_score_check,
-    };
+    let read_opts = ReadOptions { check_scores: !a.no_score_check };
     let summary = run_checks(system, &files, &read_opts, a.json)?;
     println!("identical {}/{}", summary.0, summary.1);
     if a.fail_on_diff && summary.0 != summary.1 {
-        return Err(Failure::NoPairing(format!(
-            "{} of {} rounds differ",
-            summary.1 - summary.0,
-            summary.1
-        )));
+        return Err(Failure::NoPairing(format!("{} of {} rounds differ", summary.1 - summary.0, summary.1)));
     }
     Ok(())
 }
@@ -134,7 +116,8 @@ fn run_checks(
                 same += 1;
             }
             if json {
-                let v = serde_json::json!({ "file": f.display().to_string(), "round": rc.round, "outcome": rc.outcome });
+                let v =
+                    serde_json::json!({ "file": f.display().to_string(), "round": rc.round, "outcome": rc.outcome });
                 println!("{v}");
             } else if rc.outcome != Outcome::Identical {
                 println!("{}", describe(f, rc.round, &rc.outcome));
@@ -150,27 +133,12 @@ fn describe(f: &Path, round: u32, o: &Outcome) -> String {
         Outcome::Identical => format!("{head} identical"),
         Outcome::NoPairing(m) => format!("{head} lexpair finds no valid pairing ({m})"),
         Outcome::Error(m) => format!("{head} error: {m}"),
-        Outcome::Different {
-            recorded_only,
-            lexpair_only,
-            recorded_bye,
-            lexpair_bye,
-        } => {
-            let list = |v: &[(u32, u32)]| {
-                v.iter()
-                    .map(|(w, b)| format!("{w}-{b}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            let mut s = format!(
-                "{head} differs\n  recorded: {}\n  lexpair:  {}",
-                list(recorded_only),
-                list(lexpair_only)
-            );
+        Outcome::Different { recorded_only, lexpair_only, recorded_bye, lexpair_bye } => {
+            let list = |v: &[(u32, u32)]| v.iter().map(|(w, b)| format!("{w}-{b}")).collect::<Vec<_>>().join(" ");
+            let mut s =
+                format!("{head} differs\n  recorded: {}\n  lexpair:  {}", list(recorded_only), list(lexpair_only));
             if recorded_bye != lexpair_bye {
-                s.push_str(&format!(
-                    "\n  bye: recorded {recorded_bye:?}, lexpair {lexpair_bye:?}"
-                ));
+                s.push_str(&format!("\n  bye: recorded {recorded_bye:?}, lexpair {lexpair_bye:?}"));
             }
             s
         }
@@ -181,10 +149,7 @@ pub fn state(a: StateArgs) -> Result<(), Failure> {
     let doc = read(&a.file, &ReadOptions::default())?;
     let t = tournament(&doc, &a.file, a.round)?;
     let text = if a.json {
-        format!(
-            "{}\n",
-            serde_json::to_string_pretty(&t).map_err(|e| Failure::Internal(e.to_string()))?
-        )
+        format!("{}\n", serde_json::to_string_pretty(&t).map_err(|e| Failure::Internal(e.to_string()))?)
     } else {
         super::state_table::render(&t)
     };
@@ -204,19 +169,12 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
     };
     let system = System::from_family(family, d.edition).map_err(Failure::Invalid)?;
     if d.check {
-        let summary = run_checks(
-            system,
-            std::slice::from_ref(file),
-            &ReadOptions::default(),
-            false,
-        )?;
+        let summary = run_checks(system, std::slice::from_ref(file), &ReadOptions::default(), false)?;
         println!("identical {}/{}", summary.0, summary.1);
         return Ok(());
     }
     let Some(out) = d.pair else {
-        return Err(Failure::Invalid(
-            "give -p [OUT] to pair the next round or -c to check the tournament".into(),
-        ));
+        return Err(Failure::Invalid("give -p [OUT] to pair the next round or -c to check the tournament".into()));
     };
     let out = (out != "-").then(|| PathBuf::from(out));
     pair(PairArgs {

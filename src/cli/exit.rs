@@ -31,10 +31,7 @@ impl Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::NoPairing(m)
-            | Failure::Internal(m)
-            | Failure::Invalid(m)
-            | Failure::File(m) => f.write_str(m),
+            Failure::NoPairing(m) | Failure::Internal(m) | Failure::Invalid(m) | Failure::File(m) => f.write_str(m),
         }
     }
 }

@@ -6,12 +6,7 @@ use std::fmt::Write;
 pub fn render(traces: &[BracketTrace]) -> String {
     let mut s = String::from("\n");
     for (k, t) in traces.iter().enumerate() {
-        let ids = |v: &[u32]| {
-            v.iter()
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let ids = |v: &[u32]| v.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(" ");
         let _ = writeln!(
             s,
             "bracket {} ({}): {} players, MDPs [{}]",
@@ -22,28 +17,13 @@ pub fn render(traces: &[BracketTrace]) -> String {
         );
         let _ = writeln!(s, "  residents [{}]", ids(&t.players[t.mdps..]));
         let pairs: Vec<String> = t.pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect();
-        let _ = writeln!(
-            s,
-            "  pairs {}; leaving [{}]",
-            pairs.join(" "),
-            ids(&t.leavers)
-        );
+        let _ = writeln!(s, "  pairs {}; leaving [{}]", pairs.join(" "), ids(&t.leavers));
         let total: f64 = t.reports.iter().map(|r| r.seconds).sum();
         let solved = t.reports.iter().filter(|r| r.how != "bound").count();
-        let _ = writeln!(
-            s,
-            "  {} stages, {} needed the solver, {:.3}s",
-            t.reports.len(),
-            solved,
-            total
-        );
+        let _ = writeln!(s, "  {} stages, {} needed the solver, {:.3}s", t.reports.len(), solved, total);
         for r in &t.reports {
             if r.value != 0 || r.how != "bound" {
-                let _ = writeln!(
-                    s,
-                    "    {:<28} {:>6}  {} {:.3}s",
-                    r.name, r.value, r.how, r.seconds
-                );
+                let _ = writeln!(s, "    {:<28} {:>6}  {} {:.3}s", r.name, r.value, r.how, r.seconds);
             }
         }
     }

@@ -16,16 +16,11 @@ pub fn emit(path: Option<&Path>, text: &str) -> Result<(), Failure> {
 
 fn print_stdout(text: &str) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .map_err(|e| Failure::File(format!("standard output: {e}")))
+    out.write_all(text.as_bytes()).and_then(|_| out.flush()).map_err(|e| Failure::File(format!("standard output: {e}")))
 }
 
 fn write_atomic(path: &Path, text: &str) -> Result<(), Failure> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
     let tmp = path.with_file_name(format!(".{name}.lexpair-tmp"));
     let fail = |e: std::io::Error| Failure::File(format!("{}: {e}", path.display()));
     let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));

@@ -32,14 +32,8 @@ fn float_char(f: Float) -> char {
 /// One line per player, by pairing score then pairing number.
 pub fn render(t: &Tournament) -> String {
     let mut s = String::new();
-    let total = t
-        .total_rounds
-        .map(|r| r.to_string())
-        .unwrap_or_else(|| "?".into());
-    let init = t
-        .initial_colour
-        .map(|c| colour_char(c).to_string())
-        .unwrap_or_else(|| "unknown".into());
+    let total = t.total_rounds.map(|r| r.to_string()).unwrap_or_else(|| "?".into());
+    let init = t.initial_colour.map(|c| colour_char(c).to_string()).unwrap_or_else(|| "unknown".into());
     let _ = writeln!(
         s,
         "round {} of {total}; initial colour {init}; {} present of {}",
@@ -53,19 +47,11 @@ pub fn render(t: &Tournament) -> String {
         "pno", "id", "name", "score", "rtg", "colours", "cd", "pref", "float", "pab"
     );
     let mut order: Vec<usize> = (0..t.players.len()).collect();
-    order.sort_by_key(|&i| {
-        (
-            std::cmp::Reverse(t.players[i].pairing_score()),
-            t.players[i].pairing_number,
-        )
-    });
+    order.sort_by_key(|&i| (std::cmp::Reverse(t.players[i].pairing_score()), t.players[i].pairing_number));
     for i in order {
         let p = &t.players[i];
         let colours: String = p.colours.iter().map(|&c| colour_char(c)).collect();
-        let floats: String = [2, 1]
-            .iter()
-            .map(|&b| float_char(p.float_back(b, FloatRule::Dutch2017)))
-            .collect();
+        let floats: String = [2, 1].iter().map(|&b| float_char(p.float_back(b, FloatRule::Dutch2017))).collect();
         let mut notes = Vec::new();
         if let Some(k) = p.absent {
             notes.push(format!("absent ({k:?} bye)"));
@@ -76,11 +62,7 @@ pub fn render(t: &Tournament) -> String {
         if p.acceleration.0 != 0 {
             notes.push(format!("+{} acceleration", p.acceleration));
         }
-        let pab = if p.had_pab || p.had_forfeit_win {
-            "no"
-        } else {
-            "yes"
-        };
+        let pab = if p.had_pab || p.had_forfeit_win { "no" } else { "yes" };
         let name: String = p.name.chars().take(24).collect();
         let _ = writeln!(
             s,

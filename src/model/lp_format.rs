@@ -5,11 +5,7 @@ use std::fmt::Write;
 
 /// The LP name of a variable: `x_A_B` for the pair of players labelled A and B, `f_A` for A floating.
 pub fn var_name(m: &BracketModel, v: Var) -> String {
-    let clean = |s: &str| {
-        s.chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect::<String>()
-    };
+    let clean = |s: &str| s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect::<String>();
     match v {
         Var::Pair(e) => {
             let (a, b) = m.pairs[e];
@@ -30,14 +26,7 @@ fn linear(m: &BracketModel, terms: &[(Var, i64)]) -> String {
         } else {
             ""
         };
-        let _ = write!(
-            s,
-            "{}{} {} {}",
-            if k > 0 { " " } else { "" },
-            sign,
-            c.abs(),
-            var_name(m, v)
-        );
+        let _ = write!(s, "{}{} {} {}", if k > 0 { " " } else { "" }, sign, c.abs(), var_name(m, v));
     }
     s
 }
@@ -47,21 +36,9 @@ fn linear(m: &BracketModel, terms: &[(Var, i64)]) -> String {
 pub fn write_lp(m: &BracketModel, stage: usize, fixed: &[i64]) -> String {
     let mut out = String::new();
     let st = m.stages.get(stage);
-    let _ = writeln!(
-        out,
-        "\\ lexpair bracket model: {} players, {} allowed pairs",
-        m.num_players(),
-        m.pairs.len()
-    );
+    let _ = writeln!(out, "\\ lexpair bracket model: {} players, {} allowed pairs", m.num_players(), m.pairs.len());
     if let Some(s) = st {
-        let _ = writeln!(
-            out,
-            "\\ stage {} of {}: {} ({})",
-            stage + 1,
-            m.stages.len(),
-            s.name,
-            s.article
-        );
+        let _ = writeln!(out, "\\ stage {} of {}: {} ({})", stage + 1, m.stages.len(), s.name, s.article);
     }
     out.push_str("Minimize\n");
     let obj = st.map(|s| s.cost.normalised().terms).unwrap_or_default();
@@ -78,11 +55,7 @@ pub fn write_lp(m: &BracketModel, stage: usize, fixed: &[i64]) -> String {
             inc.push((Var::Float(i), 1));
         }
         if inc.is_empty() {
-            let _ = writeln!(
-                out,
-                "\\ player {} can neither be paired nor float: infeasible",
-                m.labels[i]
-            );
+            let _ = writeln!(out, "\\ player {} can neither be paired nor float: infeasible", m.labels[i]);
             continue;
         }
         let _ = writeln!(out, " once_{}: {} = 1", m.labels[i], linear(m, inc));

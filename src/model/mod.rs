@@ -65,11 +65,7 @@ impl Cost {
 
     /// The value of this cost for a 0/1 assignment given as the set of variables at one.
     pub fn value(&self, ones: &dyn Fn(Var) -> bool) -> i64 {
-        self.terms
-            .iter()
-            .filter(|&&(v, _)| ones(v))
-            .map(|&(_, c)| c)
-            .sum()
+        self.terms.iter().filter(|&&(v, _)| ones(v)).map(|&(_, c)| c).sum()
     }
 }
 
@@ -128,19 +124,8 @@ impl BracketModel {
     }
 
     /// Adds the side constraint `lower <= terms <= upper`.
-    pub fn add_constraint(
-        &mut self,
-        name: &str,
-        terms: Vec<(Var, i64)>,
-        lower: Option<i64>,
-        upper: Option<i64>,
-    ) {
-        self.constraints.push(Constraint {
-            name: name.to_string(),
-            terms,
-            lower,
-            upper,
-        });
+    pub fn add_constraint(&mut self, name: &str, terms: Vec<(Var, i64)>, lower: Option<i64>, upper: Option<i64>) {
+        self.constraints.push(Constraint { name: name.to_string(), terms, lower, upper });
     }
 
     pub fn num_players(&self) -> usize {
@@ -156,11 +141,7 @@ impl BracketModel {
 
     /// Appends a stage (lower priority than all earlier ones).
     pub fn add_stage(&mut self, name: &str, article: &str, cost: Cost) {
-        self.stages.push(Stage {
-            name: name.to_string(),
-            article: article.to_string(),
-            cost,
-        });
+        self.stages.push(Stage { name: name.to_string(), article: article.to_string(), cost });
     }
 
     /// True if `v` is a variable of this model.
@@ -182,9 +163,7 @@ impl BracketModel {
         let mut seen = std::collections::HashSet::new();
         for &(a, b) in &self.pairs {
             if a >= n || b >= n || a == b {
-                return Err(format!(
-                    "pair ({a}, {b}) is not a pair of two of the {n} players"
-                ));
+                return Err(format!("pair ({a}, {b}) is not a pair of two of the {n} players"));
             }
             if !seen.insert((a.min(b), a.max(b))) {
                 return Err(format!("pair ({a}, {b}) is listed twice"));
@@ -193,18 +172,12 @@ impl BracketModel {
         let var_ok = |v: &Var| self.has_var(*v);
         for s in &self.stages {
             if let Some((v, _)) = s.cost.terms.iter().find(|(v, _)| !var_ok(v)) {
-                return Err(format!(
-                    "stage {} has a cost on {v:?}, which is not a variable",
-                    s.name
-                ));
+                return Err(format!("stage {} has a cost on {v:?}, which is not a variable", s.name));
             }
         }
         for c in &self.constraints {
             if let Some((v, _)) = c.terms.iter().find(|(v, _)| !var_ok(v)) {
-                return Err(format!(
-                    "constraint {} uses {v:?}, which is not a variable",
-                    c.name
-                ));
+                return Err(format!("constraint {} uses {v:?}, which is not a variable", c.name));
             }
         }
         Ok(())
@@ -240,10 +213,7 @@ impl Solution {
         let n = m.num_players();
         let mut count = vec![0usize; n];
         for &e in &self.pairs {
-            let &(a, b) = m
-                .pairs
-                .get(e)
-                .ok_or(format!("pair index {e} out of range"))?;
+            let &(a, b) = m.pairs.get(e).ok_or(format!("pair index {e} out of range"))?;
             count[a] += 1;
             count[b] += 1;
         }
@@ -258,12 +228,7 @@ impl Solution {
         }
         let one = |v: Var| self.is_one(v);
         for c in &m.constraints {
-            let s: i64 = c
-                .terms
-                .iter()
-                .filter(|(v, _)| one(*v))
-                .map(|&(_, k)| k)
-                .sum();
+            let s: i64 = c.terms.iter().filter(|(v, _)| one(*v)).map(|&(_, k)| k).sum();
             if c.lower.is_some_and(|l| s < l) || c.upper.is_some_and(|u| s > u) {
                 return Err(format!("constraint {} violated (value {s})", c.name));
             }
@@ -271,11 +236,7 @@ impl Solution {
         for (k, s) in m.stages.iter().enumerate() {
             let v = s.cost.value(&one);
             if self.stage_values.get(k) != Some(&v) {
-                return Err(format!(
-                    "stage {} has value {v}, stated {:?}",
-                    s.name,
-                    self.stage_values.get(k)
-                ));
+                return Err(format!("stage {} has value {v}, stated {:?}", s.name, self.stage_values.get(k)));
             }
         }
         Ok(())

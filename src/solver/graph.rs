@@ -30,10 +30,7 @@ pub struct PairingGraph {
 pub enum Pairability {
     /// A complete pairing: the pairs (each `(a, b)` with `a < b`, sorted) and the bye, if `n`
     /// is odd.
-    Pairable {
-        pairs: Vec<(usize, usize)>,
-        bye: Option<usize>,
-    },
+    Pairable { pairs: Vec<(usize, usize)>, bye: Option<usize> },
     /// No complete pairing exists.
     Unpairable,
 }
@@ -48,11 +45,7 @@ impl Pairability {
 impl PairingGraph {
     /// `n` players, no allowed pair, nobody bye-eligible.
     pub fn new(n: usize) -> Self {
-        PairingGraph {
-            n,
-            edges: Vec::new(),
-            bye_eligible: vec![false; n],
-        }
+        PairingGraph { n, edges: Vec::new(), bye_eligible: vec![false; n] }
     }
 
     /// Allows the pair `{a, b}` (stored as `(min, max)`).
@@ -72,12 +65,8 @@ impl PairingGraph {
 
     /// The edges as `(a, b)` with `a < b < n`, sorted, without duplicates or self-loops.
     pub fn simple_edges(&self) -> Vec<(usize, usize)> {
-        let mut edges: Vec<(usize, usize)> = self
-            .edges
-            .iter()
-            .map(|&(a, b)| (a.min(b), a.max(b)))
-            .filter(|&(a, b)| a != b && b < self.n)
-            .collect();
+        let mut edges: Vec<(usize, usize)> =
+            self.edges.iter().map(|&(a, b)| (a.min(b), a.max(b))).filter(|&(a, b)| a != b && b < self.n).collect();
         edges.sort_unstable();
         edges.dedup();
         edges
@@ -179,19 +168,10 @@ mod tests {
         let g = path4();
         assert!(g.is_complete_pairing(&[(0, 1), (3, 2)], None));
         assert!(!g.is_complete_pairing(&[(0, 1)], None), "3 and 2 unpaired");
-        assert!(
-            !g.is_complete_pairing(&[(0, 1), (1, 2), (2, 3)], None),
-            "1 twice"
-        );
+        assert!(!g.is_complete_pairing(&[(0, 1), (1, 2), (2, 3)], None), "1 twice");
         assert!(!g.is_complete_pairing(&[(0, 2), (1, 3)], None), "not edges");
-        assert!(
-            !g.is_complete_pairing(&[(0, 1), (2, 3)], Some(0)),
-            "bye with even n"
-        );
-        assert!(
-            !g.is_complete_pairing(&[(0, 1), (2, 3), (4, 5)], None),
-            "out of range"
-        );
+        assert!(!g.is_complete_pairing(&[(0, 1), (2, 3)], Some(0)), "bye with even n");
+        assert!(!g.is_complete_pairing(&[(0, 1), (2, 3), (4, 5)], None), "out of range");
     }
 
     #[test]
@@ -202,10 +182,7 @@ mod tests {
         assert!(!g.is_complete_pairing(&[(0, 1)], Some(2)), "2 not eligible");
         g.bye_eligible[2] = true;
         assert!(g.is_complete_pairing(&[(0, 1)], Some(2)));
-        assert!(
-            !g.is_complete_pairing(&[(0, 1)], Some(1)),
-            "bye to a paired player"
-        );
+        assert!(!g.is_complete_pairing(&[(0, 1)], Some(1)), "bye to a paired player");
     }
 
     #[test]

@@ -38,12 +38,7 @@ pub struct LexOptions {
 
 impl Default for LexOptions {
     fn default() -> Self {
-        LexOptions {
-            max_merged_magnitude: 1 << 50,
-            time_limit: None,
-            check_unique: false,
-            merge_stages: true,
-        }
+        LexOptions { max_merged_magnitude: 1 << 50, time_limit: None, check_unique: false, merge_stages: true }
     }
 }
 
@@ -110,9 +105,7 @@ impl LexSession {
         let aux_col: Vec<usize> = (0..m.aux.len()).map(|k| next + k).collect();
         let count = next + m.aux.len();
         let mut pb = RowProblem::default();
-        let hc: Vec<highs::Col> = (0..count)
-            .map(|_| pb.add_integer_column(0.0, 0..=1))
-            .collect();
+        let hc: Vec<highs::Col> = (0..count).map(|_| pb.add_integer_column(0.0, 0..=1)).collect();
         let mut incident: Vec<Vec<(highs::Col, f64)>> = vec![Vec::new(); m.num_players()];
         for (e, &(a, b)) in m.pairs.iter().enumerate() {
             incident[a].push((hc[e], 1.0));
@@ -137,10 +130,7 @@ impl LexSession {
         };
         for c in &s.m.constraints {
             let row = s.row(&c.terms);
-            pb.add_row(
-                bound(c.lower, f64::NEG_INFINITY)..=bound(c.upper, f64::INFINITY),
-                row,
-            );
+            pb.add_row(bound(c.lower, f64::NEG_INFINITY)..=bound(c.upper, f64::INFINITY), row);
         }
         let mut model = pb.optimise(Sense::Minimise);
         configure(&mut model, &s.opts);
@@ -167,33 +157,23 @@ impl LexSession {
     }
 
     fn row(&self, terms: &[(Var, i64)]) -> Vec<(highs::Col, f64)> {
-        terms
-            .iter()
-            .map(|&(v, c)| (self.hc[self.col(v)], c as f64))
-            .collect()
+        terms.iter().map(|&(v, c)| (self.hc[self.col(v)], c as f64)).collect()
     }
 
     fn eval(&self, cost: &Cost, ones: &[bool]) -> i64 {
-        cost.terms
-            .iter()
-            .filter(|&&(v, _)| ones[self.col(v)])
-            .map(|&(_, c)| c)
-            .sum()
+        cost.terms.iter().filter(|&&(v, _)| ones[self.col(v)]).map(|&(_, c)| c).sum()
     }
 
     fn highs_mut(&mut self) -> &mut Model {
         // Invariant: `highs` is Some outside `run`.
-        self.highs
-            .get_or_insert_with(|| RowProblem::default().optimise(Sense::Minimise))
+        self.highs.get_or_insert_with(|| RowProblem::default().optimise(Sense::Minimise))
     }
 
     /// Adds an auxiliary 0/1 variable (no constraint yet).
     pub fn add_aux(&mut self, name: &str) -> Var {
         let v = self.m.add_aux(name);
         let col = self.hc.len();
-        let c = self
-            .highs_mut()
-            .add_integer_column(0.0, 0..=1, std::iter::empty());
+        let c = self.highs_mut().add_integer_column(0.0, 0..=1, std::iter::empty());
         self.hc.push(c);
         self.aux_col.push(col);
         if let Some(inc) = &mut self.incumbent {
@@ -212,31 +192,17 @@ impl LexSession {
         upper: Option<i64>,
     ) -> Result<(), SolveError> {
         if let Some(v) = terms.iter().map(|t| t.0).find(|&v| !self.m.has_var(v)) {
-            return Err(SolveError::InvalidModel(format!(
-                "constraint {name} uses {v:?}, which is not a variable"
-            )));
+            return Err(SolveError::InvalidModel(format!("constraint {name} uses {v:?}, which is not a variable")));
         }
         let row = self.row(&terms);
-        self.highs_mut().add_row(
-            bound(lower, f64::NEG_INFINITY)..=bound(upper, f64::INFINITY),
-            row,
-        );
+        self.highs_mut().add_row(bound(lower, f64::NEG_INFINITY)..=bound(upper, f64::INFINITY), row);
         if let Some(inc) = &self.incumbent {
-            let val: i64 = terms
-                .iter()
-                .filter(|&&(v, _)| inc[self.col(v)])
-                .map(|&(_, k)| k)
-                .sum();
+            let val: i64 = terms.iter().filter(|&&(v, _)| inc[self.col(v)]).map(|&(_, k)| k).sum();
             if lower.is_some_and(|l| val < l) || upper.is_some_and(|u| val > u) {
                 self.incumbent = None;
             }
         }
-        self.m.constraints.push(Constraint {
-            name: name.to_string(),
-            terms,
-            lower,
-            upper,
-        });
+        self.m.constraints.push(Constraint { name: name.to_string(), terms, lower, upper });
         Ok(())
     }
 
@@ -262,10 +228,7 @@ impl LexSession {
             let start = Instant::now();
             // Fast path: the incumbent already meets every stage's lower bound.
             if let Some(inc) = &self.incumbent {
-                if group
-                    .iter()
-                    .all(|&(k, _)| self.eval(&costs[k], inc) == bounds[k].0)
-                {
+                if group.iter().all(|&(k, _)| self.eval(&costs[k], inc) == bounds[k].0) {
                     for &(k, _) in &group {
                         values[k] = bounds[k].0;
                         self.fix(&costs[k], values[k]);
@@ -288,10 +251,7 @@ impl LexSession {
             let (assignment, dual) = self.run()?;
             // All objective values are integers: the rounded assignment is optimal when its exact
             // weighted value is within one unit of HiGHS's proven dual bound.
-            let exact: i64 = group
-                .iter()
-                .map(|&(k, w)| w * self.eval(&costs[k], &assignment))
-                .sum();
+            let exact: i64 = group.iter().map(|&(k, w)| w * self.eval(&costs[k], &assignment)).sum();
             if group.len() > 1 && dual < exact as f64 - 0.5 {
                 for &(k, _) in group.iter().rev() {
                     queue.push_front(vec![(k, 1)]);
@@ -324,28 +284,16 @@ impl LexSession {
 
     fn report(&mut self, k: usize, value: i64, how: &'static str, start: Instant) {
         let name = self.m.stages[k].name.clone();
-        self.reports.push(StageReport {
-            name,
-            value,
-            how,
-            seconds: start.elapsed().as_secs_f64(),
-        });
+        self.reports.push(StageReport { name, value, how, seconds: start.elapsed().as_secs_f64() });
     }
 
     /// Solves the current HiGHS model; returns the rounded 0/1 assignment and the dual bound.
     fn run(&mut self) -> Result<(Vec<bool>, f64), SolveError> {
         self.solves += 1;
         if self.hc.is_empty() {
-            return if self.m.num_players() == 0 {
-                Ok((vec![], 0.0))
-            } else {
-                Err(SolveError::Infeasible)
-            };
+            return if self.m.num_players() == 0 { Ok((vec![], 0.0)) } else { Err(SolveError::Infeasible) };
         }
-        let model = self
-            .highs
-            .take()
-            .ok_or_else(|| SolveError::Backend("solver state lost".into()))?;
+        let model = self.highs.take().ok_or_else(|| SolveError::Backend("solver state lost".into()))?;
         let solved = match model.try_solve() {
             Ok(s) => s,
             Err(e) => return Err(SolveError::Backend(format!("HiGHS error {e:?}"))),
@@ -353,27 +301,16 @@ impl LexSession {
         let status = solved.status();
         let result = match status {
             HighsModelStatus::Optimal => {
-                let cols: Vec<bool> = solved
-                    .get_solution()
-                    .columns()
-                    .iter()
-                    .map(|&v| v > 0.5)
-                    .collect();
+                let cols: Vec<bool> = solved.get_solution().columns().iter().map(|&v| v > 0.5).collect();
                 if cols.len() == self.hc.len() {
                     Ok((cols, dual_bound(&solved)))
                 } else {
-                    Err(SolveError::Backend(
-                        "HiGHS returned no solution values".into(),
-                    ))
+                    Err(SolveError::Backend("HiGHS returned no solution values".into()))
                 }
             }
             HighsModelStatus::Infeasible => Err(SolveError::Infeasible),
-            HighsModelStatus::ReachedTimeLimit => {
-                Err(SolveError::Backend("time limit reached".into()))
-            }
-            s => Err(SolveError::Backend(format!(
-                "HiGHS stopped with status {s:?}"
-            ))),
+            HighsModelStatus::ReachedTimeLimit => Err(SolveError::Backend("time limit reached".into())),
+            s => Err(SolveError::Backend(format!("HiGHS stopped with status {s:?}"))),
         };
         self.highs = Some(Model::from(solved));
         result
@@ -389,41 +326,21 @@ impl LexSession {
                 a
             }
         };
-        let values: Vec<i64> = self
-            .m
-            .stages
-            .iter()
-            .map(|s| self.eval(&s.cost, &ones))
-            .collect();
+        let values: Vec<i64> = self.m.stages.iter().map(|s| self.eval(&s.cost, &ones)).collect();
         let pairs = (0..self.m.pairs.len()).filter(|&e| ones[e]).collect();
-        let floaters = (0..self.m.num_players())
-            .filter(|&i| self.float_col[i].is_some_and(|c| ones[c]))
-            .collect();
-        let aux = (0..self.m.aux.len())
-            .filter(|&k| ones[self.aux_col[k]])
-            .collect();
-        Ok(Solution {
-            pairs,
-            floaters,
-            aux,
-            stage_values: values,
-        })
+        let floaters = (0..self.m.num_players()).filter(|&i| self.float_col[i].is_some_and(|c| ones[c])).collect();
+        let aux = (0..self.m.aux.len()).filter(|&k| ones[self.aux_col[k]]).collect();
+        Ok(Solution { pairs, floaters, aux, stage_values: values })
     }
 
     /// The final optimum, verified against the model (and proven unique if asked).
     pub fn finish(mut self) -> Result<LexResult, SolveError> {
         let solution = self.solution()?;
-        solution
-            .verify(&self.m)
-            .map_err(|e| SolveError::Backend(format!("HiGHS answer fails verification: {e}")))?;
+        solution.verify(&self.m).map_err(|e| SolveError::Backend(format!("HiGHS answer fails verification: {e}")))?;
         if self.opts.check_unique {
             self.check_unique()?;
         }
-        Ok(LexResult {
-            solution,
-            stages: self.reports,
-            solves: self.solves,
-        })
+        Ok(LexResult { solution, stages: self.reports, solves: self.solves })
     }
 
     /// Adds a no-good cut excluding the incumbent and proves the fixed model infeasible.
@@ -431,19 +348,14 @@ impl LexSession {
         let Some(ones) = self.incumbent.clone() else {
             return Ok(());
         };
-        let set: Vec<(highs::Col, f64)> = ones
-            .iter()
-            .enumerate()
-            .filter(|(_, &o)| o)
-            .map(|(c, _)| (self.hc[c], 1.0))
-            .collect();
+        let set: Vec<(highs::Col, f64)> =
+            ones.iter().enumerate().filter(|(_, &o)| o).map(|(c, _)| (self.hc[c], 1.0)).collect();
         let k = set.len() as f64;
         self.highs_mut().add_row(..=k - 1.0, set);
         match self.run() {
             Err(SolveError::Infeasible) => Ok(()),
             Ok(_) => Err(SolveError::InvalidModel(
-                "the optimum is not unique: the tie-break stages do not order every candidate"
-                    .into(),
+                "the optimum is not unique: the tie-break stages do not order every candidate".into(),
             )),
             Err(e) => Err(e),
         }
@@ -494,15 +406,11 @@ pub fn value_bounds(m: &BracketModel, cost: &Cost) -> (i64, i64) {
     let n = m.num_players();
     if let Some(p) = common_player(m, cost) {
         let mut costs: Vec<i64> = cost.terms.iter().map(|t| t.1).collect();
-        let incident = m.pairs.iter().filter(|&&(a, b)| a == p || b == p).count()
-            + usize::from(m.may_float[p]);
+        let incident = m.pairs.iter().filter(|&&(a, b)| a == p || b == p).count() + usize::from(m.may_float[p]);
         if incident > cost.terms.len() {
             costs.push(0);
         }
-        return (
-            costs.iter().copied().min().unwrap_or(0),
-            costs.iter().copied().max().unwrap_or(0),
-        );
+        return (costs.iter().copied().min().unwrap_or(0), costs.iter().copied().max().unwrap_or(0));
     }
     let mut hi = vec![0i64; n];
     let mut lo = vec![0i64; n];
@@ -518,10 +426,7 @@ pub fn value_bounds(m: &BracketModel, cost: &Cost) -> (i64, i64) {
             lo[p] = lo[p].min(c);
         }
     }
-    (
-        lo.iter().sum::<i64>() + aux_lo,
-        hi.iter().sum::<i64>() + aux_hi,
-    )
+    (lo.iter().sum::<i64>() + aux_lo, hi.iter().sum::<i64>() + aux_hi)
 }
 
 /// The player every term of `cost` involves, if there is one (and no term is auxiliary).
@@ -593,8 +498,7 @@ fn weighted_magnitude(idx: &[usize], bounds: &[(i64, i64)]) -> Option<u128> {
     let mut total: u128 = 0;
     for &j in idx.iter().rev() {
         let (lo, hi) = bounds[j];
-        total =
-            total.checked_add(w.checked_mul(lo.unsigned_abs().max(hi.unsigned_abs()) as u128)?)?;
+        total = total.checked_add(w.checked_mul(lo.unsigned_abs().max(hi.unsigned_abs()) as u128)?)?;
         w = w.checked_mul((hi - lo + 1) as u128)?;
     }
     Some(total)

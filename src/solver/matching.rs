@@ -83,15 +83,8 @@ pub fn pairable_by_matching(g: &PairingGraph) -> Pairability {
 
 /// Reads the complete pairing off a perfect matching of the (extended) graph.
 fn witness(g: &PairingGraph, mate: &[usize]) -> Pairability {
-    let pairs: Vec<(usize, usize)> = (0..g.n)
-        .filter(|&v| mate[v] > v && mate[v] < g.n)
-        .map(|v| (v, mate[v]))
-        .collect();
-    let bye = if g.needs_bye() {
-        mate.get(g.n).copied().filter(|&v| v < g.n)
-    } else {
-        None
-    };
+    let pairs: Vec<(usize, usize)> = (0..g.n).filter(|&v| mate[v] > v && mate[v] < g.n).map(|v| (v, mate[v])).collect();
+    let bye = if g.needs_bye() { mate.get(g.n).copied().filter(|&v| v < g.n) } else { None };
     Pairability::Pairable { pairs, bye }
 }
 
@@ -176,10 +169,7 @@ impl<'g> Blossom<'g> {
     }
 
     fn mates(&self) -> Vec<Option<usize>> {
-        self.mate
-            .iter()
-            .map(|&m| (m != NONE).then_some(m))
-            .collect()
+        self.mate.iter().map(|&m| (m != NONE).then_some(m)).collect()
     }
 
     /// Greedy matching: vertices by increasing degree, each to its unmatched neighbour of
@@ -354,10 +344,7 @@ mod tests {
         for (v, m) in mate.iter().enumerate() {
             if let Some(u) = *m {
                 assert_eq!(mate[u], Some(v));
-                assert!(
-                    edges.contains(&(v.min(u), v.max(u))),
-                    "{v}-{u} is not an edge"
-                );
+                assert!(edges.contains(&(v.min(u), v.max(u))), "{v}-{u} is not an edge");
                 size += 1;
             }
         }
@@ -380,11 +367,7 @@ mod tests {
             }
             let mate = maximum_matching(n, &edges);
             let size = check_valid(n, &edges, &mate);
-            assert_eq!(
-                size,
-                brute_max(&edges, &mut vec![false; n], 0),
-                "{n} {edges:?}"
-            );
+            assert_eq!(size, brute_max(&edges, &mut vec![false; n], 0), "{n} {edges:?}");
         }
     }
 
@@ -392,16 +375,7 @@ mod tests {
     fn odd_cycles_need_blossoms() {
         // Two pentagons joined by an edge, plus a pendant vertex: perfect matching of 11 + 1.
         let mut edges = vec![(0, 1), (1, 2), (2, 3), (3, 4), (0, 4)];
-        edges.extend([
-            (5, 6),
-            (6, 7),
-            (7, 8),
-            (8, 9),
-            (5, 9),
-            (4, 5),
-            (9, 10),
-            (10, 11),
-        ]);
+        edges.extend([(5, 6), (6, 7), (7, 8), (8, 9), (5, 9), (4, 5), (9, 10), (10, 11)]);
         // Adversarial order: the greedy start matches (0, 1), (2, 3), ... first.
         let mate = maximum_matching(12, &edges);
         assert_eq!(check_valid(12, &edges, &mate), 6);
@@ -420,13 +394,7 @@ mod tests {
         g.add_edge(0, 1);
         g.add_edge(1, 2);
         g.bye_eligible = vec![true, false, false];
-        assert_eq!(
-            pairable_by_matching(&g),
-            Pairability::Pairable {
-                pairs: vec![(1, 2)],
-                bye: Some(0)
-            }
-        );
+        assert_eq!(pairable_by_matching(&g), Pairability::Pairable { pairs: vec![(1, 2)], bye: Some(0) });
         g.bye_eligible = vec![false, true, false];
         assert_eq!(pairable_by_matching(&g), Pairability::Unpairable);
     }

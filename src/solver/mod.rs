@@ -3,6 +3,7 @@
 
 pub mod graph;
 pub mod highs_lex;
+pub mod lex;
 pub mod matching;
 pub mod pairability_ilp;
 pub mod sat;

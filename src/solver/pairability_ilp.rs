@@ -26,29 +26,17 @@ use highs::{Col, HighsModelStatus, Model, RowProblem, Sense};
 /// Answers the pairability question with HiGHS (see the module documentation).
 pub fn pairable_by_ilp(g: &PairingGraph) -> Result<Pairability, String> {
     if g.n == 0 {
-        return Ok(Pairability::Pairable {
-            pairs: Vec::new(),
-            bye: None,
-        });
+        return Ok(Pairability::Pairable { pairs: Vec::new(), bye: None });
     }
     let edges = g.simple_edges();
-    let eligible: Vec<usize> = if g.needs_bye() {
-        (0..g.n).filter(|&v| g.is_bye_eligible(v)).collect()
-    } else {
-        Vec::new()
-    };
+    let eligible: Vec<usize> =
+        if g.needs_bye() { (0..g.n).filter(|&v| g.is_bye_eligible(v)).collect() } else { Vec::new() };
     if g.needs_bye() && eligible.is_empty() {
         return Ok(Pairability::Unpairable);
     }
     let mut pb = RowProblem::default();
-    let x: Vec<Col> = edges
-        .iter()
-        .map(|_| pb.add_integer_column(0.0, 0..=1))
-        .collect();
-    let b: Vec<Col> = eligible
-        .iter()
-        .map(|_| pb.add_integer_column(0.0, 0..=1))
-        .collect();
+    let x: Vec<Col> = edges.iter().map(|_| pb.add_integer_column(0.0, 0..=1)).collect();
+    let b: Vec<Col> = eligible.iter().map(|_| pb.add_integer_column(0.0, 0..=1)).collect();
     let mut rows: Vec<Vec<(Col, f64)>> = vec![Vec::new(); g.n];
     for (&(u, v), &col) in edges.iter().zip(&x) {
         rows[u].push((col, 1.0));
@@ -66,9 +54,7 @@ pub fn pairable_by_ilp(g: &PairingGraph) -> Result<Pairability, String> {
     if !b.is_empty() {
         pb.add_row(1.0..=1.0, b.iter().map(|&col| (col, 1.0)));
     }
-    let model = pb
-        .try_optimise(Sense::Minimise)
-        .map_err(|e| format!("HiGHS rejected the model: {e:?}"))?;
+    let model = pb.try_optimise(Sense::Minimise).map_err(|e| format!("HiGHS rejected the model: {e:?}"))?;
     let values = solve(model)?;
     let Some(values) = values else {
         return Ok(Pairability::Unpairable);
@@ -80,9 +66,7 @@ pub fn pairable_by_ilp(g: &PairingGraph) -> Result<Pairability, String> {
 /// column values of the optimum.
 fn solve(mut model: Model) -> Result<Option<Vec<f64>>, String> {
     configure(&mut model)?;
-    let solved = model
-        .try_solve()
-        .map_err(|e| format!("HiGHS failed: {e:?}"))?;
+    let solved = model.try_solve().map_err(|e| format!("HiGHS failed: {e:?}"))?;
     match solved.status() {
         HighsModelStatus::Optimal => Ok(Some(solved.get_solution().columns().to_vec())),
         HighsModelStatus::Infeasible => Ok(None),
@@ -97,15 +81,9 @@ fn configure(model: &mut Model) -> Result<(), String> {
         move |e| format!("HiGHS option {name}: {e:?}")
     }
     model.try_set_option("threads", 1).map_err(err("threads"))?;
-    model
-        .try_set_option("random_seed", 0)
-        .map_err(err("random_seed"))?;
-    model
-        .try_set_option("mip_rel_gap", 0.0)
-        .map_err(err("mip_rel_gap"))?;
-    model
-        .try_set_option("presolve", "on")
-        .map_err(err("presolve"))?;
+    model.try_set_option("random_seed", 0).map_err(err("random_seed"))?;
+    model.try_set_option("mip_rel_gap", 0.0).map_err(err("mip_rel_gap"))?;
+    model.try_set_option("presolve", "on").map_err(err("presolve"))?;
     Ok(())
 }
 
@@ -117,25 +95,11 @@ fn decode(
     values: &[f64],
 ) -> Result<Pairability, String> {
     if values.len() != edges.len() + eligible.len() {
-        return Err(format!(
-            "HiGHS returned {} values for {} columns",
-            values.len(),
-            edges.len() + eligible.len()
-        ));
+        return Err(format!("HiGHS returned {} values for {} columns", values.len(), edges.len() + eligible.len()));
     }
     let (xs, bs) = values.split_at(edges.len());
-    let pairs: Vec<(usize, usize)> = edges
-        .iter()
-        .zip(xs)
-        .filter(|&(_, &v)| v > 0.5)
-        .map(|(&e, _)| e)
-        .collect();
-    let byes: Vec<usize> = eligible
-        .iter()
-        .zip(bs)
-        .filter(|&(_, &v)| v > 0.5)
-        .map(|(&p, _)| p)
-        .collect();
+    let pairs: Vec<(usize, usize)> = edges.iter().zip(xs).filter(|&(_, &v)| v > 0.5).map(|(&e, _)| e).collect();
+    let byes: Vec<usize> = eligible.iter().zip(bs).filter(|&(_, &v)| v > 0.5).map(|(&p, _)| p).collect();
     let bye = match byes.as_slice() {
         [] => None,
         &[p] => Some(p),
@@ -153,23 +117,11 @@ mod tests {
 
     #[test]
     fn trivial_cases() {
-        assert_eq!(
-            pairable_by_ilp(&PairingGraph::new(0)),
-            Ok(Pairability::Pairable {
-                pairs: vec![],
-                bye: None
-            })
-        );
+        assert_eq!(pairable_by_ilp(&PairingGraph::new(0)), Ok(Pairability::Pairable { pairs: vec![], bye: None }));
         let mut g = PairingGraph::new(1);
         assert_eq!(pairable_by_ilp(&g), Ok(Pairability::Unpairable));
         g.bye_eligible[0] = true;
-        assert_eq!(
-            pairable_by_ilp(&g),
-            Ok(Pairability::Pairable {
-                pairs: vec![],
-                bye: Some(0)
-            })
-        );
+        assert_eq!(pairable_by_ilp(&g), Ok(Pairability::Pairable { pairs: vec![], bye: Some(0) }));
     }
 
     #[test]
@@ -180,12 +132,6 @@ mod tests {
         }
         assert_eq!(pairable_by_ilp(&g), Ok(Pairability::Unpairable));
         g.add_edge(2, 3);
-        assert_eq!(
-            pairable_by_ilp(&g),
-            Ok(Pairability::Pairable {
-                pairs: vec![(0, 1), (2, 3), (4, 5)],
-                bye: None
-            })
-        );
+        assert_eq!(pairable_by_ilp(&g), Ok(Pairability::Pairable { pairs: vec![(0, 1), (2, 3), (4, 5)], bye: None }));
     }
 }

@@ -103,9 +103,7 @@ pub fn try_pairable_by_sat(g: &PairingGraph) -> Result<Pairability, String> {
 /// The parity pre-check. `None`: unpairable by parity. `Some(c)`: the components pass, and `c`
 /// is the index of the odd component that must take the bye (`None` when `n` is even).
 fn parity_check(g: &PairingGraph, components: &[Vec<usize>]) -> Option<Option<usize>> {
-    let odd: Vec<usize> = (0..components.len())
-        .filter(|&i| components[i].len() % 2 == 1)
-        .collect();
+    let odd: Vec<usize> = (0..components.len()).filter(|&i| components[i].len() % 2 == 1).collect();
     match (g.needs_bye(), odd.as_slice()) {
         (false, []) => Some(None),
         (true, &[c]) if components[c].iter().any(|&v| g.is_bye_eligible(v)) => Some(Some(c)),
@@ -141,10 +139,7 @@ fn solve_component(
         }
     }
     let byes: Vec<(usize, Lit)> = if with_bye {
-        comp.iter()
-            .filter(|&&v| g.is_bye_eligible(v))
-            .map(|&v| (v, f.new_lit()))
-            .collect()
+        comp.iter().filter(|&&v| g.is_bye_eligible(v)).map(|&v| (v, f.new_lit())).collect()
     } else {
         Vec::new()
     };
@@ -157,24 +152,15 @@ fn solve_component(
         let lits: Vec<Lit> = byes.iter().map(|&(_, b)| b).collect();
         exactly_one(&mut f, &lits);
     }
-    let eligible: Vec<bool> = comp
-        .iter()
-        .map(|&v| with_bye && g.is_bye_eligible(v))
-        .collect();
+    let eligible: Vec<bool> = comp.iter().map(|&v| with_bye && g.is_bye_eligible(v)).collect();
     for clause in articulation_clauses(&inc, &eligible) {
         f.add_clause(&clause);
     }
     let Some(model) = solve(&f)? else {
         return Ok(None);
     };
-    let pairs = edges
-        .iter()
-        .filter(|&&(_, _, x)| value(&model, x))
-        .map(|&(a, b, _)| (a, b));
-    let bye = byes
-        .iter()
-        .find(|&&(_, b)| value(&model, b))
-        .map(|&(v, _)| v);
+    let pairs = edges.iter().filter(|&&(_, _, x)| value(&model, x)).map(|&(a, b, _)| (a, b));
+    let bye = byes.iter().find(|&&(_, b)| value(&model, b)).map(|&(v, _)| v);
     Ok(Some((pairs.collect(), bye)))
 }
 
@@ -185,9 +171,7 @@ fn solve(f: &CnfFormula) -> Result<Option<Vec<bool>>, String> {
     if !solver.solve().map_err(|e| format!("varisat: {e}"))? {
         return Ok(None);
     }
-    let lits = solver
-        .model()
-        .ok_or("varisat reported SAT without a model")?;
+    let lits = solver.model().ok_or("varisat reported SAT without a model")?;
     let mut assignment = vec![false; f.var_count()];
     for lit in lits {
         if let Some(slot) = assignment.get_mut(lit.index()) {
@@ -328,12 +312,7 @@ impl Dfs {
                 }
             }
         }
-        Dfs {
-            disc,
-            size,
-            eligible: elig,
-            separated,
-        }
+        Dfs { disc, size, eligible: elig, separated }
     }
 }
 
@@ -357,17 +336,8 @@ mod tests {
         let triangles = graph(6, &[(0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5)], &[0]);
         assert_eq!(parity_check(&triangles, &triangles.components()), None);
         let one_triangle = graph(3, &[(0, 1), (1, 2), (0, 2)], &[1]);
-        assert_eq!(
-            parity_check(&one_triangle, &one_triangle.components()),
-            Some(Some(0))
-        );
-        assert_eq!(
-            pairable_by_sat(&one_triangle),
-            Pairability::Pairable {
-                pairs: vec![(0, 2)],
-                bye: Some(1)
-            }
-        );
+        assert_eq!(parity_check(&one_triangle, &one_triangle.components()), Some(Some(0)));
+        assert_eq!(pairable_by_sat(&one_triangle), Pairability::Pairable { pairs: vec![(0, 2)], bye: Some(1) });
     }
 
     #[test]
@@ -386,10 +356,7 @@ mod tests {
                     _ => break,
                 }
                 let model = solver.model().unwrap_or_default();
-                let trues: Vec<Lit> = model
-                    .into_iter()
-                    .filter(|l| l.index() < k && l.is_positive())
-                    .collect();
+                let trues: Vec<Lit> = model.into_iter().filter(|l| l.index() < k && l.is_positive()).collect();
                 assert_eq!(trues.len(), 1);
                 count += 1;
                 let block: Vec<Lit> = trues.iter().map(|&l| !l).collect();

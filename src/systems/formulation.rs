@@ -10,11 +10,7 @@ pub struct Formulation {
 impl Formulation {
     /// Parses a `.model` text: `#` comments, blank lines, and one `KEY description` per line.
     /// Every key must be known to `known`; errors name the line.
-    pub fn parse(
-        name: &str,
-        text: &str,
-        known: impl Fn(&str) -> bool,
-    ) -> Result<Formulation, String> {
+    pub fn parse(name: &str, text: &str, known: impl Fn(&str) -> bool) -> Result<Formulation, String> {
         let mut criteria = Vec::new();
         for (k, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -27,10 +23,7 @@ impl Formulation {
             }
             criteria.push(key.to_string());
         }
-        Ok(Formulation {
-            name: name.to_string(),
-            criteria,
-        })
+        Ok(Formulation { name: name.to_string(), criteria })
     }
 }
 
@@ -40,13 +33,9 @@ mod tests {
 
     #[test]
     fn parses_keys_in_order_and_names_bad_lines() {
-        let f = Formulation::parse("x.model", "# c\n\nC5 pairs\n C6  psd\n", |k| {
-            k.starts_with('C')
-        })
-        .expect("valid");
+        let f = Formulation::parse("x.model", "# c\n\nC5 pairs\n C6  psd\n", |k| k.starts_with('C')).expect("valid");
         assert_eq!(f.criteria, vec!["C5", "C6"]);
-        let e = Formulation::parse("x.model", "C5\nZZ oops\n", |k| k.starts_with('C'))
-            .expect_err("ZZ unknown");
+        let e = Formulation::parse("x.model", "C5\nZZ oops\n", |k| k.starts_with('C')).expect_err("ZZ unknown");
         assert_eq!(e, "x.model:2: unknown criterion 'ZZ'");
     }
 }

@@ -22,14 +22,8 @@ pub enum System {
 }
 
 impl System {
-    pub const ALL: [System; 6] = [
-        System::Dutch2026,
-        System::Dutch2017,
-        System::Dutch2012,
-        System::Dubov2026,
-        System::Dubov2018,
-        System::Lim,
-    ];
+    pub const ALL: [System; 6] =
+        [System::Dutch2026, System::Dutch2017, System::Dutch2012, System::Dubov2026, System::Dubov2018, System::Lim];
 
     /// The name used on the command line and in `models/`.
     pub fn name(self) -> &'static str {
@@ -53,12 +47,7 @@ impl System {
             ("dubov", None | Some(2026) | Some(2025)) => System::Dubov2026,
             ("dubov", Some(2018)) => System::Dubov2018,
             ("lim", None) => System::Lim,
-            (f, Some(e)) => {
-                return Err(format!(
-                    "no edition {e} of the {f} system; known: {}",
-                    names()
-                ))
-            }
+            (f, Some(e)) => return Err(format!("no edition {e} of the {f} system; known: {}", names())),
             (f, None) => return Err(format!("unknown system family {f}; known: {}", names())),
         };
         Ok(sys)
@@ -66,11 +55,7 @@ impl System {
 }
 
 fn names() -> String {
-    System::ALL
-        .iter()
-        .map(|s| s.name())
-        .collect::<Vec<_>>()
-        .join(", ")
+    System::ALL.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
 }
 
 impl fmt::Display for System {
@@ -133,11 +118,7 @@ impl fmt::Display for PairError {
 impl std::error::Error for PairError {}
 
 /// Pairs the round `t.round` of `t` with `system`.
-pub fn pair_round(
-    system: System,
-    t: &Tournament,
-    opts: &PairOptions,
-) -> Result<RoundPairing, PairError> {
+pub fn pair_round(system: System, t: &Tournament, opts: &PairOptions) -> Result<RoundPairing, PairError> {
     explain_round(system, t, opts).map(|(p, _)| p)
 }
 

@@ -29,13 +29,10 @@ fn err<T>(message: String) -> Result<T, TournamentError> {
 pub fn next_round(doc: &TrfDocument) -> u32 {
     let mut r = 1u32;
     loop {
-        let paired = doc
-            .players
-            .iter()
-            .any(|p| match p.rounds.get(r as usize - 1) {
-                Some(Some(e)) => e.opponent.is_some() || e.result == ResultCode::PairingBye,
-                _ => false,
-            });
+        let paired = doc.players.iter().any(|p| match p.rounds.get(r as usize - 1) {
+            Some(Some(e)) => e.opponent.is_some() || e.result == ResultCode::PairingBye,
+            _ => false,
+        });
         if !paired {
             return r;
         }
@@ -56,9 +53,7 @@ impl Tournament {
         }
         if let Some(t) = doc.total_rounds {
             if round > t {
-                return err(format!(
-                    "round {round} cannot be paired: the tournament has {t} rounds (XXR/142)"
-                ));
+                return err(format!("round {round} cannot be paired: the tournament has {t} rounds (XXR/142)"));
             }
         }
         // Pairing order: by id, or by position in the file with XXC rank.
@@ -66,11 +61,7 @@ impl Tournament {
         if !doc.use_rank_order {
             order.sort_by_key(|&k| doc.players[k].id);
         }
-        let index: HashMap<u32, usize> = order
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| (doc.players[k].id, i))
-            .collect();
+        let index: HashMap<u32, usize> = order.iter().enumerate().map(|(i, &k)| (doc.players[k].id, i)).collect();
         let ps = doc.point_system;
         let accel = |id: u32, r: u32| -> Points {
             doc.accelerations
@@ -104,19 +95,14 @@ impl Tournament {
                 let e = entry(&rec.rounds, r).unwrap_or(RoundEntry::bye(ResultCode::ZeroBye));
                 let opponent = match e.opponent {
                     Some(id) => Some(*index.get(&id).ok_or_else(|| TournamentError {
-                        message: format!(
-                            "player {} meets unknown player {id} in round {r}",
-                            rec.id
-                        ),
+                        message: format!("player {} meets unknown player {id} in round {r}", rec.id),
                     })?),
                     None => None,
                 };
                 let played = opponent.is_some() && e.result.is_played_game();
                 let ri = r as usize - 1;
                 let own = before[i][ri] + accel(rec.id, r);
-                let opp_score = opponent
-                    .filter(|_| played)
-                    .map(|o| before[o][ri] + accel(recs[o].id, r));
+                let opp_score = opponent.filter(|_| played).map(|o| before[o][ri] + accel(recs[o].id, r));
                 let points = scored[i][ri];
                 history.push(PastRound {
                     opponent,
@@ -133,30 +119,12 @@ impl Tournament {
                     },
                 });
             }
-            players.push(make_player(
-                rec,
-                i,
-                &history,
-                &recs,
-                doc,
-                round,
-                running[i],
-                accel(rec.id, round),
-            ));
+            players.push(make_player(rec, i, &history, &recs, doc, round, running[i], accel(rec.id, round)));
         }
         mark_absences(doc, round, &index, &mut players)?;
         let forbidden = forbidden_pairs(doc, round, &index)?;
-        let initial_colour = doc
-            .initial_colour
-            .or_else(|| infer_initial_colour(&recs, round));
-        Ok(Tournament {
-            round,
-            total_rounds: doc.total_rounds,
-            point_system: ps,
-            initial_colour,
-            players,
-            forbidden,
-        })
+        let initial_colour = doc.initial_colour.or_else(|| infer_initial_colour(&recs, round));
+        Ok(Tournament { round, total_rounds: doc.total_rounds, point_system: ps, initial_colour, players, forbidden })
     }
 }
 
@@ -173,11 +141,7 @@ fn make_player(
 ) -> Player {
     let ps = &doc.point_system;
     let colours: Vec<Colour> = history.iter().filter_map(|h| h.colour).collect();
-    let opponents: Vec<usize> = history
-        .iter()
-        .filter(|h| h.facts.played)
-        .filter_map(|h| h.opponent)
-        .collect();
+    let opponents: Vec<usize> = history.iter().filter(|h| h.facts.played).filter_map(|h| h.opponent).collect();
     let ratings: Vec<u64> = opponents.iter().map(|&o| recs[o].rating as u64).collect();
     let aro = (!ratings.is_empty()).then(|| {
         let (s, k) = (ratings.iter().sum::<u64>(), ratings.len() as u64);
@@ -186,11 +150,7 @@ fn make_player(
     let _ = round;
     Player {
         id: rec.id,
-        pairing_number: if doc.use_rank_order {
-            i as u32 + 1
-        } else {
-            rec.id
-        },
+        pairing_number: if doc.use_rank_order { i as u32 + 1 } else { rec.id },
         name: rec.name.clone(),
         rating: rec.rating,
         score,
@@ -233,15 +193,11 @@ fn mark_absences(
             }
         }
     }
-    for b in doc
-        .announced_byes
-        .iter()
-        .filter(|b| b.round.is_none_or(|r| r == round))
-    {
+    for b in doc.announced_byes.iter().filter(|b| b.round.is_none_or(|r| r == round)) {
         for id in &b.players {
-            let &i = index.get(id).ok_or_else(|| TournamentError {
-                message: format!("announced bye for unknown player {id}"),
-            })?;
+            let &i = index
+                .get(id)
+                .ok_or_else(|| TournamentError { message: format!("announced bye for unknown player {id}") })?;
             players[i].absent = Some(b.kind);
         }
     }
@@ -254,16 +210,14 @@ fn forbidden_pairs(
     index: &HashMap<u32, usize>,
 ) -> Result<HashSet<(usize, usize)>, TournamentError> {
     let mut out = HashSet::new();
-    for g in doc
-        .forbidden
-        .iter()
-        .filter(|g| g.rounds.is_none_or(|(a, b)| a <= round && round <= b))
-    {
+    for g in doc.forbidden.iter().filter(|g| g.rounds.is_none_or(|(a, b)| a <= round && round <= b)) {
         let mut idx = Vec::with_capacity(g.players.len());
         for id in &g.players {
-            idx.push(*index.get(id).ok_or_else(|| TournamentError {
-                message: format!("forbidden pairing names unknown player {id}"),
-            })?);
+            idx.push(
+                *index.get(id).ok_or_else(|| TournamentError {
+                    message: format!("forbidden pairing names unknown player {id}"),
+                })?,
+            );
         }
         for (k, &a) in idx.iter().enumerate() {
             for &b in &idx[k + 1..] {
@@ -280,15 +234,10 @@ fn forbidden_pairs(
 /// with a colour, the colour of the highest player who took part in pairings up to F, reversed
 /// once for every higher participant without a colour in F.
 fn infer_initial_colour(recs: &[&crate::trf::PlayerRecord], round: u32) -> Option<Colour> {
-    let first = (1..round).find(|&r| {
-        recs.iter()
-            .any(|p| entry(&p.rounds, r).is_some_and(|e| e.colour.is_some()))
-    })?;
+    let first = (1..round).find(|&r| recs.iter().any(|p| entry(&p.rounds, r).is_some_and(|e| e.colour.is_some())))?;
     let participated = |p: &crate::trf::PlayerRecord| {
-        (1..=first).any(|r| {
-            entry(&p.rounds, r)
-                .is_some_and(|e| e.opponent.is_some() || e.result == ResultCode::PairingBye)
-        })
+        (1..=first)
+            .any(|r| entry(&p.rounds, r).is_some_and(|e| e.opponent.is_some() || e.result == ResultCode::PairingBye))
     };
     for (flips, p) in recs.iter().filter(|p| participated(p)).enumerate() {
         if let Some(c) = entry(&p.rounds, first).and_then(|e| e.colour) {

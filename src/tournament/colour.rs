@@ -29,10 +29,7 @@ pub struct Preference {
 }
 
 impl Preference {
-    pub const NONE: Preference = Preference {
-        colour: None,
-        strength: Strength::None,
-    };
+    pub const NONE: Preference = Preference { colour: None, strength: Strength::None };
 
     pub fn is_absolute(&self) -> bool {
         self.strength == Strength::Absolute
@@ -41,10 +38,7 @@ impl Preference {
 
 /// Games with white minus games with black (A.6).
 pub fn colour_difference(colours: &[Colour]) -> i32 {
-    colours
-        .iter()
-        .map(|&c| if c == Colour::White { 1 } else { -1 })
-        .sum()
+    colours.iter().map(|&c| if c == Colour::White { 1 } else { -1 }).sum()
 }
 
 /// The colour preference after the played games `colours` (chronological), per A.6.
@@ -70,10 +64,7 @@ pub fn preference(colours: &[Colour]) -> Preference {
     } else {
         (last.opposite(), Strength::Mild)
     };
-    Preference {
-        colour: Some(colour),
-        strength,
-    }
+    Preference { colour: Some(colour), strength }
 }
 
 /// True if giving `c` next would make the same colour three times in a row (C.04.1.g).
@@ -90,52 +81,16 @@ mod tests {
     fn a6_preferences() {
         assert_eq!(preference(&[]), Preference::NONE);
         // A.6.c: difference 0, alternate the last colour.
-        assert_eq!(
-            preference(&[W, B]),
-            Preference {
-                colour: Some(W),
-                strength: Strength::Mild
-            }
-        );
+        assert_eq!(preference(&[W, B]), Preference { colour: Some(W), strength: Strength::Mild });
         // A.6.b: difference +1 → strong black.
-        assert_eq!(
-            preference(&[W]),
-            Preference {
-                colour: Some(B),
-                strength: Strength::Strong
-            }
-        );
-        assert_eq!(
-            preference(&[B, W, B]),
-            Preference {
-                colour: Some(W),
-                strength: Strength::Strong
-            }
-        );
+        assert_eq!(preference(&[W]), Preference { colour: Some(B), strength: Strength::Strong });
+        assert_eq!(preference(&[B, W, B]), Preference { colour: Some(W), strength: Strength::Strong });
         // A.6.a: same colour in the two latest games.
-        assert_eq!(
-            preference(&[W, B, B]),
-            Preference {
-                colour: Some(W),
-                strength: Strength::Absolute
-            }
-        );
+        assert_eq!(preference(&[W, B, B]), Preference { colour: Some(W), strength: Strength::Absolute });
         // A.6.a: difference beyond ±1.
-        assert_eq!(
-            preference(&[W, W, B, W]),
-            Preference {
-                colour: Some(B),
-                strength: Strength::Absolute
-            }
-        );
+        assert_eq!(preference(&[W, W, B, W]), Preference { colour: Some(B), strength: Strength::Absolute });
         // Difference decides over the last two colours.
-        assert_eq!(
-            preference(&[W, W, W, W, B, B]),
-            Preference {
-                colour: Some(B),
-                strength: Strength::Absolute
-            }
-        );
+        assert_eq!(preference(&[W, W, W, W, B, B]), Preference { colour: Some(B), strength: Strength::Absolute });
     }
 
     #[test]

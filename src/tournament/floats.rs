@@ -72,39 +72,18 @@ mod tests {
 
     #[test]
     fn a4b_played_games() {
-        assert_eq!(
-            float_of(&facts(true, 20, Some(15), false, 0), FloatRule::Dutch2017),
-            Float::Down
-        );
-        assert_eq!(
-            float_of(&facts(true, 15, Some(20), false, 10), FloatRule::Dutch2017),
-            Float::Up
-        );
-        assert_eq!(
-            float_of(&facts(true, 15, Some(15), false, 10), FloatRule::Dutch2026),
-            Float::None
-        );
+        assert_eq!(float_of(&facts(true, 20, Some(15), false, 0), FloatRule::Dutch2017), Float::Down);
+        assert_eq!(float_of(&facts(true, 15, Some(20), false, 10), FloatRule::Dutch2017), Float::Up);
+        assert_eq!(float_of(&facts(true, 15, Some(15), false, 10), FloatRule::Dutch2026), Float::None);
     }
 
     #[test]
     fn a4b_not_playing() {
         // 2017: any player who does not play gets a downfloat, even with zero points.
-        assert_eq!(
-            float_of(&facts(false, 10, None, false, 0), FloatRule::Dutch2017),
-            Float::Down
-        );
+        assert_eq!(float_of(&facts(false, 10, None, false, 0), FloatRule::Dutch2017), Float::Down);
         // 2026: a zero-point absence is no float; a half-point bye or the PAB is.
-        assert_eq!(
-            float_of(&facts(false, 10, None, false, 0), FloatRule::Dutch2026),
-            Float::None
-        );
-        assert_eq!(
-            float_of(&facts(false, 10, None, false, 5), FloatRule::Dutch2026),
-            Float::Down
-        );
-        assert_eq!(
-            float_of(&facts(false, 10, None, true, 10), FloatRule::Dutch2026),
-            Float::Down
-        );
+        assert_eq!(float_of(&facts(false, 10, None, false, 0), FloatRule::Dutch2026), Float::None);
+        assert_eq!(float_of(&facts(false, 10, None, false, 5), FloatRule::Dutch2026), Float::Down);
+        assert_eq!(float_of(&facts(false, 10, None, true, 10), FloatRule::Dutch2026), Float::Down);
     }
 }

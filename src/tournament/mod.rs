@@ -102,9 +102,7 @@ pub struct Tournament {
 impl Tournament {
     /// Indices of the players to pair in this round (present players), by pairing number.
     pub fn present(&self) -> Vec<usize> {
-        (0..self.players.len())
-            .filter(|&i| self.players[i].absent.is_none())
-            .collect()
+        (0..self.players.len()).filter(|&i| self.players[i].absent.is_none()).collect()
     }
 
     /// True when pairing the last round (topscorer rules apply).

@@ -120,13 +120,7 @@ impl ResultCode {
 
     /// True for a bye or absence code (no opponent).
     pub fn is_bye(self) -> bool {
-        matches!(
-            self,
-            ResultCode::HalfBye
-                | ResultCode::FullBye
-                | ResultCode::PairingBye
-                | ResultCode::ZeroBye
-        )
+        matches!(self, ResultCode::HalfBye | ResultCode::FullBye | ResultCode::PairingBye | ResultCode::ZeroBye)
     }
 
     /// Points for this result under `ps`; `colour` is the scheduled colour (for XXS WW/BW...).
@@ -178,11 +172,7 @@ pub struct RoundEntry {
 impl RoundEntry {
     /// An entry with no opponent: a bye or absence.
     pub fn bye(result: ResultCode) -> RoundEntry {
-        RoundEntry {
-            opponent: None,
-            colour: None,
-            result,
-        }
+        RoundEntry { opponent: None, colour: None, result }
     }
 }
 
@@ -310,10 +300,6 @@ impl TrfDocument {
 
     /// The number of round blocks on the longest player line.
     pub fn rounds_in_file(&self) -> u32 {
-        self.players
-            .iter()
-            .map(|p| p.rounds.len() as u32)
-            .max()
-            .unwrap_or(0)
+        self.players.iter().map(|p| p.rounds.len() as u32).max().unwrap_or(0)
     }
 }

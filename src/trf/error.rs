@@ -22,11 +22,7 @@ impl fmt::Display for TrfError {
         match (self.line, self.column) {
             (0, _) => write!(f, "{}: {}: {}", self.file, self.field, self.message),
             (l, 0) => write!(f, "{}:{}: {}: {}", self.file, l, self.field, self.message),
-            (l, c) => write!(
-                f,
-                "{}:{}:{}: {}: {}",
-                self.file, l, c, self.field, self.message
-            ),
+            (l, c) => write!(f, "{}:{}:{}: {}: {}", self.file, l, c, self.field, self.message),
         }
     }
 }

@@ -7,8 +7,8 @@
 //! blank for columns past the end of the line.
 
 use super::document::{
-    Acceleration, AnnouncedByes, ByeKind, Colour, ForbiddenGroup, PlayerRecord, ResultCode,
-    RoundEntry, Tag, TrfDocument, TrfFlavor,
+    Acceleration, AnnouncedByes, ByeKind, Colour, ForbiddenGroup, PlayerRecord, ResultCode, RoundEntry, Tag,
+    TrfDocument, TrfFlavor,
 };
 use super::error::TrfError;
 use crate::points::{PointSystem, Points};
@@ -54,10 +54,7 @@ fn split_lines(text: &str) -> Box<dyn Iterator<Item = &str> + '_> {
 /// A TRF file that could not be read: either the file itself or its contents.
 #[derive(Debug)]
 pub enum ReadFileError {
-    Io {
-        file: String,
-        source: std::io::Error,
-    },
+    Io { file: String, source: std::io::Error },
     Format(TrfError),
 }
 
@@ -92,10 +89,7 @@ impl From<TrfError> for ReadFileError {
 /// older tournament programs. Error messages name the file as `path` displays.
 pub fn read_file(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, ReadFileError> {
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| ReadFileError::Io {
-        file: file.clone(),
-        source,
-    })?;
+    let bytes = std::fs::read(path).map_err(|source| ReadFileError::Io { file: file.clone(), source })?;
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
@@ -122,19 +116,12 @@ struct Token {
 
 impl Line {
     fn new(no: usize, text: &str) -> Line {
-        Line {
-            no,
-            text: text.to_string(),
-            chars: text.chars().collect(),
-        }
+        Line { no, text: text.to_string(), chars: text.chars().collect() }
     }
 
     /// The character in column `col` (1-based); a blank past the end of the line.
     fn at(&self, col: usize) -> char {
-        col.checked_sub(1)
-            .and_then(|i| self.chars.get(i))
-            .copied()
-            .unwrap_or(' ')
+        col.checked_sub(1).and_then(|i| self.chars.get(i)).copied().unwrap_or(' ')
     }
 
     /// Columns `from..=to` as written (only the part that exists).
@@ -143,11 +130,7 @@ impl Line {
         if to < from {
             return String::new();
         }
-        self.chars
-            .iter()
-            .skip(from - 1)
-            .take(to - from + 1)
-            .collect()
+        self.chars.iter().skip(from - 1).take(to - from + 1).collect()
     }
 
     /// Columns `from..=to` without surrounding blanks.
@@ -157,10 +140,7 @@ impl Line {
 
     /// The column of the last non-blank character (0 for a blank line).
     fn end(&self) -> usize {
-        self.chars
-            .iter()
-            .rposition(|c| !c.is_whitespace())
-            .map_or(0, |i| i + 1)
+        self.chars.iter().rposition(|c| !c.is_whitespace()).map_or(0, |i| i + 1)
     }
 
     fn is_blank(&self) -> bool {
@@ -177,10 +157,7 @@ impl Line {
             } else if let Some(t) = current.as_mut() {
                 t.text.push(c);
             } else {
-                current = Some(Token {
-                    col: i + 1,
-                    text: c.to_string(),
-                });
+                current = Some(Token { col: i + 1, text: c.to_string() });
             }
         }
         out.extend(current);
@@ -349,16 +326,11 @@ pub(super) struct AccelerationRange {
 /// Expands `250` records into one [`Acceleration`] per player covered by at least one record,
 /// in the order of `player_ids` (which must be sorted). A player's list runs up to the last
 /// round of the records covering them; records covering the same player and round add up.
-pub(super) fn expand_accelerations(
-    ranges: &[AccelerationRange],
-    player_ids: &[u32],
-) -> Vec<Acceleration> {
+pub(super) fn expand_accelerations(ranges: &[AccelerationRange], player_ids: &[u32]) -> Vec<Acceleration> {
     let mut out = Vec::new();
     for &id in player_ids {
-        let covering: Vec<&AccelerationRange> = ranges
-            .iter()
-            .filter(|r| r.players.0 <= id && id <= r.players.1)
-            .collect();
+        let covering: Vec<&AccelerationRange> =
+            ranges.iter().filter(|r| r.players.0 <= id && id <= r.players.1).collect();
         let Some(len) = covering.iter().map(|r| r.rounds.1).max() else {
             continue;
         };
@@ -412,20 +384,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn error(
-        &self,
-        line: usize,
-        column: usize,
-        field: impl Into<String>,
-        message: impl Into<String>,
-    ) -> TrfError {
-        TrfError {
-            file: self.file.to_string(),
-            line,
-            column,
-            field: field.into(),
-            message: message.into(),
-        }
+    fn error(&self, line: usize, column: usize, field: impl Into<String>, message: impl Into<String>) -> TrfError {
+        TrfError { file: self.file.to_string(), line, column, field: field.into(), message: message.into() }
     }
 
     /// Dispatches on the data-identification number in columns 1-3.
@@ -451,10 +411,7 @@ impl<'a> Reader<'a> {
                 self.trf26_line(line, &code)
             }
             _ if is_tag(line) => {
-                self.doc.tags.push(Tag {
-                    code,
-                    value: line.field(5, usize::MAX).trim_end().to_string(),
-                });
+                self.doc.tags.push(Tag { code, value: line.field(5, usize::MAX).trim_end().to_string() });
                 Ok(())
             }
             _ => {
@@ -491,9 +448,7 @@ impl<'a> Reader<'a> {
             sex: line.text_field(10, 10),
             title: line.text_field(11, 13),
             name: line.text_field(15, 47),
-            rating: self
-                .whole_number(line, 49, "FIDE rating (columns 49-52)", "a rating")?
-                .unwrap_or(0),
+            rating: self.whole_number(line, 49, "FIDE rating (columns 49-52)", "a rating")?.unwrap_or(0),
             federation: line.text_field(54, 56),
             fide_id: line.text_field(58, 68),
             birth_date: line.text_field(70, 79),
@@ -525,23 +480,13 @@ impl<'a> Reader<'a> {
     }
 
     /// Nobody is paired with himself.
-    fn check_not_self(
-        &self,
-        line: &Line,
-        id: u32,
-        rounds: &[Option<RoundEntry>],
-    ) -> Result<(), TrfError> {
+    fn check_not_self(&self, line: &Line, id: u32, rounds: &[Option<RoundEntry>]) -> Result<(), TrfError> {
         let own = |e: &Option<RoundEntry>| matches!(e, Some(e) if e.opponent == Some(id));
         match rounds.iter().position(own) {
             Some(i) => {
                 let start = 92 + 10 * i;
                 let field = format!("round {} opponent (columns {start}-{})", i + 1, start + 3);
-                Err(self.error(
-                    line.no,
-                    start,
-                    field,
-                    format!("player {id} is paired with himself"),
-                ))
+                Err(self.error(line.no, start, field, format!("player {id} is paired with himself")))
             }
             None => Ok(()),
         }
@@ -552,30 +497,18 @@ impl<'a> Reader<'a> {
         const FIELD: &str = "starting-rank number (columns 5-8)";
         let text = line.text_field(5, 8);
         let id = parse_player_id(&text).ok_or_else(|| {
-            let message = format!(
-                "{} is not a starting-rank number; {PLAYER_ID_EXPECTED}",
-                quoted(&text)
-            );
+            let message = format!("{} is not a starting-rank number; {PLAYER_ID_EXPECTED}", quoted(&text));
             self.error(line.no, 5, FIELD, message)
         })?;
         if let Some(first) = self.index.get(&id).and_then(|&i| self.doc.players.get(i)) {
-            let message = format!(
-                "player {id} is defined twice (first on line {})",
-                first.line
-            );
+            let message = format!("player {id} is defined twice (first on line {})", first.line);
             return Err(self.error(line.no, 5, FIELD, message));
         }
         Ok(id)
     }
 
     /// A right-aligned whole number in four columns from `from`, or blank.
-    fn whole_number(
-        &self,
-        line: &Line,
-        from: usize,
-        field: &str,
-        what: &str,
-    ) -> Result<Option<u32>, TrfError> {
+    fn whole_number(&self, line: &Line, from: usize, field: &str, what: &str) -> Result<Option<u32>, TrfError> {
         let text = line.text_field(from, from + 3);
         if text.is_empty() {
             return Ok(None);
@@ -612,12 +545,7 @@ impl<'a> Reader<'a> {
         Ok(rounds)
     }
 
-    fn round_block(
-        &self,
-        line: &Line,
-        round: usize,
-        start: usize,
-    ) -> Result<Option<RoundEntry>, TrfError> {
+    fn round_block(&self, line: &Line, round: usize, start: usize) -> Result<Option<RoundEntry>, TrfError> {
         for offset in [4, 6, 8, 9] {
             let c = line.at(start + offset);
             if !c.is_whitespace() {
@@ -656,8 +584,7 @@ impl<'a> Reader<'a> {
             Some(id) => Ok(Some(id)),
             None => {
                 let field = format!("round {round} opponent (columns {start}-{})", start + 3);
-                let message =
-                    format!("'{text}' is not a starting-rank number; expected up to 4 digits, 0000 or blank");
+                let message = format!("'{text}' is not a starting-rank number; expected up to 4 digits, 0000 or blank");
                 Err(self.error(line.no, start, field, message))
             }
         }
@@ -671,12 +598,7 @@ impl<'a> Reader<'a> {
             c if c == '-' || c.is_whitespace() => Ok(None),
             c => {
                 let field = format!("round {round} colour (column {col})");
-                Err(self.error(
-                    line.no,
-                    col,
-                    field,
-                    format!("'{c}' is not a colour; expected w, b, - or blank"),
-                ))
+                Err(self.error(line.no, col, field, format!("'{c}' is not a colour; expected w, b, - or blank")))
             }
         }
     }
@@ -687,20 +609,13 @@ impl<'a> Reader<'a> {
         let c = if c.is_whitespace() { ' ' } else { c };
         ResultCode::from_char(c).ok_or_else(|| {
             let field = format!("round {round} result (column {col})");
-            let message =
-                format!("'{c}' is not a result code; expected one of {RESULT_CODES} or blank");
+            let message = format!("'{c}' is not a result code; expected one of {RESULT_CODES} or blank");
             self.error(line.no, col, field, message)
         })
     }
 
     /// A game needs an opponent, a bye has none and no colour.
-    fn check_entry(
-        &self,
-        line: &Line,
-        round: usize,
-        start: usize,
-        e: &RoundEntry,
-    ) -> Result<(), TrfError> {
+    fn check_entry(&self, line: &Line, round: usize, start: usize, e: &RoundEntry) -> Result<(), TrfError> {
         let (result_col, colour_col) = (start + 7, start + 5);
         let code = format!("'{}'", line.at(result_col));
         let result_field = format!("round {round} result (column {result_col})");
@@ -721,10 +636,7 @@ impl<'a> Reader<'a> {
             }
             None if e.colour.is_some() => {
                 let field = format!("round {round} colour (column {colour_col})");
-                let message = format!(
-                    "'{}' given with no opponent (0000); expected - or blank",
-                    line.at(colour_col)
-                );
+                let message = format!("'{}' given with no opponent (0000); expected - or blank", line.at(colour_col));
                 Err(self.error(line.no, colour_col, field, message))
             }
             _ => Ok(()),
@@ -738,22 +650,13 @@ impl<'a> Reader<'a> {
         let example = format!("{} 9", line.field(1, 3));
         let [value] = self.exactly_one(line, field, "the number of rounds", &example)?;
         parse_round(&value.text).ok_or_else(|| {
-            let message = format!(
-                "'{}' is not a number of rounds; {ROUND_EXPECTED}",
-                value.text
-            );
+            let message = format!("'{}' is not a number of rounds; {ROUND_EXPECTED}", value.text);
             self.error(line.no, value.col, field, message)
         })
     }
 
     /// The single value after the code (from column 5), or an error naming what is missing.
-    fn exactly_one(
-        &self,
-        line: &Line,
-        field: &str,
-        what: &str,
-        example: &str,
-    ) -> Result<[Token; 1], TrfError> {
+    fn exactly_one(&self, line: &Line, field: &str, what: &str, example: &str) -> Result<[Token; 1], TrfError> {
         let mut tokens = line.tokens(4);
         if tokens.len() > 1 {
             let extra = tokens.swap_remove(1);
@@ -762,12 +665,7 @@ impl<'a> Reader<'a> {
         }
         match tokens.pop() {
             Some(t) => Ok([t]),
-            None => Err(self.error(
-                line.no,
-                5,
-                field,
-                format!("missing {what}; expected e.g. '{example}'"),
-            )),
+            None => Err(self.error(line.no, 5, field, format!("missing {what}; expected e.g. '{example}'"))),
         }
     }
 
@@ -779,8 +677,7 @@ impl<'a> Reader<'a> {
                 "black1" => self.doc.initial_colour = Some(Colour::Black),
                 "rank" => self.doc.use_rank_order = true,
                 _ => {
-                    let message =
-                        format!("unknown word '{}'; expected white1, black1 or rank", t.text);
+                    let message = format!("unknown word '{}'; expected white1, black1 or rank", t.text);
                     return Err(self.error(line.no, t.col, "XXC", message));
                 }
             }
@@ -792,12 +689,7 @@ impl<'a> Reader<'a> {
     fn xxs(&mut self, line: &Line) -> Result<(), TrfError> {
         let tokens = line.tokens(4);
         if tokens.is_empty() {
-            return Err(self.error(
-                line.no,
-                5,
-                "XXS",
-                "missing CODE=VALUE; expected e.g. 'XXS W=3 D=1'",
-            ));
+            return Err(self.error(line.no, 5, "XXS", "missing CODE=VALUE; expected e.g. 'XXS W=3 D=1'"));
         }
         for t in tokens {
             let Some((code, value)) = t.text.split_once('=') else {
@@ -805,18 +697,11 @@ impl<'a> Reader<'a> {
                 return Err(self.error(line.no, t.col, "XXS", message));
             };
             let Some(points) = Points::parse(value) else {
-                let message = format!(
-                    "{} is not a number of points in '{}'; expected e.g. 1.5",
-                    quoted(value),
-                    t.text
-                );
+                let message = format!("{} is not a number of points in '{}'; expected e.g. 1.5", quoted(value), t.text);
                 return Err(self.error(line.no, t.col, "XXS", message));
             };
             if !self.points.set_xxs(&code.to_ascii_uppercase(), points) {
-                let message = format!(
-                    "unknown code '{code}' in '{}'; expected one of {XXS_CODES}",
-                    t.text
-                );
+                let message = format!("unknown code '{code}' in '{}'; expected one of {XXS_CODES}", t.text);
                 return Err(self.error(line.no, t.col, "XXS", message));
             }
         }
@@ -829,10 +714,7 @@ impl<'a> Reader<'a> {
         let example = format!("{code}  1.0");
         let [value] = self.exactly_one(line, code, "the number of points", &example)?;
         let points = Points::parse(&value.text).ok_or_else(|| {
-            let message = format!(
-                "'{}' is not a number of points; expected e.g. 3.0",
-                value.text
-            );
+            let message = format!("'{}' is not a number of points; expected e.g. 3.0", value.text);
             self.error(line.no, value.col, code, message)
         })?;
         let state = &mut self.points;
@@ -851,18 +733,10 @@ impl<'a> Reader<'a> {
     /// A player id token; remembered so that it can be checked against the 001 lines.
     fn id_token(&mut self, line: &Line, t: &Token, field: &'static str) -> Result<u32, TrfError> {
         let id = parse_player_id(&t.text).ok_or_else(|| {
-            let message = format!(
-                "'{}' is not a starting-rank number; {PLAYER_ID_EXPECTED}",
-                t.text
-            );
+            let message = format!("'{}' is not a starting-rank number; {PLAYER_ID_EXPECTED}", t.text);
             self.error(line.no, t.col, field, message)
         })?;
-        self.references.push(IdReference {
-            line: line.no,
-            col: t.col,
-            field,
-            id,
-        });
+        self.references.push(IdReference { line: line.no, col: t.col, field, id });
         Ok(id)
     }
 
@@ -875,31 +749,21 @@ impl<'a> Reader<'a> {
         min: usize,
     ) -> Result<Vec<u32>, TrfError> {
         if tokens.len() < min {
-            let col = tokens
-                .last()
-                .map_or(5, |t| t.col + t.text.chars().count() + 1);
+            let col = tokens.last().map_or(5, |t| t.col + t.text.chars().count() + 1);
             let message = match tokens.len() {
                 0 => format!("no player id given; expected at least {min}"),
                 n => format!("{n} player id(s) given; expected at least {min}"),
             };
             return Err(self.error(line.no, col, field, message));
         }
-        tokens
-            .iter()
-            .map(|t| self.id_token(line, t, field))
-            .collect()
+        tokens.iter().map(|t| self.id_token(line, t, field)).collect()
     }
 
     /// `XXA NNNN pp.p pp.p ...`: fictitious points of one player, round by round.
     fn xxa(&mut self, line: &Line) -> Result<(), TrfError> {
         let tokens = line.tokens(4);
         let Some((first, values)) = tokens.split_first() else {
-            return Err(self.error(
-                line.no,
-                5,
-                "XXA",
-                "missing the player id; expected 'XXA NNNN pp.p pp.p ...'",
-            ));
+            return Err(self.error(line.no, 5, "XXA", "missing the player id; expected 'XXA NNNN pp.p pp.p ...'"));
         };
         let player = self.id_token(line, first, "XXA")?;
         let mut points = Vec::new();
@@ -916,21 +780,14 @@ impl<'a> Reader<'a> {
     /// `XXP id id ...`: players who must not meet each other.
     fn xxp(&mut self, line: &Line) -> Result<(), TrfError> {
         let players = self.id_list(line, &line.tokens(4), "XXP", 2)?;
-        self.doc.forbidden.push(ForbiddenGroup {
-            rounds: None,
-            players,
-        });
+        self.doc.forbidden.push(ForbiddenGroup { rounds: None, players });
         Ok(())
     }
 
     /// `XXZ id id ...`: players absent from the round to be paired (a zero-point bye).
     fn xxz(&mut self, line: &Line) -> Result<(), TrfError> {
         let players = self.id_list(line, &line.tokens(4), "XXZ", 1)?;
-        self.doc.announced_byes.push(AnnouncedByes {
-            round: None,
-            kind: ByeKind::Zero,
-            players,
-        });
+        self.doc.announced_byes.push(AnnouncedByes { round: None, kind: ByeKind::Zero, players });
         Ok(())
     }
 
@@ -957,21 +814,13 @@ impl<'a> Reader<'a> {
         const FIELD: &str = "162 point system";
         let mut tokens = line.tokens(4).into_iter().peekable();
         if tokens.peek().is_none() {
-            return Err(self.error(
-                line.no,
-                6,
-                FIELD,
-                "missing result code and points; expected e.g. 'W 3.0'",
-            ));
+            return Err(self.error(line.no, 6, FIELD, "missing result code and points; expected e.g. 'W 3.0'"));
         }
         while let Some(t) = tokens.next() {
             let mut chars = t.text.chars();
             let code = chars.next().unwrap_or(' ').to_ascii_uppercase();
             if !"WDLAPX".contains(code) {
-                let message = format!(
-                    "'{}' is not a result code; expected one of W D L A P X",
-                    t.text
-                );
+                let message = format!("'{}' is not a result code; expected one of W D L A P X", t.text);
                 return Err(self.error(line.no, t.col, FIELD, message));
             }
             let glued: String = chars.collect();
@@ -987,8 +836,7 @@ impl<'a> Reader<'a> {
                 (glued, t.col + 1)
             };
             let points = Points::parse(&value).ok_or_else(|| {
-                let message =
-                    format!("'{value}' is not a number of points for '{code}'; expected e.g. 1.0");
+                let message = format!("'{value}' is not a number of points for '{code}'; expected e.g. 1.0");
                 self.error(line.no, col, FIELD, message)
             })?;
             self.apply162(code, points);
@@ -1011,27 +859,13 @@ impl<'a> Reader<'a> {
     }
 
     /// A round-number token of a 240/250/260 record.
-    fn round_token(
-        &self,
-        line: &Line,
-        t: Option<&Token>,
-        field: &str,
-        what: &str,
-    ) -> Result<u32, TrfError> {
+    fn round_token(&self, line: &Line, t: Option<&Token>, field: &str, what: &str) -> Result<u32, TrfError> {
         let Some(t) = t else {
             let col = line.end() + 2;
-            return Err(self.error(
-                line.no,
-                col,
-                field,
-                format!("missing {what}; {ROUND_EXPECTED}"),
-            ));
+            return Err(self.error(line.no, col, field, format!("missing {what}; {ROUND_EXPECTED}")));
         };
         parse_round(&t.text).ok_or_else(|| {
-            let message = format!(
-                "'{}' is not a round number ({what}); {ROUND_EXPECTED}",
-                t.text
-            );
+            let message = format!("'{}' is not a round number ({what}); {ROUND_EXPECTED}", t.text);
             self.error(line.no, t.col, field, message)
         })
     }
@@ -1047,21 +881,12 @@ impl<'a> Reader<'a> {
             Some("Z") => ByeKind::Zero,
             _ => {
                 let found = kind_token.map_or("blank".to_string(), |t| format!("'{}'", t.text));
-                return Err(self.error(
-                    line.no,
-                    5,
-                    FIELD,
-                    format!("{found} is not a type of bye; expected F, H or Z"),
-                ));
+                return Err(self.error(line.no, 5, FIELD, format!("{found} is not a type of bye; expected F, H or Z")));
             }
         };
         let round = self.round_token(line, tokens.get(1), FIELD, "the round")?;
         let players = self.id_list(line, tokens.get(2..).unwrap_or_default(), FIELD, 1)?;
-        self.doc.announced_byes.push(AnnouncedByes {
-            round: Some(round),
-            kind,
-            players,
-        });
+        self.doc.announced_byes.push(AnnouncedByes { round: Some(round), kind, players });
         Ok(())
     }
 
@@ -1088,23 +913,13 @@ impl<'a> Reader<'a> {
                 return Err(self.error(line.no, t.col, FIELD, message));
             }
         }
-        let points = fields
-            .first()
-            .and_then(|t| Points::parse(&t.text))
-            .unwrap_or_default();
+        let points = fields.first().and_then(|t| Points::parse(&t.text)).unwrap_or_default();
         let first_round = self.round_token(line, fields.get(1), FIELD, "the first round")?;
         let last_round = self.round_token(line, fields.get(2), FIELD, "the last round")?;
         let first_player = self.range_id(line, fields.get(3), FIELD)?;
         let last_player = self.range_id(line, fields.get(4), FIELD)?;
         self.check_order(line, fields.get(2), FIELD, "round", first_round, last_round)?;
-        self.check_order(
-            line,
-            fields.get(4),
-            FIELD,
-            "player",
-            first_player,
-            last_player,
-        )?;
+        self.check_order(line, fields.get(4), FIELD, "player", first_player, last_player)?;
         self.ranges.push(AccelerationRange {
             points,
             rounds: (first_round, last_round),
@@ -1117,10 +932,7 @@ impl<'a> Reader<'a> {
     fn range_id(&self, line: &Line, t: Option<&Token>, field: &str) -> Result<u32, TrfError> {
         let (text, col) = t.map_or((String::new(), 5), |t| (t.text.clone(), t.col));
         parse_player_id(&text).ok_or_else(|| {
-            let message = format!(
-                "{} is not a starting-rank number; {PLAYER_ID_EXPECTED}",
-                quoted(&text)
-            );
+            let message = format!("{} is not a starting-rank number; {PLAYER_ID_EXPECTED}", quoted(&text));
             self.error(line.no, col, field, message)
         })
     }
@@ -1138,9 +950,7 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         let col = last.map_or(5, |t| t.col);
-        let message = format!(
-            "the last {what} {b} comes before the first {what} {a}; expected first <= last"
-        );
+        let message = format!("the last {what} {b} comes before the first {what} {a}; expected first <= last");
         Err(self.error(line.no, col, field, message))
     }
 
@@ -1152,10 +962,7 @@ impl<'a> Reader<'a> {
         let last = self.round_token(line, tokens.get(1), FIELD, "the last round")?;
         self.check_order(line, tokens.get(1), FIELD, "round", first, last)?;
         let players = self.id_list(line, tokens.get(2..).unwrap_or_default(), FIELD, 2)?;
-        self.doc.forbidden.push(ForbiddenGroup {
-            rounds: Some((first, last)),
-            players,
-        });
+        self.doc.forbidden.push(ForbiddenGroup { rounds: Some((first, last)), players });
         Ok(())
     }
 
@@ -1180,16 +987,9 @@ impl<'a> Reader<'a> {
 
     /// Ids named by XXA, XXP, XXZ, 240 and 260 must be players.
     fn check_references(&self) -> Result<(), TrfError> {
-        match self
-            .references
-            .iter()
-            .find(|r| !self.index.contains_key(&r.id))
-        {
+        match self.references.iter().find(|r| !self.index.contains_key(&r.id)) {
             Some(r) => {
-                let message = format!(
-                    "{} is not a player (no 001 line has this starting-rank number)",
-                    r.id
-                );
+                let message = format!("{} is not a player (no 001 line has this starting-rank number)", r.id);
                 Err(self.error(r.line, r.col, r.field, message))
             }
             None => Ok(()),
@@ -1200,30 +1000,19 @@ impl<'a> Reader<'a> {
     /// First that every opponent is a player, then that both sides agree.
     fn check_pairings(&self) -> Result<(), TrfError> {
         for player in &self.doc.players {
-            for (i, opponent) in player
-                .rounds
-                .iter()
-                .enumerate()
-                .filter_map(|(i, e)| Some((i, e.as_ref()?.opponent?)))
+            for (i, opponent) in player.rounds.iter().enumerate().filter_map(|(i, e)| Some((i, e.as_ref()?.opponent?)))
             {
                 if !self.index.contains_key(&opponent) {
                     let start = 92 + 10 * i;
                     let field = format!("round {} opponent (columns {start}-{})", i + 1, start + 3);
-                    let message = format!(
-                        "{opponent} is not a player (no 001 line has this starting-rank number)"
-                    );
+                    let message = format!("{opponent} is not a player (no 001 line has this starting-rank number)");
                     return Err(self.error(player.line, start, field, message));
                 }
             }
         }
         for player in &self.doc.players {
             for (i, entry) in player.rounds.iter().enumerate() {
-                if let Some(
-                    entry @ RoundEntry {
-                        opponent: Some(_), ..
-                    },
-                ) = entry
-                {
+                if let Some(entry @ RoundEntry { opponent: Some(_), .. }) = entry {
                     self.check_game(player, i + 1, entry)?;
                 }
             }
@@ -1231,17 +1020,10 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn check_game(
-        &self,
-        player: &PlayerRecord,
-        round: usize,
-        entry: &RoundEntry,
-    ) -> Result<(), TrfError> {
+    fn check_game(&self, player: &PlayerRecord, round: usize, entry: &RoundEntry) -> Result<(), TrfError> {
         let start = 92 + 10 * (round - 1);
         let opponent_field = format!("round {round} opponent (columns {start}-{})", start + 3);
-        let err = |col: usize, field: String, message: String| {
-            self.error(player.line, col, field, message)
-        };
+        let err = |col: usize, field: String, message: String| self.error(player.line, col, field, message);
         let id = entry.opponent.unwrap_or_default();
         let Some(other) = self.index.get(&id).and_then(|&i| self.doc.players.get(i)) else {
             return Ok(()); // reported by `check_pairings`
@@ -1256,14 +1038,9 @@ impl<'a> Reader<'a> {
                 Some(RoundEntry { opponent: None, .. }) => {
                     format!("shows opponent 0000 in round {round}")
                 }
-                Some(RoundEntry {
-                    opponent: Some(o), ..
-                }) => format!("shows opponent {o} in round {round}"),
+                Some(RoundEntry { opponent: Some(o), .. }) => format!("shows opponent {o} in round {round}"),
             };
-            let message = format!(
-                "player {} meets {id}, but player {id} (line {}) {shows}",
-                player.id, other.line
-            );
+            let message = format!("player {} meets {id}, but player {id} (line {}) {shows}", player.id, other.line);
             return Err(err(start, opponent_field, message));
         };
         if back.colour != entry.colour.map(Colour::opposite) {
@@ -1275,18 +1052,11 @@ impl<'a> Reader<'a> {
                 colour_char(back.colour),
                 colour_char(entry.colour.map(Colour::opposite))
             );
-            return Err(err(
-                start + 5,
-                format!("round {round} colour (column {})", start + 5),
-                message,
-            ));
+            return Err(err(start + 5, format!("round {round} colour (column {})", start + 5), message));
         }
         let expected = complements(entry.result);
         if !expected.contains(&back.result) {
-            let wanted: Vec<String> = expected
-                .iter()
-                .map(|r| format!("'{}'", r.to_char()))
-                .collect();
+            let wanted: Vec<String> = expected.iter().map(|r| format!("'{}'", r.to_char())).collect();
             let message = format!(
                 "player {} has '{}' against {id}, but player {id} (line {}) has '{}'; expected {}",
                 player.id,
@@ -1295,11 +1065,7 @@ impl<'a> Reader<'a> {
                 back.result.to_char(),
                 wanted.join(" or ")
             );
-            return Err(err(
-                start + 7,
-                format!("round {round} result (column {})", start + 7),
-                message,
-            ));
+            return Err(err(start + 7, format!("round {round} result (column {})", start + 7), message));
         }
         Ok(())
     }
@@ -1331,9 +1097,7 @@ impl<'a> Reader<'a> {
             );
             if let Some(r) = announced.filter(|_| announced_points != Points::ZERO) {
                 let before = sum - announced_points;
-                message.push_str(&format!(
-                    " ({before} without the bye announced for round {r})"
-                ));
+                message.push_str(&format!(" ({before} without the bye announced for round {r})"));
             }
             return Err(self.error(player.line, 81, "points (columns 81-84)", message));
         }
@@ -1343,13 +1107,7 @@ impl<'a> Reader<'a> {
     /// The last round of the file if no player has an opponent in it (the round to be paired,
     /// with its absences and byes entered in advance).
     fn announced_round(&self) -> Option<usize> {
-        let last = self
-            .doc
-            .players
-            .iter()
-            .map(|p| p.rounds.len())
-            .max()
-            .filter(|&n| n > 0)?;
+        let last = self.doc.players.iter().map(|p| p.rounds.len()).max().filter(|&n| n > 0)?;
         let has_game = |p: &PlayerRecord| matches!(p.rounds.get(last - 1), Some(Some(e)) if e.opponent.is_some());
         (!self.doc.players.iter().any(has_game)).then_some(last)
     }
@@ -1358,10 +1116,7 @@ impl<'a> Reader<'a> {
 /// A tournament-section tag: `??2` in columns 1-3 (TRF16 "Tournament Section"), then a blank.
 fn is_tag(line: &Line) -> bool {
     let code: Vec<char> = line.field(1, 3).chars().collect();
-    code.len() == 3
-        && code.iter().all(|c| c.is_ascii_digit())
-        && code.get(2) == Some(&'2')
-        && line.at(4) == ' '
+    code.len() == 3 && code.iter().all(|c| c.is_ascii_digit()) && code.get(2) == Some(&'2') && line.at(4) == ' '
 }
 
 fn colour_char(c: Option<Colour>) -> char {

@@ -7,8 +7,7 @@
 //! records cannot express the point system or the accelerations.
 
 use super::document::{
-    Acceleration, AnnouncedByes, ByeKind, Colour, ForbiddenGroup, PlayerRecord, RoundEntry, Tag,
-    TrfDocument, TrfFlavor,
+    Acceleration, AnnouncedByes, ByeKind, Colour, ForbiddenGroup, PlayerRecord, RoundEntry, Tag, TrfDocument, TrfFlavor,
 };
 use super::read::{expand_accelerations, AccelerationRange};
 use crate::points::{PointSystem, Points};
@@ -103,14 +102,7 @@ fn bb_values(s: &PointSystem) -> Option<[Points; 6]> {
         && s.draw_white == s.draw_black
         && s.half_bye == s.draw_white
         && s.loss_white == s.loss_black;
-    uniform.then_some([
-        s.win_white,
-        s.draw_white,
-        s.loss_white,
-        s.zero_bye,
-        s.forfeit_loss,
-        s.pairing_bye,
-    ])
+    uniform.then_some([s.win_white, s.draw_white, s.loss_white, s.zero_bye, s.forfeit_loss, s.pairing_bye])
 }
 
 /// The BB* lines that differ from the defaults (BBU defaults to the win); `BBW` alone when
@@ -151,10 +143,7 @@ fn xxs_lines(s: &PointSystem) -> Vec<String> {
 
 /// Tag 162: code in column 6, points in columns 7-10, every 9 columns.
 fn line162(entries: &[(char, Points)]) -> String {
-    let parts: Vec<String> = entries
-        .iter()
-        .map(|(code, value)| format!("{code}{value:>4}"))
-        .collect();
+    let parts: Vec<String> = entries.iter().map(|(code, value)| format!("{code}{value:>4}")).collect();
     format!("162  {}", parts.join("    "))
 }
 
@@ -165,19 +154,9 @@ fn points26(doc: &TrfDocument, lines: &mut Vec<String>) {
     let bb = bb_values(s).filter(|_| s.zero_bye == s.forfeit_loss);
     let mut entries = Vec::new();
     if let Some([w, d, l, a, _, p]) = bb {
-        let defaults = [
-            ('W', w, Points(10)),
-            ('D', d, Points(5)),
-            ('L', l, Points::ZERO),
-            ('A', a, Points::ZERO),
-            ('P', p, w),
-        ];
-        entries.extend(
-            defaults
-                .iter()
-                .filter(|(_, v, default)| v != default)
-                .map(|&(c, v, _)| (c, v)),
-        );
+        let defaults =
+            [('W', w, Points(10)), ('D', d, Points(5)), ('L', l, Points::ZERO), ('A', a, Points::ZERO), ('P', p, w)];
+        entries.extend(defaults.iter().filter(|(_, v, default)| v != default).map(|&(c, v, _)| (c, v)));
     }
     entries.extend(doc.unknown_result_points.map(|x| ('X', x)));
     if entries.is_empty() {
@@ -305,10 +284,7 @@ fn xxa_line(a: &Acceleration) -> String {
 
 /// `250 MMMM GGGG RRF RRL PPPF PPPL` with the match points blank (individual competition).
 fn line250(r: &AccelerationRange) -> String {
-    format!(
-        "250      {:>4} {:03} {:03} {:04} {:04}",
-        r.points, r.rounds.0, r.rounds.1, r.players.0, r.players.1
-    )
+    format!("250      {:>4} {:03} {:03} {:04} {:04}", r.points, r.rounds.0, r.rounds.1, r.players.0, r.players.1)
 }
 
 /// The accelerations as `250` ranges: per round and value, maximal runs of consecutive player
@@ -328,10 +304,7 @@ fn acceleration_ranges(doc: &TrfDocument) -> Option<Vec<AccelerationRange>> {
         }
         for (i, &value) in a.points.iter().enumerate() {
             if value != Points::ZERO || i + 1 == len {
-                cells
-                    .entry((i as u32 + 1, value))
-                    .or_default()
-                    .insert(a.player);
+                cells.entry((i as u32 + 1, value)).or_default().insert(a.player);
             }
         }
     }
@@ -344,11 +317,7 @@ fn acceleration_ranges(doc: &TrfDocument) -> Option<Vec<AccelerationRange>> {
     let mut ranges = Vec::new();
     for ((points, first, last), rounds) in by_run {
         for span in consecutive(&rounds) {
-            ranges.push(AccelerationRange {
-                points,
-                rounds: span,
-                players: (first, last),
-            });
+            ranges.push(AccelerationRange { points, rounds: span, players: (first, last) });
         }
     }
     ranges.sort_by_key(|r| (r.rounds.0, r.players.0, r.rounds.1));

@@ -13,10 +13,7 @@ use crate::model::{BracketModel, Var};
 #[derive(Clone, Copy, Debug)]
 pub enum Kind<'a> {
     /// A bracket with a next scoregroup: C.7 looks at it (`next_is_last`: nothing below it).
-    Normal {
-        next: &'a [usize],
-        next_is_last: bool,
-    },
+    Normal { next: &'a [usize], next_is_last: bool },
     /// The penultimate pairing bracket (A.9): its downfloaters and `lower` must complete the round.
     Ppb { lower: &'a [usize] },
     /// The last bracket (or the collapsed last bracket): everybody is paired but the PAB receiver.
@@ -50,10 +47,7 @@ impl Bracket {
         let global: Vec<usize> = players.iter().chain(extra).copied().collect();
         let n = global.len();
         let mut model = BracketModel::new(n);
-        model.labels = global
-            .iter()
-            .map(|&i| r.t.players[i].id.to_string())
-            .collect();
+        model.labels = global.iter().map(|&i| r.t.players[i].id.to_string()).collect();
         let mut inside = Vec::new();
         for a in 0..n {
             for b in a + 1..n {
@@ -70,9 +64,7 @@ impl Bracket {
             Kind::Normal { .. } => model.may_float = vec![true; n],
             // C.4 / A.9: only a PAB-eligible player may stay out; the completion stage keeps it
             // to one (the round was checked to be completable, so that optimum is reached).
-            Kind::Ppb { .. } | Kind::Last => {
-                model.may_float = global.iter().map(|&i| r.pab_eligible(i)).collect()
-            }
+            Kind::Ppb { .. } | Kind::Last => model.may_float = global.iter().map(|&i| r.pab_eligible(i)).collect(),
         }
         let mut leave: Vec<Vec<Var>> = vec![Vec::new(); nb];
         for (e, &(a, b)) in model.pairs.iter().enumerate() {
@@ -85,23 +77,11 @@ impl Bracket {
                 l.push(Var::Float(i));
             }
         }
-        Bracket {
-            model,
-            nb,
-            mdps,
-            global,
-            leave,
-            inside,
-        }
+        Bracket { model, nb, mdps, global, leave, inside }
     }
 
     /// Pair variables inside the bracket with their two local players.
     pub fn inner_pairs(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
-        self.model
-            .pairs
-            .iter()
-            .enumerate()
-            .filter(|(e, _)| self.inside[*e])
-            .map(|(e, &(a, b))| (e, a, b))
+        self.model.pairs.iter().enumerate().filter(|(e, _)| self.inside[*e]).map(|(e, &(a, b))| (e, a, b))
     }
 }

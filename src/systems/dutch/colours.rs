@@ -9,8 +9,8 @@ pub fn colour_of_first(r: &Round, a: usize, b: usize) -> Colour {
     let t = r.t;
     let (pa, pb) = (&t.players[a], &t.players[b]);
     // A.2: higher pairing score, then smaller pairing number.
-    let a_above = (std::cmp::Reverse(pa.pairing_score()), r.number[a])
-        < (std::cmp::Reverse(pb.pairing_score()), r.number[b]);
+    let a_above =
+        (std::cmp::Reverse(pa.pairing_score()), r.number[a]) < (std::cmp::Reverse(pb.pairing_score()), r.number[b]);
     let (ca, cb) = (pa.preference.colour, pb.preference.colour);
     // E.1: grant both preferences (a player without preference accepts either colour, A.6.d).
     match (ca, cb) {
@@ -45,11 +45,7 @@ pub fn colour_of_first(r: &Round, a: usize, b: usize) -> Colour {
     // pairing number is odd, the other colour if even.
     let initial = t.initial_colour.unwrap_or(Colour::White);
     let hi_number = if a_above { r.number[a] } else { r.number[b] };
-    let hi_colour = if hi_number % 2 == 1 {
-        initial
-    } else {
-        initial.opposite()
-    };
+    let hi_colour = if hi_number % 2 == 1 { initial } else { initial.opposite() };
     if a_above {
         hi_colour
     } else {

@@ -86,52 +86,32 @@ pub fn article(key: &str) -> Option<&'static str> {
 }
 
 fn stage(name: String, article: &str, cost: Cost) -> Stage {
-    Stage {
-        name,
-        article: article.to_string(),
-        cost,
-    }
+    Stage { name, article: article.to_string(), cost }
 }
 
 /// Stages of one criterion per score-difference bucket, largest difference first.
 fn buckets(prefix: &str, key: &str, by_sd: BTreeMap<i64, Cost>) -> Vec<Stage> {
     let art = article(key).unwrap_or(key);
-    by_sd
-        .into_iter()
-        .rev()
-        .map(|(sd, cost)| stage(format!("{prefix}-sd{sd}"), art, cost))
-        .collect()
+    by_sd.into_iter().rev().map(|(sd, cost)| stage(format!("{prefix}-sd{sd}"), art, cost)).collect()
 }
 
 /// The completion stage (C.4 for the PPB; A.9 for the last bracket) and the stages of `keys`.
 pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
     let mut out = Vec::new();
     if !matches!(ctx.kind, Kind::Normal { .. }) {
-        out.push(stage(
-            "C4-completion".into(),
-            "C.04.3 C.4 / A.9 complete the round-pairing",
-            completion(ctx),
-        ));
+        out.push(stage("C4-completion".into(), "C.04.3 C.4 / A.9 complete the round-pairing", completion(ctx)));
     }
     for key in keys {
         match key.as_str() {
-            "C5" => out.push(stage(
-                "C5-pairs".into(),
-                article(key).unwrap_or(key),
-                c5(ctx),
-            )),
+            "C5" => out.push(stage("C5-pairs".into(), article(key).unwrap_or(key), c5(ctx))),
             "C6" => out.extend(c6(ctx)),
             "C7" => out.extend(c7(ctx)),
-            "C8" | "C9" | "C10" | "C11" => out.push(stage(
-                format!("{key}-colours"),
-                article(key).unwrap_or(key),
-                colour_criterion(ctx, key),
-            )),
-            "C12" | "C13" | "C14" | "C15" => out.push(stage(
-                format!("{key}-floats"),
-                article(key).unwrap_or(key),
-                float_count(ctx, key),
-            )),
+            "C8" | "C9" | "C10" | "C11" => {
+                out.push(stage(format!("{key}-colours"), article(key).unwrap_or(key), colour_criterion(ctx, key)))
+            }
+            "C12" | "C13" | "C14" | "C15" => {
+                out.push(stage(format!("{key}-floats"), article(key).unwrap_or(key), float_count(ctx, key)))
+            }
             "C16" | "C17" | "C18" | "C19" => out.extend(float_differences(ctx, key)),
             _ => {}
         }
@@ -167,8 +147,7 @@ fn c6(ctx: &Ctx) -> Vec<Stage> {
     }
     for (i, vars) in ctx.b.leave.iter().enumerate() {
         let sd = ctx.leave_sd(i);
-        vars.iter()
-            .for_each(|&v| by_sd.entry(sd).or_default().add(v, 1));
+        vars.iter().for_each(|&v| by_sd.entry(sd).or_default().add(v, 1));
     }
     buckets("C6-psd", "C6", by_sd)
 }
@@ -183,25 +162,14 @@ fn c7(ctx: &Ctx) -> Vec<Stage> {
     let (nb, n) = (ctx.b.nb, ctx.b.model.num_players());
     let mut pairs = Cost::new();
     for i in (0..n).filter(|&i| ctx.b.model.may_float[i]) {
-        let w = if next_is_last && !ctx.eligible(i) {
-            3
-        } else {
-            1
-        };
+        let w = if next_is_last && !ctx.eligible(i) { 3 } else { 1 };
         pairs.add(Var::Float(i), w);
     }
     let mut by_sd: BTreeMap<i64, Cost> = BTreeMap::new();
     for i in 0..nb {
-        by_sd
-            .entry(ctx.leave_sd(i))
-            .or_default()
-            .add(Var::Float(i), 1);
+        by_sd.entry(ctx.leave_sd(i)).or_default().add(Var::Float(i), 1);
     }
-    let mut out = vec![stage(
-        "C7-next-pairs".into(),
-        article("C7").unwrap_or("C7"),
-        pairs,
-    )];
+    let mut out = vec![stage("C7-next-pairs".into(), article("C7").unwrap_or("C7"), pairs)];
     out.extend(buckets("C7-next-downfloaters", "C7", by_sd));
     out
 }
@@ -299,9 +267,7 @@ fn floats_received(ctx: &Ctx, down: bool, back: usize) -> Vec<(Var, i64)> {
 fn float_count(ctx: &Ctx, key: &str) -> Cost {
     let (down, back) = float_key(key);
     let mut c = Cost::new();
-    floats_received(ctx, down, back)
-        .into_iter()
-        .for_each(|(v, _)| c.add(v, 1));
+    floats_received(ctx, down, back).into_iter().for_each(|(v, _)| c.add(v, 1));
     c
 }
 

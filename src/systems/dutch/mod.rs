@@ -9,6 +9,7 @@
 mod bracket;
 pub mod colours;
 mod criteria;
+mod first;
 mod order;
 mod round;
 
@@ -18,6 +19,7 @@ use crate::model::{write_lp, SolveError};
 use crate::pairing::{Board, RoundPairing};
 use crate::solver::graph::{Pairability, PairingGraph};
 use crate::solver::highs_lex::{LexOptions, LexSession, StageReport};
+use crate::solver::lex::LexBackend;
 use crate::solver::matching::pairable_by_matching;
 use crate::tournament::Tournament;
 use bracket::{Bracket, Kind};
@@ -56,9 +58,7 @@ pub fn pair(
     opts: &PairOptions,
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
     let formulation = match edition {
-        Edition::E2017 => Formulation::parse("models/dutch-2017.model", MODEL_2017, |k| {
-            criteria::article(k).is_some()
-        }),
+        Edition::E2017 => Formulation::parse("models/dutch-2017.model", MODEL_2017, |k| criteria::article(k).is_some()),
         Edition::E2026 => return Err(PairError::NotImplemented(super::System::Dutch2026)),
     }
     .map_err(PairError::Invalid)?;
@@ -76,13 +76,7 @@ pub fn pair(
             "the present players cannot all be paired without a rematch, a forbidden pair, a colour clash (C.3) or an ineligible bye".into(),
         ));
     }
-    let mut ctx = Driver {
-        r: &r,
-        keys: &formulation.criteria,
-        opts,
-        traces: Vec::new(),
-        pairs: Vec::new(),
-    };
+    let mut ctx = Driver { r: &r, keys: &formulation.criteria, opts, traces: Vec::new(), pairs: Vec::new() };
     let groups = r.scoregroups();
     let mut mdps: Vec<usize> = Vec::new();
     let mut bye = None;
@@ -93,10 +87,7 @@ pub fn pair(
             break;
         }
         let lower: Vec<usize> = groups[k + 1..].concat();
-        let kind = Kind::Normal {
-            next: &groups[k + 1],
-            next_is_last: k + 2 == groups.len(),
-        };
+        let kind = Kind::Normal { next: &groups[k + 1], next_is_last: k + 2 == groups.len() };
         let leavers = ctx.bracket(&players, mdps.len(), kind, false)?;
         let rest: Vec<usize> = leavers.iter().chain(&lower).copied().collect();
         if completable(&r, &rest) {
@@ -118,10 +109,7 @@ pub fn pair(
             .iter()
             .map(|&(a, b)| {
                 let (w, bl) = colours::allocate(&r, a, b);
-                Board {
-                    white: w,
-                    black: bl,
-                }
+                Board { white: w, black: bl }
             })
             .collect(),
         bye,
@@ -155,32 +143,24 @@ struct Driver<'a, 'r> {
 
 impl Driver<'_, '_> {
     /// Pairs one bracket; its pairs are pending until [`Driver::commit`].
-    fn bracket(
-        &mut self,
-        players: &[usize],
-        mdps: usize,
-        kind: Kind,
-        ppb: bool,
-    ) -> Result<Vec<usize>, PairError> {
+    fn bracket(&mut self, players: &[usize], mdps: usize, kind: Kind, ppb: bool) -> Result<Vec<usize>, PairError> {
         let r = self.r;
         let b = Bracket::build(r, players, mdps, kind);
         let cx = criteria::Ctx { r, b: &b, kind };
         let quality = criteria::stages(&cx, self.keys);
-        let lex = LexOptions {
-            time_limit: self.opts.time_limit,
-            ..LexOptions::default()
+        let chosen = match first::perfect(r, &b, kind, &quality) {
+            Some(c) => c,
+            None => {
+                let lex = LexOptions { time_limit: self.opts.time_limit, ..LexOptions::default() };
+                let mut s = LexSession::new(b.model.clone(), lex).map_err(solver_error)?;
+                let chosen = order::solve(&b, quality, &mut s).map_err(solver_error)?;
+                if let Some(dir) = &self.opts.write_lp {
+                    let m = LexBackend::model(&s);
+                    write_models(dir, r.t.round, self.traces.len() + 1, m, &chosen.stage_values)?;
+                }
+                chosen
+            }
         };
-        let mut s = LexSession::new(b.model.clone(), lex).map_err(solver_error)?;
-        let chosen = order::solve(&b, quality, &mut s).map_err(solver_error)?;
-        if let Some(dir) = &self.opts.write_lp {
-            write_models(
-                dir,
-                r.t.round,
-                self.traces.len() + 1,
-                s.model(),
-                &chosen.stage_values,
-            )?;
-        }
         let ids = |l: usize| r.t.players[b.global[l]].id;
         self.traces.push(BracketTrace {
             kind: match kind {
@@ -190,11 +170,7 @@ impl Driver<'_, '_> {
             },
             players: players.iter().map(|&i| r.t.players[i].id).collect(),
             mdps,
-            pairs: chosen
-                .pairs
-                .iter()
-                .map(|&(a, c)| (ids(a), ids(c)))
-                .collect(),
+            pairs: chosen.pairs.iter().map(|&(a, c)| (ids(a), ids(c))).collect(),
             leavers: chosen.leavers.iter().map(|&l| ids(l)).collect(),
             stages: chosen.stage_values.clone(),
             reports: chosen.reports.clone(),
@@ -207,8 +183,7 @@ impl Driver<'_, '_> {
     fn commit(&mut self) {
         if let Some(tr) = self.traces.last() {
             let idx = |id: u32| self.r.t.index_of(id).unwrap_or(usize::MAX);
-            let new: Vec<(usize, usize)> =
-                tr.pairs.iter().map(|&(a, b)| (idx(a), idx(b))).collect();
+            let new: Vec<(usize, usize)> = tr.pairs.iter().map(|&(a, b)| (idx(a), idx(b))).collect();
             self.pairs.extend(new);
         }
     }
@@ -250,8 +225,7 @@ fn write_models(
     m: &crate::model::BracketModel,
     values: &[(String, i64)],
 ) -> Result<(), PairError> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| PairError::Invalid(format!("{}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| PairError::Invalid(format!("{}: {e}", dir.display())))?;
     let fixed: Vec<i64> = values.iter().map(|v| v.1).collect();
     for (k, st) in m.stages.iter().enumerate() {
         let name = format!("r{round:02}-b{bracket:02}-s{:03}-{}.lp", k + 1, st.name);

@@ -21,30 +21,20 @@ pub struct Round<'t> {
 impl<'t> Round<'t> {
     pub fn new(t: &'t Tournament, edition: Edition) -> Round<'t> {
         let mut order = t.present();
-        order.sort_by_key(|&i| {
-            (
-                std::cmp::Reverse(t.players[i].pairing_score()),
-                t.players[i].pairing_number,
-            )
-        });
+        order.sort_by_key(|&i| (std::cmp::Reverse(t.players[i].pairing_score()), t.players[i].pairing_number));
         let mut number = vec![0u32; t.players.len()];
         let mut next = 0;
         for (i, p) in t.players.iter().enumerate() {
-            let took_part = p.history.iter().any(|h| {
-                h.opponent.is_some()
-                    || matches!(h.result, ResultCode::PairingBye | ResultCode::ForfeitWin)
-            });
+            let took_part = p
+                .history
+                .iter()
+                .any(|h| h.opponent.is_some() || matches!(h.result, ResultCode::PairingBye | ResultCode::ForfeitWin));
             if p.absent.is_none() || took_part {
                 next += 1;
                 number[i] = next;
             }
         }
-        Round {
-            t,
-            edition,
-            order,
-            number,
-        }
+        Round { t, edition, order, number }
     }
 
     pub fn score(&self, i: usize) -> Points {

@@ -1,0 +1,100 @@
+//! The rules' first candidate of a bracket (B.2-B.3 before any alteration), accepted without a
+//! solver when it is perfect (B.4).
+//!
+//! The first candidate pairs the M1 highest MDPs with the first residents in order, then S1R[i]
+//! with S2R[i] in the remainder; the Limbo MDPs and the last S2R player (odd remainder) leave.
+//! When the residents share one score it is optimal on C.5 and C.6 by construction: it has the
+//! most pairs possible, pairs the highest MDPs, and leaves at most one resident. It is then
+//! perfect when every pair is legal, the completion and look-ahead criteria (C.4 for the last
+//! bracket, C.7) reach their bounds, witnessed by an exact matching, and every colour and float
+//! criterion is zero. Being first in the candidate order, it is the answer.
+
+use super::bracket::{Bracket, Kind};
+use super::order::Chosen;
+use super::round::Round;
+use crate::model::{Stage, Var};
+use crate::solver::graph::{Pairability, PairingGraph};
+use crate::solver::highs_lex::StageReport;
+use crate::solver::matching::pairable_by_matching;
+use std::collections::HashMap;
+
+/// The first candidate if it is perfect; `None` when a solver must decide.
+pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<Chosen> {
+    let (nb, m0) = (b.nb, b.mdps);
+    let score = |l: usize| r.score(b.global[l]);
+    if (m0 + 1..nb).any(|l| score(l) != score(m0)) || matches!(kind, Kind::Ppb { .. }) {
+        return None; // collapsed brackets and the PPB: leave them to the solver
+    }
+    let residents = nb - m0;
+    let m1 = m0.min(residents);
+    let mut pairs: Vec<(usize, usize)> = (0..m1).map(|i| (i, m0 + i)).collect();
+    let rem: Vec<usize> = (m0 + m1..nb).collect();
+    let n1 = rem.len() / 2;
+    pairs.extend((0..n1).map(|i| (rem[i], rem[n1 + i])));
+    let mut leavers: Vec<usize> = (m1..m0).collect();
+    leavers.extend(rem.get(2 * n1).copied());
+    // C.1-C.3: every pair must be allowed (an edge of the model).
+    let edge: HashMap<(usize, usize), usize> = b.model.pairs.iter().enumerate().map(|(e, &p)| (p, e)).collect();
+    let mut ones: Vec<Var> = Vec::with_capacity(nb);
+    for &(x, y) in &pairs {
+        ones.push(Var::Pair(*edge.get(&(x.min(y), x.max(y)))?));
+    }
+    match kind {
+        Kind::Last => {
+            // Completion: at most one player out, and he may receive the PAB.
+            if leavers.len() > 1 || leavers.iter().any(|&l| !b.model.may_float[l]) {
+                return None;
+            }
+            ones.extend(leavers.iter().map(|&l| Var::Float(l)));
+        }
+        Kind::Normal { next_is_last, .. } => ones.extend(next_bracket_witness(r, b, &leavers, next_is_last, &edge)?),
+        Kind::Ppb { .. } => return None,
+    }
+    // Colour and float criteria at zero (C.4-C.7 are at their bounds by construction).
+    let values: Vec<(String, i64)> =
+        stages.iter().map(|s| (s.name.clone(), s.cost.value(&|v| ones.contains(&v)))).collect();
+    let bounded = |name: &str| ["C4", "C5", "C6", "C7"].iter().any(|p| name.starts_with(p));
+    if values.iter().any(|(name, v)| !bounded(name) && *v != 0) {
+        return None;
+    }
+    let reports = values
+        .iter()
+        .map(|(name, v)| StageReport { name: name.clone(), value: *v, how: "first-candidate", seconds: 0.0 })
+        .collect();
+    Some(Chosen {
+        pairs: pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect(),
+        leavers,
+        reports,
+        stage_values: values,
+    })
+}
+
+/// C.7 at its bound: the leavers and the next scoregroup can be paired with every leaver paired
+/// (no MDP-MDP pair) and at most one next-scoregroup player out (PAB-eligible when the next
+/// bracket is the last). Returns the variables of such a pairing.
+fn next_bracket_witness(
+    r: &Round,
+    b: &Bracket,
+    leavers: &[usize],
+    next_is_last: bool,
+    edge: &HashMap<(usize, usize), usize>,
+) -> Option<Vec<Var>> {
+    let next: Vec<usize> = (b.nb..b.model.num_players()).collect();
+    let verts: Vec<usize> = leavers.iter().chain(&next).copied().collect();
+    let mut g = PairingGraph::new(verts.len());
+    for (x, &a) in verts.iter().enumerate() {
+        for (y, &c) in verts.iter().enumerate().skip(x + 1) {
+            if (a >= b.nb || c >= b.nb) && edge.contains_key(&(a.min(c), a.max(c))) {
+                g.add_edge(x, y);
+            }
+        }
+    }
+    g.bye_eligible = verts.iter().map(|&v| v >= b.nb && (!next_is_last || r.pab_eligible(b.global[v]))).collect();
+    let Pairability::Pairable { pairs, bye } = pairable_by_matching(&g) else { return None };
+    let mut vars: Vec<Var> = pairs
+        .iter()
+        .filter_map(|&(x, y)| edge.get(&(verts[x].min(verts[y]), verts[x].max(verts[y]))).map(|&e| Var::Pair(e)))
+        .collect();
+    vars.extend(bye.map(|x| Var::Float(verts[x])));
+    Some(vars)
+}
