@@ -121,10 +121,10 @@ fn homogeneous(b: &Bracket, rem: &[usize], n1: usize, s: &mut dyn LexBackend) ->
         stages.push(tie(format!("D2c-keep-{}-in-S1", rem[k] + 1), higher_in(k)));
     }
     // D.2.d: move into S1 the lowest BSNs first (prefer them to head a pair).
-    for k in n1..rem.len() {
+    for (k, &i) in rem.iter().enumerate().skip(n1) {
         let mut c = higher_in(k);
         c.terms.iter_mut().for_each(|t| t.1 = -t.1);
-        stages.push(tie(format!("D2d-bring-{}-into-S1", rem[k] + 1), c));
+        stages.push(tie(format!("D2d-bring-{}-into-S1", i + 1), c));
     }
     s.solve_stages(stages)?;
     let (pairs, _) = current(s, b)?;
