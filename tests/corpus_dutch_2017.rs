@@ -1,0 +1,72 @@
+//! Differential test against the endorsed reference (bbpPairings 5.0.1, Dutch 2017 rules):
+//! replay rounds of complete tournaments from `../shared/corpus` and require identical pairings.
+//!
+//! Runs every tournament of `dutch-2017-tight/` and the tournaments of `dutch-2017/` with at most
+//! `SAMPLE_MAX_PLAYERS` players. The whole corpus: `lexpair check --system dutch-2017
+//! ../shared/corpus/dutch-2017 ../shared/corpus/dutch-2017-tight`.
+
+use lexpair::check::{check_document, Outcome};
+use lexpair::systems::{PairOptions, System};
+use lexpair::trf::{read_file, ReadOptions};
+use std::path::{Path, PathBuf};
+
+const SAMPLE_MAX_PLAYERS: u32 = 30;
+
+fn corpus(folder: &str) -> PathBuf {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus").join(folder);
+    assert!(p.is_dir(), "{} is missing: the corpus lives in ../shared beside the repository", p.display());
+    p
+}
+
+/// Tournament names of `folder` whose manifest row passes `keep(players)`.
+fn manifest(folder: &str, keep: impl Fn(u32) -> bool) -> Vec<PathBuf> {
+    let dir = corpus(folder);
+    let text = std::fs::read_to_string(dir.join("manifest.csv")).expect("manifest.csv readable");
+    let mut out = Vec::new();
+    for line in text.lines().skip(1) {
+        let cols: Vec<&str> = line.split(',').collect();
+        let (Some(name), Some(players)) = (cols.first(), cols.get(2).and_then(|p| p.parse::<u32>().ok())) else {
+            continue;
+        };
+        if keep(players) {
+            out.push(dir.join("tournaments").join(format!("{name}.trf")));
+        }
+    }
+    out
+}
+
+/// Replays every round of `files`; returns (identical, total) and the discrepancies.
+fn replay(files: &[PathBuf]) -> (usize, usize, Vec<String>) {
+    let (mut same, mut total, mut diffs) = (0, 0, Vec::new());
+    for f in files {
+        let doc = read_file(f, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        for rc in check_document(&doc, System::Dutch2017, &PairOptions::default()) {
+            total += 1;
+            if rc.outcome == Outcome::Identical {
+                same += 1;
+            } else {
+                diffs.push(format!("{} round {}: {:?}", f.display(), rc.round, rc.outcome));
+            }
+        }
+    }
+    (same, total, diffs)
+}
+
+#[test]
+fn tight_corpus_is_identical_to_the_reference() {
+    let files = manifest("dutch-2017-tight", |_| true);
+    assert_eq!(files.len(), 137);
+    let (same, total, diffs) = replay(&files);
+    println!("dutch-2017-tight: identical {same}/{total}");
+    assert!(total > 1000, "only {total} rounds replayed");
+    assert!(diffs.is_empty(), "identical {same}/{total}; discrepancies:\n{}", diffs.join("\n"));
+}
+
+#[test]
+fn main_corpus_sample_is_identical_to_the_reference() {
+    let files = manifest("dutch-2017", |players| players <= SAMPLE_MAX_PLAYERS);
+    assert!(files.len() >= 100, "sample of {} tournaments", files.len());
+    let (same, total, diffs) = replay(&files);
+    println!("dutch-2017 (tournaments of at most {SAMPLE_MAX_PLAYERS} players): identical {same}/{total}");
+    assert!(diffs.is_empty(), "identical {same}/{total}; discrepancies:\n{}", diffs.join("\n"));
+}
