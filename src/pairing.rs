@@ -51,7 +51,7 @@ impl RoundPairing {
     }
 
     /// A copy of `doc` with this pairing written into round `t.round` (results pending, the PAB
-    /// as `0000 - U`, absentees keeping their announced bye).
+    /// as `0000 - U` with its points added to the score, absentees keeping their announced bye).
     pub fn into_document(&self, t: &Tournament, doc: &TrfDocument) -> TrfDocument {
         let mut out = doc.clone();
         let r = t.round as usize;
@@ -71,6 +71,11 @@ impl RoundPairing {
         }
         if let Some(p) = self.bye {
             set(p, RoundEntry::bye(ResultCode::PairingBye));
+            // The PAB's points are known now; the score column must include them.
+            let (id, pts) = (t.players[p].id, doc.point_system.pairing_bye);
+            if let Some(rec) = out.players.iter_mut().find(|q| q.id == id) {
+                rec.points = rec.points.map(|x| x + pts);
+            }
         }
         out
     }

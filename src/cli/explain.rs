@@ -19,10 +19,10 @@ pub fn render(traces: &[BracketTrace]) -> String {
         let pairs: Vec<String> = t.pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect();
         let _ = writeln!(s, "  pairs {}; leaving [{}]", pairs.join(" "), ids(&t.leavers));
         let total: f64 = t.reports.iter().map(|r| r.seconds).sum();
-        let solved = t.reports.iter().filter(|r| r.how != "bound").count();
+        let solved = t.reports.iter().filter(|r| matches!(r.how, "solved" | "merged")).count();
         let _ = writeln!(s, "  {} stages, {} needed the solver, {:.3}s", t.reports.len(), solved, total);
         for r in &t.reports {
-            if r.value != 0 || r.how != "bound" {
+            if r.value != 0 || matches!(r.how, "solved" | "merged") {
                 let _ = writeln!(s, "    {:<28} {:>6}  {} {:.3}s", r.name, r.value, r.how, r.seconds);
             }
         }

@@ -1,0 +1,130 @@
+//! The command-line contract other tools rely on: formats, the drop-in form and exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn lexpair(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lexpair")).args(args).output().expect("lexpair runs")
+}
+
+fn example() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/open-r5.trf").display().to_string()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("lexpair-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn pairs_format_counts_lines_and_puts_the_bye_last() {
+    let o = lexpair(&["pair", "--system", "dutch-2017", &example()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    // 23 players: 11 boards and the bye.
+    assert_eq!(lines[0], "12");
+    assert_eq!(lines.len(), 13);
+    assert!(lines[12].ends_with(" 0"), "bye last: {text}");
+    let ids: Vec<u32> =
+        lines[1..].iter().flat_map(|l| l.split(' ')).filter_map(|x| x.parse().ok()).filter(|&x| x != 0).collect();
+    let mut sorted = ids.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), 23, "every player exactly once");
+}
+
+#[test]
+fn drop_in_form_writes_the_same_pairs_to_a_file() {
+    let dir = scratch("dropin");
+    let out = dir.join("pairs.txt");
+    let o = lexpair(&["--dutch", &example(), "--edition", "2017", "-p", out.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let direct = stdout(&lexpair(&["pair", "--system", "dutch-2017", &example()]));
+    assert_eq!(std::fs::read_to_string(&out).expect("written"), direct);
+}
+
+#[test]
+fn json_and_trf_formats() {
+    let o = lexpair(&["pair", "--system", "dutch-2017", &example(), "--format", "json", "--explain"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    assert_eq!(v["round"], 5);
+    assert_eq!(v["boards"].as_array().map(|b| b.len()), Some(11));
+    assert!(v["brackets"].as_array().is_some_and(|b| !b.is_empty()), "explanation included");
+    // The TRF output reads back and its next round to pair is round 6.
+    let dir = scratch("trf");
+    let out = dir.join("r5.trf");
+    let o =
+        lexpair(&["pair", "--system", "dutch-2017", &example(), "--format", "trf", "-o", out.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc = lexpair::trf::read_file(&out, &lexpair::trf::ReadOptions::default()).expect("reads back");
+    assert_eq!(lexpair::tournament::next_round(&doc), 6);
+}
+
+#[test]
+fn malformed_input_exits_3_and_names_the_line() {
+    let dir = scratch("bad");
+    let bad = dir.join("bad.trf");
+    std::fs::write(&bad, "012 x\nXXR 5\n001    1      A                                 2000                             0.0     \n001    2      B                                 20x0                             0.0     \n").expect("write");
+    let out = dir.join("out.txt");
+    let o =
+        lexpair(&["pair", "--system", "dutch-2017", bad.to_str().expect("utf-8"), "-o", out.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("bad.trf:4:49: FIDE rating (columns 49-52)"), "{}", stderr(&o));
+    assert!(!out.exists(), "nothing written on failure");
+}
+
+#[test]
+fn missing_file_exits_5() {
+    let o = lexpair(&["pair", "--system", "dutch-2017", "/nonexistent/x.trf"]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+}
+
+#[test]
+fn unimplemented_system_exits_3_with_a_clear_message() {
+    let o = lexpair(&["pair", "--system", "lim", &example()]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("the lim system is not implemented yet"), "{}", stderr(&o));
+    assert!(o.stdout.is_empty(), "no pairing printed");
+    let o = lexpair(&["pair", "--system", "swiss-perfect", &example()]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("unknown system 'swiss-perfect'"), "{}", stderr(&o));
+}
+
+#[test]
+fn no_valid_pairing_exits_1() {
+    // Two players who already met: the only pairing is a rematch (C.1).
+    let dir = scratch("nopair");
+    let f = dir.join("met.trf");
+    std::fs::write(
+        &f,
+        "012 x\nXXR 3\nXXC white1\n001    1      A                                 2000                             1.0          2 w 1\n001    2      B                                 1900                             0.0          1 b 0\n",
+    )
+    .expect("write");
+    let o = lexpair(&["pair", "--system", "dutch-2017", f.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no valid pairing"), "{}", stderr(&o));
+}
+
+#[test]
+fn check_reports_identical_on_a_complete_tournament() {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2017-tight/tournaments");
+    let first = std::fs::read_dir(&f).expect("corpus present").flatten().map(|e| e.path()).min().expect("a file");
+    let o = lexpair(&["--dutch", first.to_str().expect("utf-8"), "--edition", "2017", "-c"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("identical "), "{text}");
+    let (n, m) = last["identical ".len()..].split_once('/').expect("N/M");
+    assert_eq!(n, m, "{text}");
+}
