@@ -3,10 +3,17 @@
 use super::output::emit;
 use super::{CheckArgs, DropIn, Failure, Format, PairArgs, StateArgs};
 use lexpair::check::{check_document, Outcome};
-use lexpair::systems::{explain_round, PairOptions, System};
+use lexpair::systems::{explain_round, Backend, PairOptions, System};
 use lexpair::tournament::{next_round, Tournament};
 use lexpair::trf::{self, ReadOptions, TrfDocument};
 use std::path::{Path, PathBuf};
+
+fn backend(b: super::BackendArg) -> Backend {
+    match b {
+        super::BackendArg::Matching => Backend::Matching,
+        super::BackendArg::Highs => Backend::Highs,
+    }
+}
 
 fn parse_system(name: &str) -> Result<System, Failure> {
     name.parse::<System>().map_err(Failure::Invalid)
@@ -25,7 +32,7 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
     let doc = read(&a.file, &ReadOptions::default())?;
     let t = tournament(&doc, &a.file, a.round)?;
-    let opts = PairOptions { write_lp: a.write_lp.clone(), time_limit: a.time_limit };
+    let opts = PairOptions { write_lp: a.write_lp.clone(), time_limit: a.time_limit, backend: backend(a.backend) };
     let (pairing, traces) = explain_round(system, &t, &opts)?;
     let mut text = match a.format {
         Format::Pairs => pairing.to_pairs_text(&t),
@@ -84,7 +91,8 @@ pub fn check(a: CheckArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
     let files = collect_files(&a.paths)?;
     let read_opts = ReadOptions { check_scores: !a.no_score_check };
-    let summary = run_checks(system, &files, &read_opts, a.json)?;
+    let opts = PairOptions { backend: backend(a.backend), ..PairOptions::default() };
+    let summary = run_checks(system, &files, &read_opts, &opts, a.json)?;
     println!("identical {}/{}", summary.0, summary.1);
     if a.fail_on_diff && summary.0 != summary.1 {
         return Err(Failure::NoPairing(format!("{} of {} rounds differ", summary.1 - summary.0, summary.1)));
@@ -97,9 +105,9 @@ fn run_checks(
     system: System,
     files: &[PathBuf],
     read_opts: &ReadOptions,
+    opts: &PairOptions,
     json: bool,
 ) -> Result<(usize, usize), Failure> {
-    let opts = PairOptions::default();
     let (mut same, mut total) = (0, 0);
     for f in files {
         let doc = match trf::read_file(f, read_opts) {
@@ -110,7 +118,7 @@ fn run_checks(
                 continue;
             }
         };
-        for rc in check_document(&doc, system, &opts) {
+        for rc in check_document(&doc, system, opts) {
             total += 1;
             if rc.outcome == Outcome::Identical {
                 same += 1;
@@ -169,7 +177,8 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
     };
     let system = System::from_family(family, d.edition).map_err(Failure::Invalid)?;
     if d.check {
-        let summary = run_checks(system, std::slice::from_ref(file), &ReadOptions::default(), false)?;
+        let summary =
+            run_checks(system, std::slice::from_ref(file), &ReadOptions::default(), &PairOptions::default(), false)?;
         println!("identical {}/{}", summary.0, summary.1);
         return Ok(());
     }
@@ -186,5 +195,6 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         explain: false,
         write_lp: None,
         time_limit: None,
+        backend: super::BackendArg::Matching,
     })
 }

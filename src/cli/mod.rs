@@ -94,9 +94,20 @@ struct PairArgs {
     /// Write every solved stage model as an LP file into DIR.
     #[arg(long, value_name = "DIR")]
     write_lp: Option<PathBuf>,
-    /// Time limit per solver call, seconds.
+    /// Time limit per solver call, seconds (HiGHS backend).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    /// Exact backend for the bracket models.
+    #[arg(long, value_enum, default_value_t = BackendArg::Matching)]
+    backend: BackendArg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum BackendArg {
+    /// Maximum-weight matching with exact wide-integer weights (fast).
+    Matching,
+    /// HiGHS integer programs, stage by stage.
+    Highs,
 }
 
 #[derive(Args, Debug)]
@@ -115,6 +126,9 @@ struct CheckArgs {
     /// Skip the score-column check of the TRF reader.
     #[arg(long)]
     no_score_check: bool,
+    /// Exact backend for the bracket models.
+    #[arg(long, value_enum, default_value_t = BackendArg::Matching)]
+    backend: BackendArg,
 }
 
 #[derive(Args, Debug)]

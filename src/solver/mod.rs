@@ -5,5 +5,8 @@ pub mod graph;
 pub mod highs_lex;
 pub mod lex;
 pub mod matching;
+pub mod matching_lex;
 pub mod pairability_ilp;
 pub mod sat;
+pub mod weighted_matching;
+pub mod wide;

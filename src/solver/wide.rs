@@ -311,11 +311,7 @@ impl<const L: usize> Wide<L> {
         for (i, out) in limbs.iter_mut().enumerate().take(L - words) {
             let src = i + words;
             let next = if src + 1 < L { self.limbs[src + 1] } else { fill };
-            *out = if rest == 0 {
-                self.limbs[src]
-            } else {
-                (self.limbs[src] >> rest) | (next << (64 - rest))
-            };
+            *out = if rest == 0 { self.limbs[src] } else { (self.limbs[src] >> rest) | (next << (64 - rest)) };
         }
         Wide { limbs }
     }

@@ -78,9 +78,20 @@ impl FromStr for System {
     }
 }
 
+/// Which exact backend solves the bracket models.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Backend {
+    /// Exact maximum-weight matching with all stages merged into wide integer weights.
+    #[default]
+    Matching,
+    /// HiGHS, stage by stage (also models with side constraints).
+    Highs,
+}
+
 /// Options for pairing one round.
 #[derive(Clone, Debug, Default)]
 pub struct PairOptions {
+    pub backend: Backend,
     /// Write every stage model solved as an LP file into this folder.
     pub write_lp: Option<std::path::PathBuf>,
     /// Wall-clock limit per solver call, seconds.

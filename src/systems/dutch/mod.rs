@@ -14,13 +14,14 @@ mod order;
 mod round;
 
 use super::formulation::Formulation;
-use super::{PairError, PairOptions};
+use super::{Backend, PairError, PairOptions};
 use crate::model::{write_lp, SolveError};
 use crate::pairing::{Board, RoundPairing};
 use crate::solver::graph::{Pairability, PairingGraph};
 use crate::solver::highs_lex::{LexOptions, LexSession, StageReport};
 use crate::solver::lex::LexBackend;
 use crate::solver::matching::pairable_by_matching;
+use crate::solver::matching_lex::MatchingSession;
 use crate::tournament::Tournament;
 use bracket::{Bracket, Kind};
 use round::Round;
@@ -151,12 +152,16 @@ impl Driver<'_, '_> {
         let chosen = match first::perfect(r, &b, kind, &quality) {
             Some(c) => c,
             None => {
-                let lex = LexOptions { time_limit: self.opts.time_limit, ..LexOptions::default() };
-                let mut s = LexSession::new(b.model.clone(), lex).map_err(solver_error)?;
-                let chosen = order::solve(&b, quality, &mut s).map_err(solver_error)?;
+                let mut session: Box<dyn LexBackend> = match self.opts.backend {
+                    Backend::Matching => Box::new(MatchingSession::new(b.model.clone()).map_err(solver_error)?),
+                    Backend::Highs => {
+                        let lex = LexOptions { time_limit: self.opts.time_limit, ..LexOptions::default() };
+                        Box::new(LexSession::new(b.model.clone(), lex).map_err(solver_error)?)
+                    }
+                };
+                let chosen = order::solve(&b, quality, session.as_mut()).map_err(solver_error)?;
                 if let Some(dir) = &self.opts.write_lp {
-                    let m = LexBackend::model(&s);
-                    write_models(dir, r.t.round, self.traces.len() + 1, m, &chosen.stage_values)?;
+                    write_models(dir, r.t.round, self.traces.len() + 1, session.model(), &chosen.stage_values)?;
                 }
                 chosen
             }

@@ -1,0 +1,1156 @@
+//! Exact maximum-weight matching in general graphs (Edmonds' primal-dual blossom algorithm).
+//!
+//! lexpair merges every stage of a bracket's lexicographic optimisation into one integer
+//! weight per edge; a maximum-weight matching for those weights is then an optimal pairing.
+//! The weights are wide ([`super::wide::Wide`]), so the algorithm must be exact: it uses only
+//! additions, subtractions, comparisons and halvings of even numbers, never a rounding.
+//!
+//! # Algorithm
+//!
+//! The O(n³) formulation of Galil ("Efficient algorithms for finding maximum matching in
+//! graphs", ACM Computing Surveys 18, 1986), organised like J. van Rantwijk's `mwmatching`:
+//!
+//! - **Duals.** Every vertex `v` has a dual `u(v)`, every non-trivial blossom `B` a dual
+//!   `z(B) ≥ 0`. For an edge `(i, j)` the *slack* is `u(i) + u(j) - w(i, j)` plus the `z` of
+//!   the blossoms containing both ends; it is kept `≥ 0` (dual feasibility). Matched edges and
+//!   blossom edges have slack 0, and a blossom with `z(B) > 0` is always full (complementary
+//!   slackness). When the algorithm stops, every exposed vertex has `u(v) = 0`, which proves
+//!   the matching optimal by LP duality.
+//! - **Stages.** Each stage grows alternating trees from all exposed vertices at once, using
+//!   only tight (zero-slack) edges: an S-vertex reaching an unlabelled vertex labels it T and its
+//!   mate S; an edge between two S-blossoms either closes an odd cycle (a new S-blossom, shrunk)
+//!   or joins two trees (an augmenting path: the matching grows and the stage ends).
+//! - **Dual adjustments.** When no tight edge is usable, all S-vertices lower their dual by
+//!   `δ`, T-vertices raise theirs, S-blossoms raise `z`, T-blossoms lower it, with `δ` the
+//!   largest step keeping the invariants: δ1 = min vertex dual (reaching 0 ends the
+//!   algorithm), δ2 = min slack S-to-unlabelled, δ3 = half the min slack S-to-S between
+//!   different blossoms, δ4 = min `z` of a T-blossom (which is then expanded).
+//! - **Least-slack bookkeeping.** `bestedge` and per-blossom lists of least-slack edges make
+//!   each δ computation O(n) instead of O(m).
+//!
+//! # Exactness
+//!
+//! Internally every vertex dual is stored doubled (`d(v) = 2 u(v)`, starting at the maximum
+//! weight `W`) and slacks are computed as `d(i) + d(j) - 2 w`. With integer weights all these
+//! quantities stay integral: every vertex reached in a stage is connected to its root by tight
+//! edges, and all exposed vertices carry the same dual, so the slack of an edge between two
+//! S-blossoms is always even and δ3 = slack/2 is exact (checked by `debug_assert!`).
+//! Bounds: all vertex duals lie in `[0, 2W]`, blossom duals in `[0, W]` (each vertex of a
+//! T-blossom has an incident tight edge, whose weight bounds its dual), so every intermediate
+//! value lies in `[-2W, 4W]`. [`try_max_weight_matching`] therefore only requires `4 W` to be
+//! representable in the weight type; it checks this up front.
+//!
+//! Edges with negative weight are dropped: a maximum-weight matching never needs them.
+//! Zero-weight edges are kept (they may or may not be used). Self-loops and edges naming a
+//! vertex `>= n` are ignored; parallel edges are allowed.
+//!
+//! # Complexity and resources
+//!
+//! At most n/2 augmentations; each stage has O(n) substages costing O(n) each for the δ
+//! computation and dual update, plus O(m) edge scans per stage: O(n (n² + m)) = O(n³) time,
+//! with O(n + m) memory. Nothing recurses (blossom expansion, augmentation through nested
+//! blossoms and leaf enumeration use explicit stacks), so deep blossom nesting cannot
+//! overflow the stack. The weight type is `Copy`; no allocation happens per operation.
+//! Within a stage the tightness of an edge is remembered with a stage stamp, and slacks of the
+//! current least-slack edges are cached between dual adjustments.
+//!
+//! The result is deterministic: it depends only on `n` and the edge list (with its order).
+
+use std::fmt;
+use std::ops::{Add, Sub};
+
+/// An exact ordered integer type usable as an edge weight.
+///
+/// Implemented for `i64`, `i128` and [`super::wide::Wide`]. The algorithm adds and subtracts
+/// values of magnitude at most `4 W` (checked beforehand with [`MatchWeight::checked_add`]),
+/// so the operators are never asked to overflow.
+pub trait MatchWeight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> + fmt::Debug {
+    /// Zero.
+    fn zero() -> Self;
+    /// `self + rhs`, or `None` if the exact sum is not representable.
+    fn checked_add(self, rhs: Self) -> Option<Self>;
+    /// `self / 2`; only ever called on even values, where it must be exact.
+    fn half(self) -> Self;
+    /// `true` if `self` is divisible by two.
+    fn is_even(self) -> bool;
+}
+
+/// The weights are too large for the chosen weight type: `4 × max weight` must fit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WeightOverflow;
+
+impl fmt::Display for WeightOverflow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("edge weights too large for the weight type: 4 x (largest weight) must be representable")
+    }
+}
+
+impl std::error::Error for WeightOverflow {}
+
+/// `true` if [`max_weight_matching`] accepts weights up to `max_weight` in type `W`
+/// (i.e. `4 · max_weight` is representable).
+pub fn supports_max_weight<W: MatchWeight>(max_weight: W) -> bool {
+    headroom(max_weight).is_some()
+}
+
+fn headroom<W: MatchWeight>(max_weight: W) -> Option<()> {
+    let two = max_weight.checked_add(max_weight)?;
+    two.checked_add(two)?;
+    Some(())
+}
+
+/// Maximum-weight matching of a general graph.
+///
+/// `edges` are `(a, b, w)` with `a != b`; negative weights are allowed (such edges are never
+/// used: a maximum-*weight* matching never takes a negative edge). Returns `mate`, where
+/// `mate[v]` is `v`'s partner or `None`; the matching maximises the total weight (not the
+/// cardinality — give every edge a large common bonus to prefer cardinality first).
+///
+/// # Panics
+/// If `4 ×` the largest weight does not fit in `W` (see [`try_max_weight_matching`] for a
+/// non-panicking variant and [`supports_max_weight`] to check beforehand).
+pub fn max_weight_matching<W: MatchWeight>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+    match try_max_weight_matching(n, edges) {
+        Ok(mate) => mate,
+        Err(e) => panic!("max_weight_matching: {e}"),
+    }
+}
+
+/// As [`max_weight_matching`], but reports insufficient headroom in `W` as an error.
+pub fn try_max_weight_matching<W: MatchWeight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+) -> Result<Vec<Option<usize>>, WeightOverflow> {
+    let zero = W::zero();
+    let kept = |&&(a, b, w): &&(usize, usize, W)| a != b && a < n && b < n && w >= zero;
+    let max_weight = edges.iter().filter(kept).map(|e| e.2).max().unwrap_or(zero);
+    headroom(max_weight).ok_or(WeightOverflow)?;
+    if n >= NONE as usize / 2 || edges.len() >= (NONE as usize) / 2 {
+        panic!("max_weight_matching: graph too large ({n} vertices, {} edges)", edges.len());
+    }
+    let mut solver = Solver::new(n, edges.iter().filter(kept).copied(), max_weight);
+    solver.run();
+    Ok(solver.mates())
+}
+
+/// "No vertex / edge / endpoint" in the index arrays.
+const NONE: u32 = u32::MAX;
+const NO: usize = usize::MAX;
+
+/// Labels of top-level blossoms (and of vertices inside T-blossoms, see `label`).
+const FREE: u8 = 0;
+const S: u8 = 1;
+const T: u8 = 2;
+/// Breadcrumb bit used by `scan_blossom`.
+const CRUMB: u8 = 4;
+
+/// The state of the primal-dual algorithm. Vertices are `0..n`, non-trivial blossoms
+/// `n..2n`; edge `k` has endpoints `2k` and `2k + 1` (`endpoint[p]` is the vertex of endpoint
+/// `p`, `p ^ 1` the opposite endpoint).
+struct Solver<W: MatchWeight> {
+    n: usize,
+    /// Vertex of each endpoint.
+    endpoint: Vec<u32>,
+    /// Doubled edge weights `2 w(k)`.
+    w2: Vec<W>,
+    /// CSR adjacency: the remote endpoints of `v`'s edges are `adj[adj_start[v]..adj_start[v+1]]`.
+    adj_start: Vec<usize>,
+    adj: Vec<u32>,
+    /// Remote endpoint of `v`'s matched edge, or `NO`.
+    mate: Vec<usize>,
+    /// Label of top-level blossom `b` (FREE, S, T). For a vertex `v` inside a T-blossom,
+    /// `label[v] == T` iff `v` was reached from an S-vertex outside the blossom.
+    label: Vec<u8>,
+    /// Remote endpoint of the edge through which a labelled blossom got its label (`NO` for
+    /// roots); for a reached vertex inside a T-blossom, the edge it was reached through.
+    labelend: Vec<usize>,
+    /// Top-level blossom containing each vertex.
+    inblossom: Vec<usize>,
+    /// Parent blossom, or `NO` for top-level ones.
+    blossomparent: Vec<usize>,
+    /// Sub-blossoms of a non-trivial blossom, starting at the base and going round the cycle.
+    blossomchilds: Vec<Vec<usize>>,
+    /// Base vertex of each (sub-)blossom.
+    blossombase: Vec<usize>,
+    /// `blossomendps[b][i]` is the endpoint, local to `blossomchilds[b][i]`, of the edge that
+    /// connects it to the next sub-blossom.
+    blossomendps: Vec<Vec<usize>>,
+    /// For a free vertex (or unreached vertex in a T-blossom): least-slack edge from an
+    /// S-vertex. For a top-level S-blossom: least-slack edge to another S-blossom.
+    bestedge: Vec<u32>,
+    /// Cached slack of `bestedge[b]`, valid while `bestslack_epoch[b] == epoch`.
+    bestslack: Vec<W>,
+    bestslack_epoch: Vec<u32>,
+    /// Incremented at every dual adjustment (invalidates cached slacks).
+    epoch: u32,
+    /// Least-slack edges from a non-trivial top-level S-blossom to other S-blossoms,
+    /// meaningful only when `has_bestlist[b]`.
+    blossombestedges: Vec<Vec<u32>>,
+    has_bestlist: Vec<bool>,
+    unusedblossoms: Vec<usize>,
+    /// Doubled vertex duals `2 u(v)` for `v < n`, blossom duals `z(b)` for `b >= n`.
+    dualvar: Vec<W>,
+    /// Edge `k` is known to be tight in this stage iff `allowed[k] == stage`.
+    allowed: Vec<u32>,
+    stage: u32,
+    /// S-vertices whose edges still have to be scanned.
+    queue: Vec<usize>,
+    // Scratch buffers, reused to avoid allocation.
+    scratch_stack: Vec<usize>,
+    scratch_leaves: Vec<usize>,
+    scratch_path: Vec<usize>,
+    scratch_pairs: Vec<(usize, usize)>,
+    bestedgeto: Vec<u32>,
+    bestedgeto_slack: Vec<W>,
+    touched: Vec<usize>,
+}
+
+impl<W: MatchWeight> Solver<W> {
+    fn new(n: usize, edges: impl Iterator<Item = (usize, usize, W)> + Clone, max_weight: W) -> Self {
+        let m = edges.clone().count();
+        let mut endpoint = Vec::with_capacity(2 * m);
+        let mut w2 = Vec::with_capacity(m);
+        let mut adj_start = vec![0usize; n + 1];
+        for (a, b, w) in edges {
+            endpoint.push(a as u32);
+            endpoint.push(b as u32);
+            w2.push(w + w);
+            adj_start[a + 1] += 1;
+            adj_start[b + 1] += 1;
+        }
+        for v in 0..n {
+            adj_start[v + 1] += adj_start[v];
+        }
+        let mut fill = adj_start.clone();
+        let mut adj = vec![0u32; 2 * m];
+        for k in 0..m {
+            let (a, b) = (endpoint[2 * k] as usize, endpoint[2 * k + 1] as usize);
+            adj[fill[a]] = (2 * k + 1) as u32;
+            fill[a] += 1;
+            adj[fill[b]] = (2 * k) as u32;
+            fill[b] += 1;
+        }
+        let zero = W::zero();
+        let mut dualvar = vec![max_weight; n];
+        dualvar.resize(2 * n, zero);
+        let mut blossombase: Vec<usize> = (0..n).collect();
+        blossombase.resize(2 * n, NO);
+        Solver {
+            n,
+            endpoint,
+            w2,
+            adj_start,
+            adj,
+            mate: vec![NO; n],
+            label: vec![FREE; 2 * n],
+            labelend: vec![NO; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NO; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase,
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            bestslack: vec![zero; 2 * n],
+            bestslack_epoch: vec![0; 2 * n],
+            epoch: 1,
+            blossombestedges: vec![Vec::new(); 2 * n],
+            has_bestlist: vec![false; 2 * n],
+            unusedblossoms: (n..2 * n).rev().collect(),
+            dualvar,
+            allowed: vec![0; m],
+            stage: 0,
+            queue: Vec::with_capacity(n),
+            scratch_stack: Vec::new(),
+            scratch_leaves: Vec::new(),
+            scratch_path: Vec::new(),
+            scratch_pairs: Vec::new(),
+            bestedgeto: vec![NONE; 2 * n],
+            bestedgeto_slack: vec![zero; 2 * n],
+            touched: Vec::new(),
+        }
+    }
+
+    fn mates(&self) -> Vec<Option<usize>> {
+        self.mate.iter().map(|&p| (p != NO).then(|| self.endpoint[p] as usize)).collect()
+    }
+
+    #[inline]
+    fn ep(&self, p: usize) -> usize {
+        self.endpoint[p] as usize
+    }
+
+    /// Twice the slack of edge `k` (valid only for edges between different top-level blossoms).
+    #[inline]
+    fn slack(&self, k: usize) -> W {
+        let (i, j) = (self.endpoint[2 * k] as usize, self.endpoint[2 * k + 1] as usize);
+        self.dualvar[i] + self.dualvar[j] - self.w2[k]
+    }
+
+    /// Slack of `bestedge[b]` (which must exist), cached until the next dual adjustment.
+    #[inline]
+    fn best_slack(&mut self, b: usize) -> W {
+        if self.bestslack_epoch[b] != self.epoch {
+            self.bestslack[b] = self.slack(self.bestedge[b] as usize);
+            self.bestslack_epoch[b] = self.epoch;
+        }
+        self.bestslack[b]
+    }
+
+    /// Records edge `k` with slack `s` as `bestedge[b]` if it beats the current one.
+    #[inline]
+    fn offer_best(&mut self, b: usize, k: usize, s: W) {
+        if self.bestedge[b] == NONE || s < self.best_slack(b) {
+            self.bestedge[b] = k as u32;
+            self.bestslack[b] = s;
+            self.bestslack_epoch[b] = self.epoch;
+        }
+    }
+
+    #[inline]
+    fn is_allowed(&self, k: usize) -> bool {
+        self.allowed[k] == self.stage
+    }
+
+    #[inline]
+    fn allow(&mut self, k: usize) {
+        self.allowed[k] = self.stage;
+    }
+
+    /// Appends the vertices of blossom `b` to `out` (depth first, in child order).
+    fn leaves_into(&mut self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+            return;
+        }
+        let stack = &mut self.scratch_stack;
+        stack.clear();
+        stack.push(b);
+        while let Some(x) = stack.pop() {
+            if x < self.n {
+                out.push(x);
+            } else {
+                stack.extend(self.blossomchilds[x].iter().rev());
+            }
+        }
+    }
+
+    /// Assigns label `t` to the top-level blossom containing `w`, reached through the edge with
+    /// remote endpoint `p`. A T label also labels the mate of the blossom's base S.
+    fn assign_label(&mut self, mut w: usize, mut t: u8, mut p: usize) {
+        loop {
+            let b = self.inblossom[w];
+            debug_assert!(self.label[w] == FREE && self.label[b] == FREE);
+            self.label[w] = t;
+            self.label[b] = t;
+            self.labelend[w] = p;
+            self.labelend[b] = p;
+            self.bestedge[w] = NONE;
+            self.bestedge[b] = NONE;
+            if t == S {
+                let mut leaves = std::mem::take(&mut self.scratch_leaves);
+                leaves.clear();
+                self.leaves_into(b, &mut leaves);
+                self.queue.extend_from_slice(&leaves);
+                self.scratch_leaves = leaves;
+                return;
+            }
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            debug_assert!(mb != NO);
+            w = self.ep(mb);
+            t = S;
+            p = mb ^ 1;
+        }
+    }
+
+    /// Traces back from `v` and `w` (two S-vertices joined by a tight edge) to find either the
+    /// base of a new blossom (returned) or an augmenting path (`None`).
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> Option<usize> {
+        let mut path = std::mem::take(&mut self.scratch_path);
+        path.clear();
+        let mut base = None;
+        while v != NO || w != NO {
+            let mut b = self.inblossom[v];
+            if self.label[b] & CRUMB != 0 {
+                base = Some(self.blossombase[b]);
+                break;
+            }
+            debug_assert_eq!(self.label[b], S);
+            path.push(b);
+            self.label[b] = S | CRUMB;
+            debug_assert_eq!(self.labelend[b], self.mate[self.blossombase[b]]);
+            if self.labelend[b] == NO {
+                v = NO;
+            } else {
+                v = self.ep(self.labelend[b]);
+                b = self.inblossom[v];
+                debug_assert_eq!(self.label[b], T);
+                debug_assert!(self.labelend[b] != NO);
+                v = self.ep(self.labelend[b]);
+            }
+            if w != NO {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for &b in &path {
+            self.label[b] = S;
+        }
+        self.scratch_path = path;
+        base
+    }
+
+    /// Creates a new S-blossom with the given base, closed by edge `k` between two S-vertices.
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w) = (self.ep(2 * k), self.ep(2 * k + 1));
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let Some(b) = self.unusedblossoms.pop() else {
+            unreachable!("at most n non-trivial blossoms exist at a time");
+        };
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NO;
+        self.blossomparent[bb] = b;
+        let mut path = std::mem::take(&mut self.blossomchilds[b]);
+        let mut endps = std::mem::take(&mut self.blossomendps[b]);
+        path.clear();
+        endps.clear();
+        // Trace back from v to the base.
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            debug_assert!(
+                self.label[bv] == T || (self.label[bv] == S && self.labelend[bv] == self.mate[self.blossombase[bv]])
+            );
+            debug_assert!(self.labelend[bv] != NO);
+            v = self.ep(self.labelend[bv]);
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        // Trace back from w to the base.
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            debug_assert!(
+                self.label[bw] == T || (self.label[bw] == S && self.labelend[bw] == self.mate[self.blossombase[bw]])
+            );
+            debug_assert!(self.labelend[bw] != NO);
+            w = self.ep(self.labelend[bw]);
+            bw = self.inblossom[w];
+        }
+        debug_assert_eq!(self.label[bb], S);
+        self.label[b] = S;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = W::zero();
+        self.blossomchilds[b] = path;
+        self.blossomendps[b] = endps;
+        // Relabel the vertices: T-vertices become S and are queued.
+        let mut leaves = std::mem::take(&mut self.scratch_leaves);
+        leaves.clear();
+        self.leaves_into(b, &mut leaves);
+        for &x in &leaves {
+            if self.label[self.inblossom[x]] == T {
+                self.queue.push(x);
+            }
+            self.inblossom[x] = b;
+        }
+        // Least-slack edges from the new blossom to every neighbouring S-blossom.
+        let childs = std::mem::take(&mut self.blossomchilds[b]);
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.clear();
+        for &sub in &childs {
+            if self.has_bestlist[sub] {
+                let list = std::mem::take(&mut self.blossombestedges[sub]);
+                for &e in &list {
+                    self.offer_bestedgeto(b, e as usize, &mut touched);
+                }
+                self.blossombestedges[sub] = list;
+            } else {
+                leaves.clear();
+                self.leaves_into(sub, &mut leaves);
+                for &x in &leaves {
+                    for idx in self.adj_start[x]..self.adj_start[x + 1] {
+                        let e = self.adj[idx] as usize / 2;
+                        self.offer_bestedgeto(b, e, &mut touched);
+                    }
+                }
+            }
+            self.has_bestlist[sub] = false;
+            self.blossombestedges[sub].clear();
+            self.bestedge[sub] = NONE;
+        }
+        self.blossomchilds[b] = childs;
+        self.scratch_leaves = leaves;
+        let mut list = std::mem::take(&mut self.blossombestedges[b]);
+        list.clear();
+        self.bestedge[b] = NONE;
+        for &bj in &touched {
+            let e = self.bestedgeto[bj];
+            let s = self.bestedgeto_slack[bj];
+            list.push(e);
+            if self.bestedge[b] == NONE || s < self.bestslack[b] {
+                self.bestedge[b] = e;
+                self.bestslack[b] = s;
+                self.bestslack_epoch[b] = self.epoch;
+            }
+            self.bestedgeto[bj] = NONE;
+        }
+        self.blossombestedges[b] = list;
+        self.has_bestlist[b] = true;
+        self.touched = touched;
+    }
+
+    /// Helper of `add_blossom`: edge `e` (one end inside new blossom `b`) is a candidate
+    /// least-slack edge towards the S-blossom at its other end.
+    #[inline]
+    fn offer_bestedgeto(&mut self, b: usize, e: usize, touched: &mut Vec<usize>) {
+        let (i, j) = (self.ep(2 * e), self.ep(2 * e + 1));
+        let far = if self.inblossom[j] == b { i } else { j };
+        let bj = self.inblossom[far];
+        if bj == b || self.label[bj] != S {
+            return;
+        }
+        let s = self.slack(e);
+        if self.bestedgeto[bj] == NONE {
+            touched.push(bj);
+        } else if s >= self.bestedgeto_slack[bj] {
+            return;
+        }
+        self.bestedgeto[bj] = e as u32;
+        self.bestedgeto_slack[bj] = s;
+    }
+
+    /// Expands top-level blossom `b0`. At the end of a stage (`end_stage`), sub-blossoms with
+    /// zero dual are expanded as well; during a stage `b0` is a T-blossom whose sub-blossoms
+    /// are relabelled.
+    fn expand_blossom(&mut self, b0: usize, end_stage: bool) {
+        let mut todo = vec![b0];
+        let mut leaves = std::mem::take(&mut self.scratch_leaves);
+        while let Some(b) = todo.pop() {
+            let childs = std::mem::take(&mut self.blossomchilds[b]);
+            for &s in &childs {
+                self.blossomparent[s] = NO;
+                if s < self.n {
+                    self.inblossom[s] = s;
+                } else if end_stage && self.dualvar[s] == W::zero() {
+                    todo.push(s);
+                } else {
+                    leaves.clear();
+                    self.leaves_into(s, &mut leaves);
+                    for &x in &leaves {
+                        self.inblossom[x] = s;
+                    }
+                }
+            }
+            if !end_stage && self.label[b] == T {
+                self.scratch_leaves = std::mem::take(&mut leaves);
+                self.relabel_expanded_t_blossom(b, &childs);
+                leaves = std::mem::take(&mut self.scratch_leaves);
+            }
+            // Recycle the blossom number (keeping the buffers' capacity).
+            let mut childs = childs;
+            childs.clear();
+            self.blossomchilds[b] = childs;
+            self.blossomendps[b].clear();
+            self.label[b] = FREE;
+            self.labelend[b] = NO;
+            self.blossombase[b] = NO;
+            self.blossombestedges[b].clear();
+            self.has_bestlist[b] = false;
+            self.bestedge[b] = NONE;
+            self.unusedblossoms.push(b);
+        }
+        self.scratch_leaves = leaves;
+    }
+
+    /// After expanding T-blossom `b` during a stage, labels its former sub-blossoms: those on
+    /// the even-length path from the entry sub-blossom to the base alternate T and S, the
+    /// others become T only if reached from outside.
+    fn relabel_expanded_t_blossom(&mut self, b: usize, childs: &[usize]) {
+        let len = childs.len() as isize;
+        let at = |j: isize| j.rem_euclid(len) as usize;
+        debug_assert!(self.labelend[b] != NO);
+        let entry_child = self.inblossom[self.ep(self.labelend[b] ^ 1)];
+        let Some(pos) = childs.iter().position(|&c| c == entry_child) else {
+            unreachable!("the entry sub-blossom belongs to the expanded blossom");
+        };
+        let mut j = pos as isize;
+        let (jstep, trick): (isize, usize) = if j & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let endps_of = |s: &Self, j: isize| s.blossomendps[b][at(j)];
+        let mut p = self.labelend[b];
+        while j != 0 {
+            let q = self.ep(p ^ 1);
+            self.label[q] = FREE;
+            let e = endps_of(self, j - trick as isize);
+            let r = self.ep(e ^ trick ^ 1);
+            self.label[r] = FREE;
+            self.assign_label(q, T, p);
+            self.allow(e / 2);
+            j += jstep;
+            p = endps_of(self, j - trick as isize) ^ trick;
+            self.allow(p / 2);
+            j += jstep;
+        }
+        // The base sub-blossom gets label T without labelling its mate S.
+        let bv = childs[at(j)];
+        let q = self.ep(p ^ 1);
+        self.label[q] = T;
+        self.label[bv] = T;
+        self.labelend[q] = p;
+        self.labelend[bv] = p;
+        self.bestedge[bv] = NONE;
+        j += jstep;
+        let mut leaves = std::mem::take(&mut self.scratch_leaves);
+        while childs[at(j)] != entry_child {
+            let bv = childs[at(j)];
+            if self.label[bv] == S {
+                j += jstep;
+                continue;
+            }
+            leaves.clear();
+            self.leaves_into(bv, &mut leaves);
+            if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != FREE) {
+                debug_assert_eq!(self.label[v], T);
+                debug_assert_eq!(self.inblossom[v], bv);
+                self.label[v] = FREE;
+                let mate_end = self.mate[self.blossombase[bv]];
+                let partner = self.ep(mate_end);
+                self.label[partner] = FREE;
+                let lend = self.labelend[v];
+                self.assign_label(v, T, lend);
+            }
+            j += jstep;
+        }
+        self.scratch_leaves = leaves;
+    }
+
+    /// Swaps matched and unmatched edges on the alternating path through blossom `b0` from
+    /// vertex `v0` to the base, making `v0` the new base (and so on recursively, with an
+    /// explicit stack: the sub-blossom tasks are independent of each other).
+    fn augment_blossom(&mut self, b0: usize, v0: usize) {
+        let mut tasks = std::mem::take(&mut self.scratch_pairs);
+        tasks.clear();
+        tasks.push((b0, v0));
+        while let Some((b, v)) = tasks.pop() {
+            let mut t = v;
+            while self.blossomparent[t] != b {
+                t = self.blossomparent[t];
+            }
+            if t >= self.n {
+                tasks.push((t, v));
+            }
+            let len = self.blossomchilds[b].len() as isize;
+            let Some(i) = self.blossomchilds[b].iter().position(|&c| c == t) else {
+                unreachable!("a sub-blossom is among its parent's children");
+            };
+            let mut j = i as isize;
+            let (jstep, trick): (isize, usize) = if j & 1 == 1 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let at = |j: isize| j.rem_euclid(len) as usize;
+            while j != 0 {
+                j += jstep;
+                let t1 = self.blossomchilds[b][at(j)];
+                let p = self.blossomendps[b][at(j - trick as isize)] ^ trick;
+                if t1 >= self.n {
+                    tasks.push((t1, self.ep(p)));
+                }
+                j += jstep;
+                let t2 = self.blossomchilds[b][at(j)];
+                if t2 >= self.n {
+                    tasks.push((t2, self.ep(p ^ 1)));
+                }
+                let (x, y) = (self.ep(p), self.ep(p ^ 1));
+                self.mate[x] = p ^ 1;
+                self.mate[y] = p;
+            }
+            self.blossomchilds[b].rotate_left(i);
+            self.blossomendps[b].rotate_left(i);
+            // The new base child is (or, for a nested blossom, will be made) based at v.
+            self.blossombase[b] = v;
+        }
+        self.scratch_pairs = tasks;
+    }
+
+    /// Augments the matching along the path through edge `k` between two S-vertices of
+    /// different trees.
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w) = (self.ep(2 * k), self.ep(2 * k + 1));
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                debug_assert_eq!(self.label[bs], S);
+                debug_assert_eq!(self.labelend[bs], self.mate[self.blossombase[bs]]);
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NO {
+                    break;
+                }
+                let t = self.ep(self.labelend[bs]);
+                let bt = self.inblossom[t];
+                debug_assert_eq!(self.label[bt], T);
+                debug_assert!(self.labelend[bt] != NO);
+                s = self.ep(self.labelend[bt]);
+                let j = self.ep(self.labelend[bt] ^ 1);
+                debug_assert_eq!(self.blossombase[bt], t);
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    /// Scans the edges of S-vertex `v`. Returns `true` if the matching was augmented.
+    fn scan_vertex(&mut self, v: usize) -> bool {
+        for idx in self.adj_start[v]..self.adj_start[v + 1] {
+            let p = self.adj[idx] as usize;
+            let k = p / 2;
+            let w = self.ep(p);
+            let bv = self.inblossom[v];
+            let bw = self.inblossom[w];
+            if bv == bw {
+                continue;
+            }
+            let mut kslack = None;
+            if !self.is_allowed(k) {
+                let s = self.slack(k);
+                if s <= W::zero() {
+                    self.allow(k);
+                } else {
+                    kslack = Some(s);
+                }
+            }
+            match kslack {
+                None => {
+                    if self.label[bw] == FREE {
+                        self.assign_label(w, T, p ^ 1);
+                    } else if self.label[bw] == S {
+                        match self.scan_blossom(v, w) {
+                            Some(base) => self.add_blossom(base, k),
+                            None => {
+                                self.augment_matching(k);
+                                return true;
+                            }
+                        }
+                    } else if self.label[w] == FREE {
+                        // w is inside a T-blossom but not yet reached from outside.
+                        debug_assert_eq!(self.label[bw], T);
+                        self.label[w] = T;
+                        self.labelend[w] = p ^ 1;
+                    }
+                }
+                Some(s) => {
+                    if self.label[bw] == S {
+                        self.offer_best(bv, k, s);
+                    } else if self.label[w] == FREE {
+                        self.offer_best(w, k, s);
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The dual adjustment of one substage. Returns `false` when the optimum is reached.
+    fn adjust_duals(&mut self) -> bool {
+        let n = self.n;
+        // delta1: minimum vertex dual.
+        let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::zero());
+        let mut deltatype = 1u8;
+        let mut deltaedge = NO;
+        let mut deltablossom = NO;
+        // delta2: least slack between an S-vertex and a free vertex.
+        for v in 0..n {
+            if self.label[self.inblossom[v]] == FREE && self.bestedge[v] != NONE {
+                let d = self.best_slack(v);
+                if d < delta {
+                    delta = d;
+                    deltatype = 2;
+                    deltaedge = self.bestedge[v] as usize;
+                }
+            }
+        }
+        // delta3: half the least slack between two S-blossoms.
+        for b in 0..2 * n {
+            if self.blossomparent[b] == NO
+                && self.label[b] == S
+                && self.bestedge[b] != NONE
+                && (b < n || self.blossombase[b] != NO)
+            {
+                let s = self.best_slack(b);
+                debug_assert!(s.is_even(), "odd S-S slack {s:?}");
+                let d = s.half();
+                if d < delta {
+                    delta = d;
+                    deltatype = 3;
+                    deltaedge = self.bestedge[b] as usize;
+                }
+            }
+        }
+        // delta4: least z of a T-blossom.
+        for b in n..2 * n {
+            if self.blossombase[b] != NO && self.blossomparent[b] == NO && self.label[b] == T && self.dualvar[b] < delta
+            {
+                delta = self.dualvar[b];
+                deltatype = 4;
+                deltablossom = b;
+            }
+        }
+        // Update the duals.
+        if delta != W::zero() {
+            for v in 0..n {
+                match self.label[self.inblossom[v]] {
+                    S => self.dualvar[v] = self.dualvar[v] - delta,
+                    T => self.dualvar[v] = self.dualvar[v] + delta,
+                    _ => {}
+                }
+            }
+            for b in n..2 * n {
+                if self.blossombase[b] != NO && self.blossomparent[b] == NO {
+                    match self.label[b] {
+                        S => self.dualvar[b] = self.dualvar[b] + delta,
+                        T => self.dualvar[b] = self.dualvar[b] - delta,
+                        _ => {}
+                    }
+                }
+            }
+            self.epoch = self.epoch.wrapping_add(1);
+            if self.epoch == 0 {
+                self.bestslack_epoch.iter_mut().for_each(|e| *e = 0);
+                self.epoch = 1;
+            }
+        }
+        match deltatype {
+            1 => return false,
+            2 => {
+                self.allow(deltaedge);
+                let (mut i, j) = (self.ep(2 * deltaedge), self.ep(2 * deltaedge + 1));
+                if self.label[self.inblossom[i]] == FREE {
+                    i = j;
+                }
+                debug_assert_eq!(self.label[self.inblossom[i]], S);
+                self.queue.push(i);
+            }
+            3 => {
+                self.allow(deltaedge);
+                let i = self.ep(2 * deltaedge);
+                debug_assert_eq!(self.label[self.inblossom[i]], S);
+                self.queue.push(i);
+            }
+            _ => self.expand_blossom(deltablossom, false),
+        }
+        true
+    }
+
+    fn run(&mut self) {
+        let n = self.n;
+        for _ in 0..n {
+            // Start a stage: clear labels and least-slack data, forget allowed edges.
+            self.label.iter_mut().for_each(|l| *l = FREE);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.has_bestlist[b] = false;
+                self.blossombestedges[b].clear();
+            }
+            self.stage += 1;
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NO && self.label[self.inblossom[v]] == FREE {
+                    self.assign_label(v, S, NO);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    debug_assert_eq!(self.label[self.inblossom[v]], S);
+                    if self.scan_vertex(v) {
+                        augmented = true;
+                        break;
+                    }
+                }
+                if augmented || !self.adjust_duals() {
+                    break;
+                }
+            }
+            if !augmented {
+                break;
+            }
+            // End of stage: expand S-blossoms whose dual dropped to zero.
+            for b in n..2 * n {
+                if self.blossomparent[b] == NO
+                    && self.blossombase[b] != NO
+                    && self.label[b] == S
+                    && self.dualvar[b] == W::zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+        #[cfg(test)]
+        self.verify_optimum();
+    }
+
+    /// Checks the LP-duality certificate of optimality (unit-test builds only).
+    #[cfg(test)]
+    fn verify_optimum(&self) {
+        let n = self.n;
+        let zero = W::zero();
+        assert!(self.dualvar[..n].iter().all(|&d| d >= zero));
+        assert!(self.dualvar[n..].iter().all(|&d| d >= zero));
+        for k in 0..self.w2.len() {
+            let (i, j) = (self.ep(2 * k), self.ep(2 * k + 1));
+            let mut s = self.dualvar[i] + self.dualvar[j] - self.w2[k];
+            // Add 2 z(B) for every blossom containing both ends.
+            let (mut iblossoms, mut jblossoms) = (vec![i], vec![j]);
+            while self.blossomparent[*iblossoms.last().unwrap_or(&i)] != NO {
+                let top = *iblossoms.last().unwrap_or(&i);
+                iblossoms.push(self.blossomparent[top]);
+            }
+            while self.blossomparent[*jblossoms.last().unwrap_or(&j)] != NO {
+                let top = *jblossoms.last().unwrap_or(&j);
+                jblossoms.push(self.blossomparent[top]);
+            }
+            iblossoms.reverse();
+            jblossoms.reverse();
+            for (bi, bj) in iblossoms.iter().zip(&jblossoms) {
+                if bi != bj {
+                    break;
+                }
+                s = s + self.dualvar[*bi] + self.dualvar[*bi];
+            }
+            assert!(s >= zero, "negative slack on edge {k}");
+            let matched = self.mate[i] != NO && self.mate[i] / 2 == k;
+            if matched {
+                assert!(s == zero, "matched edge {k} not tight");
+            }
+        }
+        for v in 0..n {
+            assert!(self.mate[v] != NO || self.dualvar[v] == zero, "exposed vertex {v} has dual > 0");
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NO && self.dualvar[b] > zero {
+                let mut leaves = Vec::new();
+                let mut stack = vec![b];
+                while let Some(x) = stack.pop() {
+                    if x < n {
+                        leaves.push(x);
+                    } else {
+                        stack.extend(self.blossomchilds[x].iter());
+                    }
+                }
+                let matched_inside =
+                    leaves.iter().filter(|&&x| self.mate[x] != NO && leaves.contains(&self.ep(self.mate[x]))).count();
+                assert_eq!(matched_inside + 1, leaves.len(), "blossom {b} with z > 0 not full");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rng(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn mates(n: usize, edges: &[(usize, usize, i64)]) -> Vec<i64> {
+        max_weight_matching(n, edges).iter().map(|m| m.map_or(-1, |x| x as i64)).collect()
+    }
+
+    /// The classic regression cases of van Rantwijk's test suite (1-based vertices).
+    #[test]
+    fn classic_cases() {
+        let e = |v: &[(usize, usize, i64)]| v.to_vec();
+        assert_eq!(mates(0, &[]), Vec::<i64>::new());
+        assert_eq!(mates(2, &e(&[(0, 1, 1)])), vec![1, 0]);
+        assert_eq!(mates(4, &e(&[(1, 2, 10), (2, 3, 11)])), vec![-1, -1, 3, 2]);
+        assert_eq!(mates(5, &e(&[(1, 2, 5), (2, 3, 11), (3, 4, 5)])), vec![-1, -1, 3, 2, -1]);
+        assert_eq!(mates(5, &e(&[(1, 2, 2), (1, 3, -2), (2, 3, 1), (2, 4, -1), (3, 4, -6)])), vec![-1, 2, 1, -1, -1]);
+        assert_eq!(mates(5, &e(&[(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7)])), vec![-1, 2, 1, 4, 3]);
+        assert_eq!(
+            mates(7, &e(&[(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7), (1, 6, 5), (4, 5, 6)])),
+            vec![-1, 6, 3, 2, 5, 4, 1]
+        );
+        assert_eq!(
+            mates(7, &e(&[(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 4), (1, 6, 3)])),
+            vec![-1, 6, 3, 2, 5, 4, 1]
+        );
+        assert_eq!(
+            mates(7, &e(&[(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 3), (1, 6, 4)])),
+            vec![-1, 6, 3, 2, 5, 4, 1]
+        );
+        assert_eq!(
+            mates(7, &e(&[(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 3), (3, 6, 4)])),
+            vec![-1, 2, 1, 6, 5, 4, 3]
+        );
+        assert_eq!(
+            mates(7, &e(&[(1, 2, 9), (1, 3, 9), (2, 3, 10), (2, 4, 8), (3, 5, 8), (4, 5, 10), (5, 6, 6)])),
+            vec![-1, 3, 4, 1, 2, 6, 5]
+        );
+        assert_eq!(
+            mates(
+                9,
+                &e(&[
+                    (1, 2, 10),
+                    (1, 7, 10),
+                    (2, 3, 12),
+                    (3, 4, 20),
+                    (3, 5, 20),
+                    (4, 5, 25),
+                    (5, 6, 10),
+                    (6, 7, 10),
+                    (7, 8, 8)
+                ])
+            ),
+            vec![-1, 2, 1, 4, 3, 6, 5, 8, 7]
+        );
+        assert_eq!(
+            mates(
+                9,
+                &e(&[
+                    (1, 2, 8),
+                    (1, 3, 8),
+                    (2, 3, 10),
+                    (2, 4, 12),
+                    (3, 5, 12),
+                    (4, 5, 14),
+                    (4, 6, 12),
+                    (5, 7, 12),
+                    (6, 7, 14),
+                    (7, 8, 12)
+                ])
+            ),
+            vec![-1, 2, 1, 5, 6, 3, 4, 8, 7]
+        );
+        assert_eq!(
+            mates(
+                9,
+                &e(&[(1, 2, 23), (1, 5, 22), (1, 6, 15), (2, 3, 25), (3, 4, 22), (4, 5, 25), (4, 8, 14), (5, 7, 13)])
+            ),
+            vec![-1, 6, 3, 2, 8, 7, 1, 5, 4]
+        );
+        assert_eq!(
+            mates(
+                9,
+                &e(&[
+                    (1, 2, 19),
+                    (1, 3, 20),
+                    (1, 8, 8),
+                    (2, 3, 25),
+                    (2, 4, 18),
+                    (3, 5, 18),
+                    (4, 5, 13),
+                    (4, 7, 7),
+                    (5, 6, 7)
+                ])
+            ),
+            vec![-1, 8, 3, 2, 7, 6, 5, 4, 1]
+        );
+        let nasty = |x: i64, y: i64| {
+            e(&[
+                (1, 2, 45),
+                (1, 5, 45),
+                (2, 3, 50),
+                (3, 4, 45),
+                (4, 5, 50),
+                (1, 6, 30),
+                (3, 9, 35),
+                (4, 8, x),
+                (5, 7, y),
+                (9, 10, 5),
+            ])
+        };
+        for (x, y) in [(35, 26), (26, 40), (28, 26)] {
+            assert_eq!(mates(11, &nasty(x, y)), vec![-1, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9]);
+        }
+        assert_eq!(
+            mates(
+                13,
+                &e(&[
+                    (1, 2, 45),
+                    (1, 7, 45),
+                    (2, 3, 50),
+                    (3, 4, 45),
+                    (4, 5, 95),
+                    (4, 6, 94),
+                    (5, 6, 94),
+                    (6, 7, 50),
+                    (1, 8, 30),
+                    (3, 11, 35),
+                    (5, 9, 36),
+                    (7, 10, 26),
+                    (11, 12, 5)
+                ])
+            ),
+            vec![-1, 8, 3, 2, 6, 9, 4, 10, 1, 5, 7, 12, 11]
+        );
+        assert_eq!(
+            mates(
+                11,
+                &e(&[
+                    (1, 2, 40),
+                    (1, 3, 40),
+                    (2, 3, 60),
+                    (2, 4, 55),
+                    (3, 5, 55),
+                    (4, 5, 50),
+                    (1, 8, 15),
+                    (5, 7, 30),
+                    (7, 6, 10),
+                    (8, 10, 10),
+                    (4, 9, 30)
+                ])
+            ),
+            vec![-1, 2, 1, 5, 9, 3, 7, 6, 10, 4, 8]
+        );
+    }
+
+    /// Random graphs of many shapes, each checked against the dual certificate (run inside
+    /// `Solver::run` in test builds).
+    #[test]
+    fn random_certificates() {
+        let mut state = 7u64;
+        for round in 0..4000 {
+            let n = 2 + (rng(&mut state) % 24) as usize;
+            let density = 10 + rng(&mut state) % 91;
+            let range = [3u64, 10, 100, 1_000_000][round % 4];
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng(&mut state) % 100 < density {
+                        let w = (rng(&mut state) % range) as i64 - (range / 5) as i64;
+                        edges.push((a, b, w));
+                    }
+                }
+            }
+            let mate = max_weight_matching(n, &edges);
+            for v in 0..n {
+                if let Some(u) = mate[v] {
+                    assert_eq!(mate[u], Some(v));
+                }
+            }
+        }
+    }
+}
