@@ -176,7 +176,7 @@ fn small_graphs_match_brute_force_for_all_weight_types() {
         // Same input, same output.
         assert_eq!(max_weight_matching(n, &edges), mate);
     }
-    assert!(nonempty > 3000);
+    assert!(nonempty > 2500, "only {nonempty} non-empty matchings");
 }
 
 /// Negative and zero weights: a maximum-weight matching never takes a negative edge, and an

@@ -316,6 +316,21 @@ impl LexSession {
         result
     }
 
+    /// Makes `ones` the incumbent if it is feasible and optimal on every stage solved so far.
+    pub fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {
+        let current = self.solution()?;
+        let Some(cand) = super::lex::solution_of(&self.m, ones) else { return Ok(false) };
+        if cand.stage_values != current.stage_values || !self.m.constraints.is_empty() || !self.m.aux.is_empty() {
+            return Ok(false);
+        }
+        let mut cols = vec![false; self.hc.len()];
+        for &v in ones {
+            cols[self.col(v)] = true;
+        }
+        self.incumbent = Some(cols);
+        Ok(true)
+    }
+
     /// The current optimum (solving for feasibility if no stage was solved yet).
     pub fn solution(&mut self) -> Result<Solution, SolveError> {
         let ones = match &self.incumbent {

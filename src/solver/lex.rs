@@ -6,7 +6,7 @@
 //! only "every player paired or floating once").
 
 use super::highs_lex::StageReport;
-use crate::model::{BracketModel, Solution, SolveError, Stage};
+use crate::model::{BracketModel, Solution, SolveError, Stage, Var};
 
 pub trait LexBackend {
     /// Solves `stages` after all earlier ones and returns their optimal values.
@@ -17,6 +17,24 @@ pub trait LexBackend {
     fn model(&self) -> &BracketModel;
     /// What each stage took.
     fn reports(&self) -> &[StageReport];
+    /// Makes `ones` (the variables at one) the current optimum, if it is a feasible assignment
+    /// with exactly the optimal value of every stage solved so far; returns whether it was taken.
+    fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError>;
+}
+
+/// The 0/1 solution of `m` whose variables at one are `ones`, with its stage values, if every
+/// player is paired or floating exactly once.
+pub fn solution_of(m: &BracketModel, ones: &[Var]) -> Option<Solution> {
+    let mut pairs: Vec<usize> =
+        ones.iter().filter_map(|v| if let Var::Pair(e) = v { Some(*e) } else { None }).collect();
+    let mut floaters: Vec<usize> =
+        ones.iter().filter_map(|v| if let Var::Float(i) = v { Some(*i) } else { None }).collect();
+    pairs.sort_unstable();
+    floaters.sort_unstable();
+    let probe = Solution { pairs, floaters, aux: Vec::new(), stage_values: Vec::new() };
+    let stage_values = m.stages.iter().map(|s| s.cost.value(&|v| probe.is_one(v))).collect();
+    let sol = Solution { stage_values, ..probe };
+    sol.verify(m).ok().map(|_| sol)
 }
 
 impl LexBackend for super::highs_lex::LexSession {
@@ -31,5 +49,8 @@ impl LexBackend for super::highs_lex::LexSession {
     }
     fn reports(&self) -> &[StageReport] {
         super::highs_lex::LexSession::reports(self)
+    }
+    fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {
+        super::highs_lex::LexSession::adopt(self, ones)
     }
 }

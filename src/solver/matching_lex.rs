@@ -78,7 +78,9 @@ impl MatchingSession {
             let mag = (lo.unsigned_abs().max(hi.unsigned_abs()) as f64 + 1.0).log2();
             let max_term = self.costs[k].terms.iter().map(|t| t.1.unsigned_abs()).max().unwrap_or(0) as f64;
             let term = log_m + mag.max((max_term + 1.0).log2() + n.log2());
-            log_total = log_total.max(term) + 1.0;
+            // log2(2^total + 2^term), without overflow
+            let (hi_t, lo_t) = if log_total > term { (log_total, term) } else { (term, log_total) };
+            log_total = hi_t + (1.0 + (lo_t - hi_t).exp2()).log2();
             log_m += ((hi - lo) as f64 + 1.0).log2();
         }
         // BIG and the matching weights add a few bits; the blossom doubles and sums duals.
@@ -99,7 +101,7 @@ impl MatchingSession {
                 } )*
             };
         }
-        try_width!(2, 4, 8, 16, 32, 64, 128);
+        try_width!(2, 4, 8, 12, 16, 24, 32, 40, 48, 64, 96, 128);
         Err(SolveError::InvalidModel(format!("merged weights need about {bits} bits, beyond 8192")))
     }
 
@@ -215,5 +217,21 @@ impl LexBackend for MatchingSession {
 
     fn reports(&self) -> &[StageReport] {
         &self.reports
+    }
+
+    fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {
+        let current = self.solution()?;
+        let Some(cand) = super::lex::solution_of(&self.m, ones) else { return Ok(false) };
+        if cand.stage_values != current.stage_values {
+            return Ok(false);
+        }
+        let mut mate = vec![None; self.m.num_players()];
+        for &e in &cand.pairs {
+            let (a, b) = self.m.pairs[e];
+            mate[a] = Some(b);
+            mate[b] = Some(a);
+        }
+        self.mate = Some(mate);
+        Ok(true)
     }
 }

@@ -57,6 +57,11 @@
 //! The result is deterministic: it depends only on `n` and the edge list (with its order).
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+pub static CNT: [AtomicU64; 8] = [const { AtomicU64::new(0) }; 8];
+fn bump(i: usize) {
+    CNT[i].fetch_add(1, Relaxed);
+}
 use std::ops::{Add, Sub};
 
 /// An exact ordered integer type usable as an edge weight.
@@ -73,6 +78,32 @@ pub trait MatchWeight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> + fm
     fn half(self) -> Self;
     /// `true` if `self` is divisible by two.
     fn is_even(self) -> bool;
+    /// `a + b - c`, by reference (the hot path of the algorithm: edge slacks). Only called when
+    /// the result and the intermediate sum are representable.
+    #[inline]
+    fn add_sub(a: &Self, b: &Self, c: &Self) -> Self {
+        *a + *b - *c
+    }
+    /// `*self += rhs` in place (result known to be representable).
+    #[inline]
+    fn add_into(&mut self, rhs: &Self) {
+        *self = *self + *rhs;
+    }
+    /// `*self -= rhs` in place (result known to be representable).
+    #[inline]
+    fn sub_into(&mut self, rhs: &Self) {
+        *self = *self - *rhs;
+    }
+    /// `self > 0`.
+    #[inline]
+    fn is_positive(&self) -> bool {
+        *self > Self::zero()
+    }
+    /// `self == 0`.
+    #[inline]
+    fn is_zero(&self) -> bool {
+        *self == Self::zero()
+    }
 }
 
 /// The weights are too large for the chosen weight type: `4 × max weight` must fit.
@@ -151,11 +182,15 @@ struct Solver<W: MatchWeight> {
     n: usize,
     /// Vertex of each endpoint.
     endpoint: Vec<u32>,
-    /// Doubled edge weights `2 w(k)`.
-    w2: Vec<W>,
     /// CSR adjacency: the remote endpoints of `v`'s edges are `adj[adj_start[v]..adj_start[v+1]]`.
     adj_start: Vec<usize>,
     adj: Vec<u32>,
+    /// Doubled edge weights `2 w` in adjacency order (each edge stored at both of its slots):
+    /// scanning a vertex then streams through memory instead of jumping around the edge list,
+    /// which matters for wide weights.
+    wadj: Vec<W>,
+    /// One adjacency slot of each edge, to find its weight from its index.
+    edge_slot: Vec<u32>,
     /// Remote endpoint of `v`'s matched edge, or `NO`.
     mate: Vec<usize>,
     /// Label of top-level blossom `b` (FREE, S, T). For a vertex `v` inside a T-blossom,
@@ -190,9 +225,10 @@ struct Solver<W: MatchWeight> {
     unusedblossoms: Vec<usize>,
     /// Doubled vertex duals `2 u(v)` for `v < n`, blossom duals `z(b)` for `b >= n`.
     dualvar: Vec<W>,
-    /// Edge `k` is known to be tight in this stage iff `allowed[k] == stage`.
-    allowed: Vec<u32>,
-    stage: u32,
+    /// Edge `k` is known to be tight (and usable by the current trees).
+    allowed: Vec<bool>,
+    /// Root vertex of the alternating tree of each labelled top-level blossom.
+    root_of: Vec<usize>,
     /// S-vertices whose edges still have to be scanned.
     queue: Vec<usize>,
     // Scratch buffers, reused to avoid allocation.
@@ -209,12 +245,10 @@ impl<W: MatchWeight> Solver<W> {
     fn new(n: usize, edges: impl Iterator<Item = (usize, usize, W)> + Clone, max_weight: W) -> Self {
         let m = edges.clone().count();
         let mut endpoint = Vec::with_capacity(2 * m);
-        let mut w2 = Vec::with_capacity(m);
         let mut adj_start = vec![0usize; n + 1];
-        for (a, b, w) in edges {
+        for (a, b, _) in edges.clone() {
             endpoint.push(a as u32);
             endpoint.push(b as u32);
-            w2.push(w + w);
             adj_start[a + 1] += 1;
             adj_start[b + 1] += 1;
         }
@@ -222,15 +256,20 @@ impl<W: MatchWeight> Solver<W> {
             adj_start[v + 1] += adj_start[v];
         }
         let mut fill = adj_start.clone();
+        let zero = W::zero();
         let mut adj = vec![0u32; 2 * m];
-        for k in 0..m {
-            let (a, b) = (endpoint[2 * k] as usize, endpoint[2 * k + 1] as usize);
+        let mut wadj = vec![zero; 2 * m];
+        let mut edge_slot = vec![0u32; m];
+        for (k, (a, b, w)) in edges.enumerate() {
+            let w2 = w + w;
+            edge_slot[k] = fill[a] as u32;
             adj[fill[a]] = (2 * k + 1) as u32;
+            wadj[fill[a]] = w2;
             fill[a] += 1;
             adj[fill[b]] = (2 * k) as u32;
+            wadj[fill[b]] = w2;
             fill[b] += 1;
         }
-        let zero = W::zero();
         let mut dualvar = vec![max_weight; n];
         dualvar.resize(2 * n, zero);
         let mut blossombase: Vec<usize> = (0..n).collect();
@@ -238,9 +277,10 @@ impl<W: MatchWeight> Solver<W> {
         Solver {
             n,
             endpoint,
-            w2,
             adj_start,
             adj,
+            wadj,
+            edge_slot,
             mate: vec![NO; n],
             label: vec![FREE; 2 * n],
             labelend: vec![NO; 2 * n],
@@ -257,8 +297,8 @@ impl<W: MatchWeight> Solver<W> {
             has_bestlist: vec![false; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar,
-            allowed: vec![0; m],
-            stage: 0,
+            allowed: vec![false; m],
+            root_of: vec![NO; 2 * n],
             queue: Vec::with_capacity(n),
             scratch_stack: Vec::new(),
             scratch_leaves: Vec::new(),
@@ -282,38 +322,49 @@ impl<W: MatchWeight> Solver<W> {
     /// Twice the slack of edge `k` (valid only for edges between different top-level blossoms).
     #[inline]
     fn slack(&self, k: usize) -> W {
+        bump(0);
         let (i, j) = (self.endpoint[2 * k] as usize, self.endpoint[2 * k + 1] as usize);
-        self.dualvar[i] + self.dualvar[j] - self.w2[k]
+        W::add_sub(&self.dualvar[i], &self.dualvar[j], &self.wadj[self.edge_slot[k] as usize])
     }
 
-    /// Slack of `bestedge[b]` (which must exist), cached until the next dual adjustment.
+    /// Twice the slack of the edge at adjacency slot `idx`, joining `x` and `y`.
     #[inline]
-    fn best_slack(&mut self, b: usize) -> W {
+    fn slack_at(&self, idx: usize, x: usize, y: usize) -> W {
+        W::add_sub(&self.dualvar[x], &self.dualvar[y], &self.wadj[idx])
+    }
+
+    /// Makes `bestslack[b]` the current slack of `bestedge[b]` (which must exist); the value
+    /// is cached until the next dual adjustment.
+    #[inline]
+    fn refresh_best_slack(&mut self, b: usize) {
         if self.bestslack_epoch[b] != self.epoch {
             self.bestslack[b] = self.slack(self.bestedge[b] as usize);
             self.bestslack_epoch[b] = self.epoch;
         }
-        self.bestslack[b]
     }
 
     /// Records edge `k` with slack `s` as `bestedge[b]` if it beats the current one.
     #[inline]
-    fn offer_best(&mut self, b: usize, k: usize, s: W) {
-        if self.bestedge[b] == NONE || s < self.best_slack(b) {
-            self.bestedge[b] = k as u32;
-            self.bestslack[b] = s;
-            self.bestslack_epoch[b] = self.epoch;
+    fn offer_best(&mut self, b: usize, k: usize, s: &W) {
+        if self.bestedge[b] != NONE {
+            self.refresh_best_slack(b);
+            if *s >= self.bestslack[b] {
+                return;
+            }
         }
+        self.bestedge[b] = k as u32;
+        self.bestslack[b] = *s;
+        self.bestslack_epoch[b] = self.epoch;
     }
 
     #[inline]
     fn is_allowed(&self, k: usize) -> bool {
-        self.allowed[k] == self.stage
+        self.allowed[k]
     }
 
     #[inline]
     fn allow(&mut self, k: usize) {
-        self.allowed[k] = self.stage;
+        self.allowed[k] = true;
     }
 
     /// Appends the vertices of blossom `b` to `out` (depth first, in child order).
@@ -340,6 +391,7 @@ impl<W: MatchWeight> Solver<W> {
         loop {
             let b = self.inblossom[w];
             debug_assert!(self.label[w] == FREE && self.label[b] == FREE);
+            self.root_of[b] = if p == NO { self.blossombase[b] } else { self.root_of[self.inblossom[self.ep(p)]] };
             self.label[w] = t;
             self.label[b] = t;
             self.labelend[w] = p;
@@ -401,6 +453,7 @@ impl<W: MatchWeight> Solver<W> {
 
     /// Creates a new S-blossom with the given base, closed by edge `k` between two S-vertices.
     fn add_blossom(&mut self, base: usize, k: usize) {
+        bump(6);
         let (mut v, mut w) = (self.ep(2 * k), self.ep(2 * k + 1));
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
@@ -446,6 +499,7 @@ impl<W: MatchWeight> Solver<W> {
         debug_assert_eq!(self.label[bb], S);
         self.label[b] = S;
         self.labelend[b] = self.labelend[bb];
+        self.root_of[b] = self.root_of[bb];
         self.dualvar[b] = W::zero();
         self.blossomchilds[b] = path;
         self.blossomendps[b] = endps;
@@ -491,11 +545,10 @@ impl<W: MatchWeight> Solver<W> {
         self.bestedge[b] = NONE;
         for &bj in &touched {
             let e = self.bestedgeto[bj];
-            let s = self.bestedgeto_slack[bj];
             list.push(e);
-            if self.bestedge[b] == NONE || s < self.bestslack[b] {
+            if self.bestedge[b] == NONE || self.bestedgeto_slack[bj] < self.bestslack[b] {
                 self.bestedge[b] = e;
-                self.bestslack[b] = s;
+                self.bestslack[b] = self.bestedgeto_slack[bj];
                 self.bestslack_epoch[b] = self.epoch;
             }
             self.bestedgeto[bj] = NONE;
@@ -529,6 +582,7 @@ impl<W: MatchWeight> Solver<W> {
     /// zero dual are expanded as well; during a stage `b0` is a T-blossom whose sub-blossoms
     /// are relabelled.
     fn expand_blossom(&mut self, b0: usize, end_stage: bool) {
+        bump(7);
         let mut todo = vec![b0];
         let mut leaves = std::mem::take(&mut self.scratch_leaves);
         while let Some(b) = todo.pop() {
@@ -537,7 +591,7 @@ impl<W: MatchWeight> Solver<W> {
                 self.blossomparent[s] = NO;
                 if s < self.n {
                     self.inblossom[s] = s;
-                } else if end_stage && self.dualvar[s] == W::zero() {
+                } else if end_stage && self.dualvar[s].is_zero() {
                     todo.push(s);
                 } else {
                     leaves.clear();
@@ -609,6 +663,7 @@ impl<W: MatchWeight> Solver<W> {
         self.labelend[q] = p;
         self.labelend[bv] = p;
         self.bestedge[bv] = NONE;
+        self.root_of[bv] = self.root_of[b];
         j += jstep;
         let mut leaves = std::mem::take(&mut self.scratch_leaves);
         while childs[at(j)] != entry_child {
@@ -719,6 +774,7 @@ impl<W: MatchWeight> Solver<W> {
 
     /// Scans the edges of S-vertex `v`. Returns `true` if the matching was augmented.
     fn scan_vertex(&mut self, v: usize) -> bool {
+        bump(1);
         for idx in self.adj_start[v]..self.adj_start[v + 1] {
             let p = self.adj[idx] as usize;
             let k = p / 2;
@@ -728,41 +784,43 @@ impl<W: MatchWeight> Solver<W> {
             if bv == bw {
                 continue;
             }
-            let mut kslack = None;
             if !self.is_allowed(k) {
-                let s = self.slack(k);
-                if s <= W::zero() {
-                    self.allow(k);
-                } else {
-                    kslack = Some(s);
+                if self.label[bw] == T && self.label[w] != FREE {
+                    // w is already reached: a tight edge would add nothing, a loose one
+                    // cannot become tight while v is S and w is T.
+                    continue;
                 }
-            }
-            match kslack {
-                None => {
-                    if self.label[bw] == FREE {
-                        self.assign_label(w, T, p ^ 1);
-                    } else if self.label[bw] == S {
-                        match self.scan_blossom(v, w) {
-                            Some(base) => self.add_blossom(base, k),
-                            None => {
-                                self.augment_matching(k);
-                                return true;
-                            }
-                        }
-                    } else if self.label[w] == FREE {
-                        // w is inside a T-blossom but not yet reached from outside.
-                        debug_assert_eq!(self.label[bw], T);
-                        self.label[w] = T;
-                        self.labelend[w] = p ^ 1;
-                    }
-                }
-                Some(s) => {
+                let s = self.slack_at(idx, v, w);
+                if s.is_positive() {
+                    // Not tight: remember it as a least-slack candidate.
                     if self.label[bw] == S {
-                        self.offer_best(bv, k, s);
+                        self.offer_best(bv, k, &s);
                     } else if self.label[w] == FREE {
-                        self.offer_best(w, k, s);
+                        self.offer_best(w, k, &s);
+                    }
+                    continue;
+                }
+                self.allow(k);
+            }
+            // Edge k is tight.
+            if self.label[bw] == FREE {
+                self.assign_label(w, T, p ^ 1);
+            } else if self.label[bw] == S {
+                match self.scan_blossom(v, w) {
+                    Some(base) => self.add_blossom(base, k),
+                    None => {
+                        let r1 = self.root_of[bv];
+                        let r2 = self.root_of[bw];
+                        self.augment_matching(k);
+                        self.dissolve_trees(r1, r2);
+                        return true;
                     }
                 }
+            } else if self.label[w] == FREE {
+                // w is inside a T-blossom but not yet reached from outside.
+                debug_assert_eq!(self.label[bw], T);
+                self.label[w] = T;
+                self.labelend[w] = p ^ 1;
             }
         }
         false
@@ -770,18 +828,28 @@ impl<W: MatchWeight> Solver<W> {
 
     /// The dual adjustment of one substage. Returns `false` when the optimum is reached.
     fn adjust_duals(&mut self) -> bool {
+        bump(2);
         let n = self.n;
-        // delta1: minimum vertex dual.
-        let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::zero());
+        // delta1: minimum vertex dual (that of the exposed vertices, which is the smallest).
+        let mut delta = match self.dualvar[..n].iter().min() {
+            Some(d) => *d,
+            None => return false,
+        };
         let mut deltatype = 1u8;
         let mut deltaedge = NO;
         let mut deltablossom = NO;
-        // delta2: least slack between an S-vertex and a free vertex.
+        // delta2: least slack between an S-vertex and an unlabelled vertex.
         for v in 0..n {
             if self.label[self.inblossom[v]] == FREE && self.bestedge[v] != NONE {
-                let d = self.best_slack(v);
-                if d < delta {
-                    delta = d;
+                if !self.vertex_best_valid(v) {
+                    self.rescan_vertex_best(v);
+                    if self.bestedge[v] == NONE {
+                        continue;
+                    }
+                }
+                self.refresh_best_slack(v);
+                if self.bestslack[v] < delta {
+                    delta = self.bestslack[v];
                     deltatype = 2;
                     deltaedge = self.bestedge[v] as usize;
                 }
@@ -794,9 +862,15 @@ impl<W: MatchWeight> Solver<W> {
                 && self.bestedge[b] != NONE
                 && (b < n || self.blossombase[b] != NO)
             {
-                let s = self.best_slack(b);
-                debug_assert!(s.is_even(), "odd S-S slack {s:?}");
-                let d = s.half();
+                if !self.blossom_best_valid(b) {
+                    self.rescan_blossom_best(b);
+                    if self.bestedge[b] == NONE {
+                        continue;
+                    }
+                }
+                self.refresh_best_slack(b);
+                debug_assert!(self.bestslack[b].is_even(), "odd S-S slack {:?}", self.bestslack[b]);
+                let d = self.bestslack[b].half();
                 if d < delta {
                     delta = d;
                     deltatype = 3;
@@ -814,19 +888,19 @@ impl<W: MatchWeight> Solver<W> {
             }
         }
         // Update the duals.
-        if delta != W::zero() {
+        if !delta.is_zero() {
             for v in 0..n {
                 match self.label[self.inblossom[v]] {
-                    S => self.dualvar[v] = self.dualvar[v] - delta,
-                    T => self.dualvar[v] = self.dualvar[v] + delta,
+                    S => self.dualvar[v].sub_into(&delta),
+                    T => self.dualvar[v].add_into(&delta),
                     _ => {}
                 }
             }
             for b in n..2 * n {
                 if self.blossombase[b] != NO && self.blossomparent[b] == NO {
                     match self.label[b] {
-                        S => self.dualvar[b] = self.dualvar[b] + delta,
-                        T => self.dualvar[b] = self.dualvar[b] - delta,
+                        S => self.dualvar[b].add_into(&delta),
+                        T => self.dualvar[b].sub_into(&delta),
                         _ => {}
                     }
                 }
@@ -860,51 +934,159 @@ impl<W: MatchWeight> Solver<W> {
     }
 
     fn run(&mut self) {
-        let n = self.n;
-        for _ in 0..n {
-            // Start a stage: clear labels and least-slack data, forget allowed edges.
-            self.label.iter_mut().for_each(|l| *l = FREE);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            for b in n..2 * n {
-                self.has_bestlist[b] = false;
-                self.blossombestedges[b].clear();
+        // Every exposed vertex is the root of an alternating tree.
+        for v in 0..self.n {
+            if self.mate[v] == NO && self.label[self.inblossom[v]] == FREE {
+                self.assign_label(v, S, NO);
             }
-            self.stage += 1;
-            self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NO && self.label[self.inblossom[v]] == FREE {
-                    self.assign_label(v, S, NO);
+        }
+        loop {
+            while let Some(v) = self.queue.pop() {
+                // Entries of dissolved trees may linger in the queue.
+                if self.label[self.inblossom[v]] == S {
+                    self.scan_vertex(v);
                 }
             }
-            let mut augmented = false;
-            loop {
-                while let Some(v) = self.queue.pop() {
-                    debug_assert_eq!(self.label[self.inblossom[v]], S);
-                    if self.scan_vertex(v) {
-                        augmented = true;
-                        break;
-                    }
-                }
-                if augmented || !self.adjust_duals() {
-                    break;
-                }
-            }
-            if !augmented {
+            if !self.adjust_duals() {
                 break;
-            }
-            // End of stage: expand S-blossoms whose dual dropped to zero.
-            for b in n..2 * n {
-                if self.blossomparent[b] == NO
-                    && self.blossombase[b] != NO
-                    && self.label[b] == S
-                    && self.dualvar[b] == W::zero()
-                {
-                    self.expand_blossom(b, true);
-                }
             }
         }
         #[cfg(test)]
         self.verify_optimum();
+    }
+
+    /// After an augmentation between the trees rooted at `r1` and `r2`: removes all labels of
+    /// those two trees (their roots are matched now), expands their S-blossoms of zero dual,
+    /// and re-attaches their vertices as unlabelled vertices next to the surviving trees:
+    /// tight edges from surviving S-vertices label them at once, the others become least-slack
+    /// candidates. Least-slack records of the surviving trees that pointed into the dissolved
+    /// trees are repaired lazily by `adjust_duals`.
+    fn dissolve_trees(&mut self, r1: usize, r2: usize) {
+        bump(3);
+        let n = self.n;
+        let mut tops = std::mem::take(&mut self.scratch_path);
+        tops.clear();
+        for b in 0..2 * n {
+            if self.blossomparent[b] == NO
+                && (b < n || self.blossombase[b] != NO)
+                && self.label[b] != FREE
+                && (self.root_of[b] == r1 || self.root_of[b] == r2)
+            {
+                tops.push(b);
+            }
+        }
+        let mut expand = Vec::new();
+        let mut leaves = std::mem::take(&mut self.scratch_leaves);
+        leaves.clear();
+        let mut stack = std::mem::take(&mut self.scratch_stack);
+        for &b in &tops {
+            if b >= n && self.label[b] == S && self.dualvar[b].is_zero() {
+                expand.push(b);
+            }
+            // Reset the labels of the blossom, its nested sub-blossoms and its vertices.
+            stack.clear();
+            stack.push(b);
+            while let Some(x) = stack.pop() {
+                self.label[x] = FREE;
+                self.labelend[x] = NO;
+                self.bestedge[x] = NONE;
+                if x < n {
+                    leaves.push(x);
+                } else {
+                    self.has_bestlist[x] = false;
+                    self.blossombestedges[x].clear();
+                    stack.extend_from_slice(&self.blossomchilds[x]);
+                }
+            }
+        }
+        self.scratch_stack = stack;
+        self.scratch_path = tops;
+        for b in expand {
+            self.expand_blossom(b, true);
+        }
+        for &x in &leaves {
+            for idx in self.adj_start[x]..self.adj_start[x + 1] {
+                let p = self.adj[idx] as usize;
+                let k = p / 2;
+                self.allowed[k] = false;
+                let y = self.ep(p);
+                let by = self.inblossom[y];
+                let bx = self.inblossom[x];
+                if self.label[by] != S || by == bx {
+                    continue;
+                }
+                if self.label[bx] == S {
+                    // x was relabelled S meanwhile; scanning it (it is queued) handles k.
+                    continue;
+                }
+                let s = self.slack_at(idx, x, y);
+                if !s.is_positive() {
+                    if self.label[bx] == FREE {
+                        self.allow(k);
+                        self.assign_label(x, T, p);
+                    } else if self.label[x] == FREE {
+                        // x lies in a T-blossom and is now reached from outside it.
+                        self.allow(k);
+                        self.label[x] = T;
+                        self.labelend[x] = p;
+                    }
+                } else if self.label[x] == FREE {
+                    self.offer_best(x, k, &s);
+                }
+            }
+        }
+        self.scratch_leaves = leaves;
+    }
+
+    /// Recomputes `bestedge[v]` for an unlabelled vertex: its least-slack edge to an S-vertex.
+    fn rescan_vertex_best(&mut self, v: usize) {
+        bump(4);
+        self.bestedge[v] = NONE;
+        for idx in self.adj_start[v]..self.adj_start[v + 1] {
+            let p = self.adj[idx] as usize;
+            let y = self.ep(p);
+            if self.label[self.inblossom[y]] == S {
+                let s = self.slack_at(idx, v, y);
+                self.offer_best(v, p / 2, &s);
+            }
+        }
+    }
+
+    /// Recomputes `bestedge[b]` for a top-level S-blossom: its least-slack edge to another
+    /// S-blossom.
+    fn rescan_blossom_best(&mut self, b: usize) {
+        bump(5);
+        self.bestedge[b] = NONE;
+        let mut leaves = std::mem::take(&mut self.scratch_leaves);
+        leaves.clear();
+        self.leaves_into(b, &mut leaves);
+        for &x in &leaves {
+            for idx in self.adj_start[x]..self.adj_start[x + 1] {
+                let p = self.adj[idx] as usize;
+                let by = self.inblossom[self.ep(p)];
+                if by != b && self.label[by] == S {
+                    let s = self.slack_at(idx, x, self.ep(p));
+                    self.offer_best(b, p / 2, &s);
+                }
+            }
+        }
+        self.scratch_leaves = leaves;
+    }
+
+    /// `true` if `bestedge[v]` of an unlabelled vertex still comes from an S-vertex.
+    fn vertex_best_valid(&self, v: usize) -> bool {
+        let k = self.bestedge[v] as usize;
+        let (i, j) = (self.ep(2 * k), self.ep(2 * k + 1));
+        let far = if i == v { j } else { i };
+        self.label[self.inblossom[far]] == S
+    }
+
+    /// `true` if `bestedge[b]` of an S-blossom still leads to another S-blossom.
+    fn blossom_best_valid(&self, b: usize) -> bool {
+        let k = self.bestedge[b] as usize;
+        let (bi, bj) = (self.inblossom[self.ep(2 * k)], self.inblossom[self.ep(2 * k + 1)]);
+        let far = if bi == b { bj } else { bi };
+        (bi == b || bj == b) && far != b && self.label[far] == S
     }
 
     /// Checks the LP-duality certificate of optimality (unit-test builds only).
@@ -914,9 +1096,9 @@ impl<W: MatchWeight> Solver<W> {
         let zero = W::zero();
         assert!(self.dualvar[..n].iter().all(|&d| d >= zero));
         assert!(self.dualvar[n..].iter().all(|&d| d >= zero));
-        for k in 0..self.w2.len() {
+        for k in 0..self.edge_slot.len() {
             let (i, j) = (self.ep(2 * k), self.ep(2 * k + 1));
-            let mut s = self.dualvar[i] + self.dualvar[j] - self.w2[k];
+            let mut s = self.dualvar[i] + self.dualvar[j] - self.wadj[self.edge_slot[k] as usize];
             // Add 2 z(B) for every blossom containing both ends.
             let (mut iblossoms, mut jblossoms) = (vec![i], vec![j]);
             while self.blossomparent[*iblossoms.last().unwrap_or(&i)] != NO {

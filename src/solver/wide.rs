@@ -484,14 +484,14 @@ impl<const L: usize> Neg for Wide<L> {
 impl<const L: usize> AddAssign for Wide<L> {
     #[inline]
     fn add_assign(&mut self, rhs: Self) {
-        *self = *self + rhs;
+        MatchWeight::add_into(self, &rhs);
     }
 }
 
 impl<const L: usize> SubAssign for Wide<L> {
     #[inline]
     fn sub_assign(&mut self, rhs: Self) {
-        *self = *self - rhs;
+        MatchWeight::sub_into(self, &rhs);
     }
 }
 
@@ -562,6 +562,65 @@ impl<const L: usize> MatchWeight for Wide<L> {
     #[inline]
     fn is_even(self) -> bool {
         Wide::is_even(&self)
+    }
+
+    /// One pass over the limbs with a carry and a borrow chain, no temporaries: the result is
+    /// exact whenever it is representable (the intermediate sum may wrap).
+    #[inline]
+    fn add_sub(a: &Self, b: &Self, c: &Self) -> Self {
+        let (mut carry, mut borrow) = (false, false);
+        let limbs = std::array::from_fn(|i| {
+            let (s1, c1) = a.limbs[i].overflowing_add(b.limbs[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            carry = c1 | c2;
+            let (d1, b1) = s2.overflowing_sub(c.limbs[i]);
+            let (d2, b2) = d1.overflowing_sub(borrow as u64);
+            borrow = b1 | b2;
+            d2
+        });
+        let r = Wide { limbs };
+        debug_assert_eq!(a.checked_add(*b).and_then(|s| s.checked_sub(*c)), Some(r));
+        r
+    }
+
+    #[inline]
+    fn add_into(&mut self, rhs: &Self) {
+        let mut carry = false;
+        let sign = self.is_negative();
+        for (limb, r) in self.limbs.iter_mut().zip(rhs.limbs.iter()) {
+            let (s1, c1) = limb.overflowing_add(*r);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            *limb = s2;
+            carry = c1 | c2;
+        }
+        if sign == rhs.is_negative() && self.is_negative() != sign {
+            overflow_panic(L, "+=");
+        }
+    }
+
+    #[inline]
+    fn sub_into(&mut self, rhs: &Self) {
+        let mut borrow = false;
+        let sign = self.is_negative();
+        for (limb, r) in self.limbs.iter_mut().zip(rhs.limbs.iter()) {
+            let (s1, b1) = limb.overflowing_sub(*r);
+            let (s2, b2) = s1.overflowing_sub(borrow as u64);
+            *limb = s2;
+            borrow = b1 | b2;
+        }
+        if sign != rhs.is_negative() && self.is_negative() != sign {
+            overflow_panic(L, "-=");
+        }
+    }
+
+    #[inline]
+    fn is_positive(&self) -> bool {
+        Wide::is_positive(self)
+    }
+
+    #[inline]
+    fn is_zero(&self) -> bool {
+        Wide::is_zero(self)
     }
 }
 

@@ -11,6 +11,7 @@ use super::bracket::Bracket;
 use crate::model::{Cost, SolveError, Stage, Var};
 use crate::solver::highs_lex::StageReport;
 use crate::solver::lex::LexBackend;
+use std::collections::HashMap;
 
 /// The chosen pairing of a bracket, in local player numbers.
 pub struct Chosen {
@@ -41,9 +42,56 @@ fn current(s: &mut dyn LexBackend, b: &Bracket) -> Result<Split, SolveError> {
     Ok((pairs, leavers))
 }
 
+/// Adopts the candidate whose inside pairs are `pairs` if it leaves the bracket with the same
+/// players as the current optimum and attains every stage value found so far (players outside
+/// the bracket keep their pairing from the optimum). Checked exactly; no solver call.
+fn adopt(
+    b: &Bracket,
+    s: &mut dyn LexBackend,
+    edge: &HashMap<(usize, usize), usize>,
+    pairs: &[(usize, usize)],
+) -> Result<bool, SolveError> {
+    let sol = s.solution()?;
+    let (_, leavers) = current(s, b)?;
+    let mut paired = vec![false; b.nb];
+    let mut ones = Vec::with_capacity(b.model.num_players());
+    for &(x, y) in pairs {
+        let Some(&e) = edge.get(&(x.min(y), x.max(y))) else { return Ok(false) };
+        ones.push(Var::Pair(e));
+        paired[x] = true;
+        paired[y] = true;
+    }
+    if (0..b.nb).filter(|&i| !paired[i]).ne(leavers.iter().copied()) {
+        return Ok(false);
+    }
+    ones.extend(sol.pairs.iter().filter(|&&e| !b.inside[e]).map(|&e| Var::Pair(e)));
+    ones.extend(sol.floaters.iter().map(|&i| Var::Float(i)));
+    s.adopt(&ones)
+}
+
+/// The first transposition of a remainder: S1[k] with S2[k], given S1 (sorted) within `rem`.
+fn identity_pairs(rem: &[usize], s1: &[usize]) -> Vec<(usize, usize)> {
+    let s2: Vec<usize> = rem.iter().copied().filter(|i| !s1.contains(i)).collect();
+    s1.iter().zip(&s2).map(|(&a, &b)| (a, b)).collect()
+}
+
 /// Solves the quality stages, then the candidate order; returns the unique first candidate.
+///
+/// At each level of the order the level's first candidate (no exchange, identity transposition)
+/// is tried first: when it attains every optimum found so far, it is the answer for that level
+/// and the level needs no solve.
 pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
     s.solve_stages(quality)?;
+    let edge: HashMap<(usize, usize), usize> = b.model.pairs.iter().enumerate().map(|(e, &p)| (p, e)).collect();
+    let (pairs, _) = current(s, b)?;
+    let m1 = pairs.iter().filter(|p| p.0 < b.mdps).count();
+    let n1 = pairs.len() - m1;
+    let mut first: Vec<(usize, usize)> = (0..m1).map(|i| (i, b.mdps + i)).collect();
+    let rem: Vec<usize> = (b.mdps + m1..b.nb).collect();
+    first.extend(identity_pairs(&rem, &rem[..n1.min(rem.len())]));
+    if adopt(b, s, &edge, &first)? {
+        return finish(b, s);
+    }
     if b.mdps > 0 {
         // D.3: the MDPs paired (S1) are, among the best, those with the lowest BSNs (D.3.b; D.3.a
         // is implied by C.6).
@@ -62,10 +110,15 @@ pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result
         s.solve_stages(d1)?;
     }
     let (pairs, _) = current(s, b)?;
-    let with_mdp: Vec<usize> = pairs.iter().filter(|&&(a, _)| a < b.mdps).map(|&(_, q)| q).collect();
+    let mdp_pairs: Vec<(usize, usize)> = pairs.iter().copied().filter(|&(a, _)| a < b.mdps).collect();
+    let with_mdp: Vec<usize> = mdp_pairs.iter().map(|&(_, q)| q).collect();
     let remainder: Vec<usize> = (b.mdps..b.nb).filter(|i| !with_mdp.contains(i)).collect();
-    let n1 = pairs.iter().filter(|&&(a, _)| a >= b.mdps).count();
-    homogeneous(b, &remainder, n1, s)?;
+    let n1 = pairs.len() - mdp_pairs.len();
+    homogeneous(b, &remainder, n1, &mdp_pairs, &edge, s)?;
+    finish(b, s)
+}
+
+fn finish(b: &Bracket, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
     let (pairs, leavers) = current(s, b)?;
     let sol = s.solution()?;
     let stage_values = s.model().stages.iter().zip(&sol.stage_values).map(|(st, &v)| (st.name.clone(), v)).collect();
@@ -91,8 +144,23 @@ fn partner_stage(b: &Bracket, p: usize, what: &str) -> Stage {
 /// costs alone: D.2.a counts pairs lying wholly in S2, D.2.b sums the positions of the pairs'
 /// higher members (the remainder numbered afresh, as the endorsed engine and the 2026 text do),
 /// D.2.c/d decide which original S1 players leave and which S2 players enter.
-fn homogeneous(b: &Bracket, rem: &[usize], n1: usize, s: &mut dyn LexBackend) -> Result<(), SolveError> {
+fn homogeneous(
+    b: &Bracket,
+    rem: &[usize],
+    n1: usize,
+    fixed: &[(usize, usize)],
+    edge: &HashMap<(usize, usize), usize>,
+    s: &mut dyn LexBackend,
+) -> Result<(), SolveError> {
     if n1 == 0 {
+        return Ok(());
+    }
+    let with_fixed = |mut p: Vec<(usize, usize)>| {
+        p.extend_from_slice(fixed);
+        p
+    };
+    // The first candidate of the remainder: no exchange, identity transposition.
+    if adopt(b, s, edge, &with_fixed(identity_pairs(rem, &rem[..n1])))? {
         return Ok(());
     }
     let pos = |i: usize| rem.iter().position(|&r| r == i);
