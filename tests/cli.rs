@@ -128,3 +128,21 @@ fn check_reports_identical_on_a_complete_tournament() {
     let (n, m) = last["identical ".len()..].split_once('/').expect("N/M");
     assert_eq!(n, m, "{text}");
 }
+
+#[test]
+fn why_not_names_the_rule_that_keeps_two_players_apart() {
+    let why = |a: &str, b: &str| {
+        let o = lexpair(&["pair", "--system", "dutch-2017", &example(), "--why-not", a, b]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o).lines().last().unwrap_or_default().to_string()
+    };
+    // Players 1 and 2 met in round 4 (C.1).
+    assert_eq!(why("1", "2"), "why not 1-2: C.1: 1 and 2 already played each other in round 4");
+    assert_eq!(why("1", "3"), "why not 1-3: 1 and 3 are paired together in this round");
+    // Same bracket: the forced pairing costs two colour preferences (C.10).
+    assert!(why("2", "6").contains("would worsen C10-colours (C.04.3 C.10"), "{}", why("2", "6"));
+    assert!(why("1", "23").contains("never in the same bracket"), "{}", why("1", "23"));
+    let o = lexpair(&["pair", "--system", "dutch-2017", &example(), "--why-not", "1", "99"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("no player 99"), "{}", stderr(&o));
+}

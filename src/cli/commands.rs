@@ -3,7 +3,7 @@
 use super::output::emit;
 use super::{CheckArgs, DropIn, Failure, Format, PairArgs, StateArgs};
 use lexpair::check::{check_document, Outcome};
-use lexpair::systems::{explain_round, Backend, PairOptions, System};
+use lexpair::systems::{explain_round, why_not, Backend, PairOptions, System};
 use lexpair::tournament::{next_round, Tournament};
 use lexpair::trf::{self, ReadOptions, TrfDocument};
 use std::path::{Path, PathBuf};
@@ -56,6 +56,17 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     };
     if a.explain && a.format != Format::Json {
         text.push_str(&super::explain::render(&traces));
+    }
+    if let Some(ids) = &a.why_not {
+        let (x, y) = (ids.first().copied().unwrap_or(0), ids.get(1).copied().unwrap_or(0));
+        let reason = why_not(system, &t, &traces, x, y)?;
+        if a.format == Format::Json {
+            let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| Failure::Internal(e.to_string()))?;
+            v["why_not"] = serde_json::json!({ "players": [x, y], "reason": reason });
+            text = format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?);
+        } else {
+            text.push_str(&format!("\nwhy not {x}-{y}: {reason}\n"));
+        }
     }
     emit(a.output.as_deref(), &text)
 }
@@ -193,6 +204,7 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         format: Format::Pairs,
         round: None,
         explain: false,
+        why_not: None,
         write_lp: None,
         time_limit: None,
         backend: super::BackendArg::Matching,

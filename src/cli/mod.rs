@@ -91,6 +91,9 @@ struct PairArgs {
     /// Explain the pairing: brackets, floaters, criteria values.
     #[arg(long)]
     explain: bool,
+    /// Explain which rule keeps players A and B (TRF ids) from being paired together.
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    why_not: Option<Vec<u32>>,
     /// Write every solved stage model as an LP file into DIR.
     #[arg(long, value_name = "DIR")]
     write_lp: Option<PathBuf>,

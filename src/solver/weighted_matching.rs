@@ -58,7 +58,7 @@
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-pub static CNT: [AtomicU64; 8] = [const { AtomicU64::new(0) }; 8];
+pub static CNT: [AtomicU64; 16] = [const { AtomicU64::new(0) }; 16];
 fn bump(i: usize) {
     CNT[i].fetch_add(1, Relaxed);
 }
@@ -152,14 +152,23 @@ pub fn try_max_weight_matching<W: MatchWeight>(
     n: usize,
     edges: &[(usize, usize, W)],
 ) -> Result<Vec<Option<usize>>, WeightOverflow> {
-    let zero = W::zero();
-    let kept = |&&(a, b, w): &&(usize, usize, W)| a != b && a < n && b < n && w >= zero;
-    let max_weight = edges.iter().filter(kept).map(|e| e.2).max().unwrap_or(zero);
-    headroom(max_weight).ok_or(WeightOverflow)?;
-    if n >= NONE as usize / 2 || edges.len() >= (NONE as usize) / 2 {
+    if n >= NONE as usize / 2 || edges.len() >= NONE as usize / 2 {
         panic!("max_weight_matching: graph too large ({n} vertices, {} edges)", edges.len());
     }
-    let mut solver = Solver::new(n, edges.iter().filter(kept).copied(), max_weight);
+    let zero = W::zero();
+    let mut max_weight = zero;
+    let mut kept = Vec::with_capacity(edges.len());
+    for (e, &(a, b, w)) in edges.iter().enumerate() {
+        if a != b && a < n && b < n && w >= zero {
+            kept.push(e as u32);
+            if w > max_weight {
+                max_weight = w;
+            }
+        }
+    }
+    headroom(max_weight).ok_or(WeightOverflow)?;
+    let mut solver = Solver::new(n, edges, &kept, max_weight);
+    drop(kept);
     solver.run();
     Ok(solver.mates())
 }
@@ -242,11 +251,13 @@ struct Solver<W: MatchWeight> {
 }
 
 impl<W: MatchWeight> Solver<W> {
-    fn new(n: usize, edges: impl Iterator<Item = (usize, usize, W)> + Clone, max_weight: W) -> Self {
-        let m = edges.clone().count();
+    /// Builds the solver for the edges `edges[kept[k]]`, `k = 0..kept.len()`.
+    fn new(n: usize, edges: &[(usize, usize, W)], kept: &[u32], max_weight: W) -> Self {
+        let m = kept.len();
         let mut endpoint = Vec::with_capacity(2 * m);
         let mut adj_start = vec![0usize; n + 1];
-        for (a, b, _) in edges.clone() {
+        for &e in kept {
+            let (a, b, _) = edges[e as usize];
             endpoint.push(a as u32);
             endpoint.push(b as u32);
             adj_start[a + 1] += 1;
@@ -256,20 +267,25 @@ impl<W: MatchWeight> Solver<W> {
             adj_start[v + 1] += adj_start[v];
         }
         let mut fill = adj_start.clone();
-        let zero = W::zero();
         let mut adj = vec![0u32; 2 * m];
-        let mut wadj = vec![zero; 2 * m];
         let mut edge_slot = vec![0u32; m];
-        for (k, (a, b, w)) in edges.enumerate() {
-            let w2 = w + w;
+        for k in 0..m {
+            let (a, b) = (endpoint[2 * k] as usize, endpoint[2 * k + 1] as usize);
             edge_slot[k] = fill[a] as u32;
             adj[fill[a]] = (2 * k + 1) as u32;
-            wadj[fill[a]] = w2;
             fill[a] += 1;
             adj[fill[b]] = (2 * k) as u32;
-            wadj[fill[b]] = w2;
             fill[b] += 1;
         }
+        // One pass in slot order (no zero-filled buffer to overwrite).
+        let wadj: Vec<W> = adj
+            .iter()
+            .map(|&p| {
+                let w = edges[kept[p as usize / 2] as usize].2;
+                w + w
+            })
+            .collect();
+        let zero = W::zero();
         let mut dualvar = vec![max_weight; n];
         dualvar.resize(2 * n, zero);
         let mut blossombase: Vec<usize> = (0..n).collect();
@@ -790,6 +806,7 @@ impl<W: MatchWeight> Solver<W> {
                     // cannot become tight while v is S and w is T.
                     continue;
                 }
+                bump(8);
                 let s = self.slack_at(idx, v, w);
                 if s.is_positive() {
                     // Not tight: remember it as a least-slack candidate.
@@ -905,10 +922,36 @@ impl<W: MatchWeight> Solver<W> {
                     }
                 }
             }
+            // The least-slack records just validated move by a known amount: S-to-unlabelled
+            // slacks drop by delta, S-to-S slacks by 2 delta. Update them in place (the
+            // others are recomputed on demand).
+            let old_epoch = self.epoch;
             self.epoch = self.epoch.wrapping_add(1);
             if self.epoch == 0 {
                 self.bestslack_epoch.iter_mut().for_each(|e| *e = 0);
                 self.epoch = 1;
+            } else {
+                let twice = delta + delta;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == FREE
+                        && self.bestedge[v] != NONE
+                        && self.bestslack_epoch[v] == old_epoch
+                    {
+                        self.bestslack[v].sub_into(&delta);
+                        self.bestslack_epoch[v] = self.epoch;
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NO
+                        && self.label[b] == S
+                        && self.bestedge[b] != NONE
+                        && (b < n || self.blossombase[b] != NO)
+                        && self.bestslack_epoch[b] == old_epoch
+                    {
+                        self.bestslack[b].sub_into(&twice);
+                        self.bestslack_epoch[b] = self.epoch;
+                    }
+                }
             }
         }
         match deltatype {
@@ -1019,6 +1062,7 @@ impl<W: MatchWeight> Solver<W> {
                     // x was relabelled S meanwhile; scanning it (it is queued) handles k.
                     continue;
                 }
+                bump(9);
                 let s = self.slack_at(idx, x, y);
                 if !s.is_positive() {
                     if self.label[bx] == FREE {
@@ -1046,6 +1090,7 @@ impl<W: MatchWeight> Solver<W> {
             let p = self.adj[idx] as usize;
             let y = self.ep(p);
             if self.label[self.inblossom[y]] == S {
+                bump(10);
                 let s = self.slack_at(idx, v, y);
                 self.offer_best(v, p / 2, &s);
             }
@@ -1065,6 +1110,7 @@ impl<W: MatchWeight> Solver<W> {
                 let p = self.adj[idx] as usize;
                 let by = self.inblossom[self.ep(p)];
                 if by != b && self.label[by] == S {
+                    bump(11);
                     let s = self.slack_at(idx, x, self.ep(p));
                     self.offer_best(b, p / 2, &s);
                 }

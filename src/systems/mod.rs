@@ -133,6 +133,20 @@ pub fn pair_round(system: System, t: &Tournament, opts: &PairOptions) -> Result<
     explain_round(system, t, opts).map(|(p, _)| p)
 }
 
+/// Why players `a` and `b` (TRF ids) are not paired together, after pairing the round.
+pub fn why_not(
+    system: System,
+    t: &Tournament,
+    traces: &[dutch::BracketTrace],
+    a: u32,
+    b: u32,
+) -> Result<String, PairError> {
+    match system {
+        System::Dutch2017 => dutch::why_not(t, dutch::Edition::E2017, traces, a, b),
+        other => Err(PairError::NotImplemented(other)),
+    }
+}
+
 /// Pairs the round and returns, per bracket, what was decided and why.
 pub fn explain_round(
     system: System,

@@ -20,6 +20,38 @@ pub enum Kind<'a> {
     Last,
 }
 
+/// An owned copy of a [`Kind`], kept to rebuild a bracket later (`--why-not`).
+#[derive(Clone, Debug, Default)]
+pub enum OwnedKind {
+    Normal {
+        next: Vec<usize>,
+        next_is_last: bool,
+    },
+    Ppb {
+        lower: Vec<usize>,
+    },
+    #[default]
+    Last,
+}
+
+impl OwnedKind {
+    pub fn of(k: Kind) -> OwnedKind {
+        match k {
+            Kind::Normal { next, next_is_last } => OwnedKind::Normal { next: next.to_vec(), next_is_last },
+            Kind::Ppb { lower } => OwnedKind::Ppb { lower: lower.to_vec() },
+            Kind::Last => OwnedKind::Last,
+        }
+    }
+
+    pub fn kind(&self) -> Kind<'_> {
+        match self {
+            OwnedKind::Normal { next, next_is_last } => Kind::Normal { next, next_is_last: *next_is_last },
+            OwnedKind::Ppb { lower } => Kind::Ppb { lower },
+            OwnedKind::Last => Kind::Last,
+        }
+    }
+}
+
 /// A bracket ready for the solver.
 pub struct Bracket {
     pub model: BracketModel,

@@ -12,6 +12,7 @@ mod criteria;
 mod first;
 mod order;
 mod round;
+mod why;
 
 use super::formulation::Formulation;
 use super::{Backend, PairError, PairOptions};
@@ -50,6 +51,23 @@ pub struct BracketTrace {
     /// Value of every stage, quality criteria first, then the candidate order.
     pub stages: Vec<(String, i64)>,
     pub reports: Vec<StageReport>,
+    /// How to rebuild the bracket (tournament indices, MDP count, what follows it).
+    #[serde(skip)]
+    pub(crate) setup: (Vec<usize>, usize, bracket::OwnedKind),
+}
+
+/// Explains why players `a` and `b` (TRF ids) are not paired together in `traces`' round.
+pub fn why_not(t: &Tournament, edition: Edition, traces: &[BracketTrace], a: u32, b: u32) -> Result<String, PairError> {
+    let keys = formulation(edition)?.criteria;
+    why::why_not(&Round::new(t, edition), &keys, traces, a, b)
+}
+
+fn formulation(edition: Edition) -> Result<Formulation, PairError> {
+    match edition {
+        Edition::E2017 => Formulation::parse("models/dutch-2017.model", MODEL_2017, |k| criteria::article(k).is_some()),
+        Edition::E2026 => Err(PairError::NotImplemented(super::System::Dutch2026))?,
+    }
+    .map_err(PairError::Invalid)
 }
 
 /// Pairs the round with the Dutch rules of `edition`.
@@ -58,11 +76,7 @@ pub fn pair(
     edition: Edition,
     opts: &PairOptions,
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
-    let formulation = match edition {
-        Edition::E2017 => Formulation::parse("models/dutch-2017.model", MODEL_2017, |k| criteria::article(k).is_some()),
-        Edition::E2026 => return Err(PairError::NotImplemented(super::System::Dutch2026)),
-    }
-    .map_err(PairError::Invalid)?;
+    let formulation = formulation(edition)?;
     let r = Round::new(t, edition);
     if r.order.is_empty() {
         return Ok((RoundPairing::default(), Vec::new()));
@@ -179,6 +193,7 @@ impl Driver<'_, '_> {
             leavers: chosen.leavers.iter().map(|&l| ids(l)).collect(),
             stages: chosen.stage_values.clone(),
             reports: chosen.reports.clone(),
+            setup: (players.to_vec(), mdps, bracket::OwnedKind::of(kind)),
         });
         let _ = ppb;
         Ok(chosen.leavers.iter().map(|&l| b.global[l]).collect())
