@@ -81,5 +81,27 @@ fn pairability(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, lexicographic, pairability);
+criterion_group!(benches, lexicographic, pairability, dutch_rounds);
 criterion_main!(benches);
+
+/// Whole Dutch 2017 rounds of the largest corpus tournament (296 players, 10 rounds).
+fn dutch_rounds(c: &mut Criterion) {
+    use lexpair::systems::{pair_round, PairOptions, System};
+    use lexpair::tournament::Tournament;
+    use lexpair::trf::{read_file, ReadOptions};
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2017/tournaments/t0045.trf");
+    let Ok(doc) = read_file(&path, &ReadOptions::default()) else {
+        eprintln!("{} not found: dutch-2017 bench skipped", path.display());
+        return;
+    };
+    let mut g = c.benchmark_group("dutch-2017-296-players");
+    g.sample_size(10);
+    for round in [1u32, 2, 5, 10] {
+        let Ok(t) = Tournament::before_round(&doc, round) else { continue };
+        g.bench_with_input(BenchmarkId::new("round", round), &t, |b, t| {
+            b.iter(|| pair_round(System::Dutch2017, t, &PairOptions::default()).map(|p| p.boards.len()))
+        });
+    }
+    g.finish();
+}
