@@ -153,6 +153,14 @@ impl BracketModel {
         }
     }
 
+    /// Checks that a stage's costs are on variables of this model.
+    pub fn check_stage(&self, s: &Stage) -> Result<(), String> {
+        match s.cost.terms.iter().find(|(v, _)| !self.has_var(*v)) {
+            Some((v, _)) => Err(format!("stage {} has a cost on {v:?}, which is not a variable", s.name)),
+            None => Ok(()),
+        }
+    }
+
     /// Checks that the model is well formed: pairs and floaters refer to existing players,
     /// no self-pairs, no duplicate pairs, costs only on existing variables.
     pub fn validate(&self) -> Result<(), String> {
@@ -171,9 +179,7 @@ impl BracketModel {
         }
         let var_ok = |v: &Var| self.has_var(*v);
         for s in &self.stages {
-            if let Some((v, _)) = s.cost.terms.iter().find(|(v, _)| !var_ok(v)) {
-                return Err(format!("stage {} has a cost on {v:?}, which is not a variable", s.name));
-            }
+            self.check_stage(s)?;
         }
         for c in &self.constraints {
             if let Some((v, _)) = c.terms.iter().find(|(v, _)| !var_ok(v)) {

@@ -210,12 +210,7 @@ impl LexSession {
     pub fn solve_stages(&mut self, stages: Vec<Stage>) -> Result<Vec<i64>, SolveError> {
         let first = self.m.stages.len();
         for s in &stages {
-            if let Some((v, _)) = s.cost.terms.iter().find(|(v, _)| !self.m.has_var(*v)) {
-                return Err(SolveError::InvalidModel(format!(
-                    "stage {} has a cost on {v:?}, which is not a variable",
-                    s.name
-                )));
-            }
+            self.m.check_stage(s).map_err(SolveError::InvalidModel)?;
         }
         let costs: Vec<Cost> = stages.iter().map(|s| s.cost.normalised()).collect();
         self.m.stages.extend(stages);

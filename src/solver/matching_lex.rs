@@ -163,12 +163,7 @@ impl LexBackend for MatchingSession {
         let start = Instant::now();
         let first = self.m.stages.len();
         for s in &stages {
-            if let Some((v, _)) = s.cost.terms.iter().find(|(v, _)| !self.m.has_var(*v)) {
-                return Err(SolveError::InvalidModel(format!(
-                    "stage {} has a cost on {v:?}, which is not a variable",
-                    s.name
-                )));
-            }
+            self.m.check_stage(s).map_err(SolveError::InvalidModel)?;
             let c = s.cost.normalised();
             self.bounds.push(value_bounds(&self.m, &c));
             self.costs.push(c);
