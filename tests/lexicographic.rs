@@ -3,20 +3,8 @@
 use lexpair::model::{BracketModel, Cost, SolveError, Var};
 use lexpair::solver::highs_lex::{solve_lexicographic, LexOptions};
 
-/// splitmix64: a tiny deterministic generator for test instances.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::Rng;
 
 fn random_model(rng: &mut Rng) -> BracketModel {
     let n = 1 + rng.below(8) as usize;

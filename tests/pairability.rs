@@ -7,27 +7,8 @@ use lexpair::solver::pairability_ilp::*;
 use lexpair::solver::sat::*;
 use std::time::Instant;
 
-/// Tiny deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// `true` with probability `percent` / 100.
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-
-    fn below(&mut self, k: u64) -> u64 {
-        self.next() % k
-    }
-}
+mod common;
+use common::Rng;
 
 fn random_graph(rng: &mut Rng, n: usize, density: u64, eligible: u64) -> PairingGraph {
     let mut g = PairingGraph::new(n);
