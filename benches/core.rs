@@ -81,7 +81,29 @@ fn pairability(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, lexicographic, pairability, dutch_rounds);
+/// Exact maximum-weight matching on dense random graphs, narrow and wide weights.
+fn weighted(c: &mut Criterion) {
+    use lexpair::solver::weighted_matching::max_weight_matching;
+    use lexpair::solver::wide::Wide;
+    let mut g = c.benchmark_group("weighted-matching");
+    g.sample_size(10);
+    for n in [100usize, 400] {
+        let mut seed = 11 + n as u64;
+        let mut narrow = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                narrow.push((a, b, (mix(&mut seed) % 1_000_000) as i64));
+            }
+        }
+        let wide: Vec<(usize, usize, Wide<8>)> =
+            narrow.iter().map(|&(a, b, w)| (a, b, Wide::from(w).shl(400))).collect();
+        g.bench_with_input(BenchmarkId::new("i64", n), &narrow, |b, e| b.iter(|| max_weight_matching(n, e)));
+        g.bench_with_input(BenchmarkId::new("wide-512", n), &wide, |b, e| b.iter(|| max_weight_matching(n, e)));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, lexicographic, pairability, weighted, dutch_rounds);
 criterion_main!(benches);
 
 /// Whole Dutch 2017 rounds of the largest corpus tournament (296 players, 10 rounds).

@@ -1,34 +1,13 @@
 //! The exact maximum-weight matching (`lexpair::solver::weighted_matching`) against brute
 //! force, across weight types, with lexicographic wide weights, on large dense graphs and
-//! against the cardinality matching. Timings are printed by the ignored `timings` test
-//! (`cargo test --release --test weighted_matching -- --ignored --nocapture`), never asserted.
+//! against the cardinality matching. Speed is measured in `benches/core.rs`, never here.
 
 use lexpair::solver::matching::maximum_matching;
 use lexpair::solver::weighted_matching::*;
 use lexpair::solver::wide::Wide;
-use std::time::Instant;
 
-/// Tiny deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, k: u64) -> u64 {
-        self.next() % k
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as u64) as i64
-    }
-}
+mod common;
+use common::Rng;
 
 /// Checks that `mate` is a symmetric matching using only edges of the graph, and returns the
 /// matched pairs `(a, b)` with `a < b`.
@@ -336,14 +315,11 @@ fn large_dense_instances() {
     let mut rng = Rng(0x5EED_0005);
     for (n, density) in [(400usize, 100u64), (400, 60), (1500, 90)] {
         let edges = dense_instance(&mut rng, n, density, 1_000_000);
-        let start = Instant::now();
         let mate = max_weight_matching(n, &edges);
-        let elapsed = start.elapsed();
         let pairs = check_matching(n, &edges, &mate);
         let weight: i64 = pairs.iter().map(|&(a, b)| pair_weight(&edges, a, b)).sum();
         let greedy = greedy_weight(n, &edges);
         assert!(weight >= greedy, "n = {n}: {weight} < greedy {greedy}");
-        println!("n = {n}, m = {}: weight {weight} (greedy {greedy}) in {elapsed:?}", edges.len());
         if n <= 400 {
             let wide = widen::<4>(&edges);
             let wide_pairs = check_matching(n, &wide, &max_weight_matching(n, &wide));
@@ -492,7 +468,7 @@ fn wide_arithmetic_matches_i128() {
         assert_eq!(wa.checked_sub(wb).and_then(|x| x.to_i128()), a.checked_sub(b));
         assert_eq!(wa.checked_neg().and_then(|x| x.to_i128()), a.checked_neg());
         let k = rng.next() >> rng.below(64);
-        let expected = i128::try_from(k).ok().and_then(|k| a.checked_mul(k));
+        let expected = a.checked_mul(i128::from(k));
         assert_eq!(wa.checked_mul_small(k).and_then(|x| x.to_i128()), expected);
         let s = rng.below(130) as u32;
         let expected_shl = if s >= 128 {
@@ -523,50 +499,14 @@ fn wide_arithmetic_matches_i128() {
     assert_eq!(Wide::<8>::MIN.shr(1).checked_mul_small(2), Some(Wide::<8>::MIN));
     assert_eq!(Wide::<8>::MAX.shr(1).checked_mul_small(3), None);
     assert!(Wide::<8>::from_i64(-3) < Wide::from_i64(2));
+    assert_eq!(Wide::<3>::from_i64(-5) << 70, Wide::<3>::from_i64(-5).shl(70));
+    assert_eq!(Wide::<3>::from_i64(-5).shl(70) >> 70, Wide::from_i64(-5));
+    assert_eq!(Wide::<3>::from_i64(-5) >> 1, Wide::from_i64(-3));
+    assert_eq!(Wide::<1>::try_from_i128(1 << 70), None);
+    assert_eq!(Wide::<1>::try_from_i128(-7).and_then(|x| x.to_i128()), Some(-7));
+    assert_eq!(Wide::<1>::try_from_u64(u64::MAX), None);
+    assert_eq!(Wide::<2>::try_from_u64(u64::MAX).and_then(|x| x.to_i128()), Some(u64::MAX as i128));
+    assert_eq!(Wide::<4>::from_i64(-1).bit_len(), 1);
+    assert_eq!(format!("{:>6}", Wide::<2>::from_i64(-42)), "   -42");
     assert_eq!(format!("{}", Wide::<3>::from_i64(-1).shl(100)), format!("{}", -(1i128 << 100)));
-}
-
-/// Timings for dense random brackets with several weight widths (printed, never asserted).
-#[test]
-#[ignore]
-fn timings() {
-    fn run<W: MatchWeight>(label: &str, n: usize, edges: &[(usize, usize, W)]) {
-        let start = Instant::now();
-        let mate = max_weight_matching(n, edges);
-        let elapsed = start.elapsed();
-        let matched = mate.iter().filter(|m| m.is_some()).count();
-        println!(
-            "n = {n:5} m = {:8} {label:10} {:9.1} ms  ({matched} matched)",
-            edges.len(),
-            elapsed.as_secs_f64() * 1e3
-        );
-    }
-    /// Lexicographic weights: a cardinality bonus plus `stages` criteria of 60 bits each,
-    /// packed so that the full weight needs about `64 (stages + 1)` bits.
-    fn lex_edges<const L: usize>(rng: &mut Rng, n: usize, stages: usize) -> Vec<(usize, usize, Wide<L>)> {
-        let mut edges = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                let mut w = Wide::<L>::ONE.shl(64 * stages as u32 + 8);
-                for k in 0..stages {
-                    let c = rng.below(if k % 2 == 0 { 4 } else { 1 << 20 });
-                    w = w + Wide::from_i64(c as i64).shl(64 * k as u32);
-                }
-                edges.push((a, b, w));
-            }
-        }
-        edges
-    }
-    let mut rng = Rng(0x7131);
-    for n in [100usize, 400, 1000] {
-        let small = dense_instance(&mut rng, n, 100, 1 << 40);
-        run("i64", n, &small);
-        run("Wide<4>", n, &widen::<4>(&small));
-        run("lex Wide<4>", n, &lex_edges::<4>(&mut rng, n, 2));
-        run("lex Wide<8>", n, &lex_edges::<8>(&mut rng, n, 6));
-        if n <= 400 {
-            run("lex Wide<16>", n, &lex_edges::<16>(&mut rng, n, 14));
-            run("lex Wide<32>", n, &lex_edges::<32>(&mut rng, n, 30));
-        }
-    }
 }

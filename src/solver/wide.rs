@@ -12,9 +12,10 @@
 //! Exactness is the whole point, so nothing wraps silently:
 //! - the `checked_*` methods return `None` when the exact result does not fit in `L` limbs;
 //!   a caller building weights uses them to pick `L` (or [`Wide::bit_len`] to size it);
-//! - the operators (`+`, `-`, unary `-`, `+=`, `-=`) and [`Wide::shl`] / [`Wide::mul_small`]
-//!   **panic** on overflow, in every build profile (the check is one comparison of sign bits
-//!   for `+`/`-`, negligible next to the limb loop);
+//! - the operators (`+`, `-`, unary `-`, `+=`, `-=`, `<<`) and [`Wide::shl`] /
+//!   [`Wide::mul_small`] **panic** on overflow, in every build profile (the check is one
+//!   comparison of sign bits for `+`/`-`, negligible next to the limb loop); `>>` is an
+//!   arithmetic shift (floor division by a power of two) and cannot overflow;
 //! - the `wrapping_*` methods are there for the rare caller that wants modular arithmetic.
 //!
 //! The module also implements [`MatchWeight`] for `Wide<L>`, `i64` and `i128`.
@@ -22,7 +23,7 @@
 use super::weighted_matching::MatchWeight;
 use std::cmp::Ordering;
 use std::fmt;
-use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+use std::ops::{Add, AddAssign, Neg, Shl, Shr, Sub, SubAssign};
 
 /// A signed integer of `L × 64` bits in two's complement, least significant limb first.
 ///
@@ -289,10 +290,12 @@ impl<const L: usize> Wide<L> {
         (r.shr(bits) == self).then_some(r)
     }
 
-    /// `self · 2^bits`.
+    /// `self · 2^bits` (also available as the `<<` operator).
     ///
     /// # Panics
     /// If the result does not fit in `L` limbs (use [`Wide::checked_shl`] to test).
+    // An inherent method so that callers need not import `std::ops::Shl`; same semantics.
+    #[allow(clippy::should_implement_trait)]
     pub fn shl(self, bits: u32) -> Self {
         match self.checked_shl(bits) {
             Some(r) => r,
@@ -300,7 +303,8 @@ impl<const L: usize> Wide<L> {
         }
     }
 
-    /// Arithmetic shift right: `floor(self / 2^bits)`.
+    /// Arithmetic shift right: `floor(self / 2^bits)` (also available as the `>>` operator).
+    #[allow(clippy::should_implement_trait)]
     pub fn shr(self, bits: u32) -> Self {
         let fill = if self.is_negative() { u64::MAX } else { 0 };
         if bits >= Self::BITS {
@@ -478,6 +482,25 @@ impl<const L: usize> Neg for Wide<L> {
             Some(r) => r,
             None => overflow_panic(L, "neg"),
         }
+    }
+}
+
+impl<const L: usize> Shl<u32> for Wide<L> {
+    type Output = Self;
+
+    /// # Panics
+    /// If the result does not fit (unlike the primitive integers, which discard bits).
+    fn shl(self, bits: u32) -> Self {
+        Wide::shl(self, bits)
+    }
+}
+
+impl<const L: usize> Shr<u32> for Wide<L> {
+    type Output = Self;
+
+    /// Arithmetic shift: `floor(self / 2^bits)`; any `bits` is allowed.
+    fn shr(self, bits: u32) -> Self {
+        Wide::shr(self, bits)
     }
 }
 
