@@ -24,6 +24,17 @@ pub struct Ctx<'a, 'r> {
     pub r: &'a Round<'r>,
     pub b: &'a Bracket,
     pub kind: Kind<'a>,
+    /// The reference score `m` of A.8's artificial value: the next scoregroup's score for a
+    /// normal bracket, the lowest score of everybody still to pair otherwise (the reference's
+    /// reading; the text says the bracket's lowest score, which ranks candidates the same way).
+    m: i64,
+}
+
+impl<'a, 'r> Ctx<'a, 'r> {
+    pub fn new(r: &'a Round<'r>, b: &'a Bracket, kind: Kind<'a>) -> Self {
+        let m = b.global.iter().map(|&g| r.score(g).0).min().unwrap_or(0);
+        Ctx { r, b, kind, m }
+    }
 }
 
 impl Ctx<'_, '_> {
@@ -31,17 +42,9 @@ impl Ctx<'_, '_> {
         self.r.score(self.b.global[local]).0
     }
 
-    /// The reference score `m` of A.8's artificial value: the next scoregroup's score for a
-    /// normal bracket, the lowest score of everybody still to pair otherwise (the reference's
-    /// reading; the text says the bracket's lowest score, which ranks candidates the same way).
-    fn reference_score(&self) -> i64 {
-        let n = self.b.model.num_players();
-        (0..n).map(|i| self.score(i)).min().unwrap_or(0)
-    }
-
     /// SD of a player leaving the bracket (A.8): its score minus (m - one point).
     fn leave_sd(&self, local: usize) -> i64 {
-        self.score(local) - (self.reference_score() - ONE_POINT)
+        self.score(local) - (self.m - ONE_POINT)
     }
 
     /// For an inside pair: (higher-scored, lower-scored) when the scores differ.

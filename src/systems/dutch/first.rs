@@ -27,12 +27,10 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
     }
     let residents = nb - m0;
     let m1 = m0.min(residents);
-    let mut pairs: Vec<(usize, usize)> = (0..m1).map(|i| (i, m0 + i)).collect();
-    let rem: Vec<usize> = (m0 + m1..nb).collect();
-    let n1 = rem.len() / 2;
-    pairs.extend((0..n1).map(|i| (rem[i], rem[n1 + i])));
-    let mut leavers: Vec<usize> = (m1..m0).collect();
-    leavers.extend(rem.get(2 * n1).copied());
+    let pairs = super::order::first_candidate(b, m1, (residents - m1) / 2);
+    let mut paired = vec![false; nb];
+    pairs.iter().for_each(|&(x, y)| (paired[x], paired[y]) = (true, true));
+    let leavers: Vec<usize> = (0..nb).filter(|&i| !paired[i]).collect();
     // C.1-C.3: every pair must be allowed (an edge of the model).
     let edge: HashMap<(usize, usize), usize> = b.model.pairs.iter().enumerate().map(|(e, &p)| (p, e)).collect();
     let mut ones: Vec<Var> = Vec::with_capacity(nb);

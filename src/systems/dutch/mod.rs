@@ -103,7 +103,7 @@ pub fn pair(
         }
         let lower: Vec<usize> = groups[k + 1..].concat();
         let kind = Kind::Normal { next: &groups[k + 1], next_is_last: k + 2 == groups.len() };
-        let leavers = ctx.bracket(&players, mdps.len(), kind, false)?;
+        let leavers = ctx.bracket(&players, mdps.len(), kind)?;
         let rest: Vec<usize> = leavers.iter().chain(&lower).copied().collect();
         if completable(&r, &rest) {
             ctx.commit();
@@ -112,7 +112,7 @@ pub fn pair(
         }
         // A.9: this bracket is the PPB; pair it again for completion (C.4), then the CLB.
         ctx.discard();
-        let leavers = ctx.bracket(&players, mdps.len(), Kind::Ppb { lower: &lower }, true)?;
+        let leavers = ctx.bracket(&players, mdps.len(), Kind::Ppb { lower: &lower })?;
         ctx.commit();
         let clb: Vec<usize> = leavers.iter().chain(&lower).copied().collect();
         bye = ctx.last(&clb, leavers.len())?;
@@ -158,10 +158,10 @@ struct Driver<'a, 'r> {
 
 impl Driver<'_, '_> {
     /// Pairs one bracket; its pairs are pending until [`Driver::commit`].
-    fn bracket(&mut self, players: &[usize], mdps: usize, kind: Kind, ppb: bool) -> Result<Vec<usize>, PairError> {
+    fn bracket(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Result<Vec<usize>, PairError> {
         let r = self.r;
         let b = Bracket::build(r, players, mdps, kind);
-        let cx = criteria::Ctx { r, b: &b, kind };
+        let cx = criteria::Ctx::new(r, &b, kind);
         let quality = criteria::stages(&cx, self.keys);
         let chosen = match first::perfect(r, &b, kind, &quality) {
             Some(c) => c,
@@ -195,7 +195,6 @@ impl Driver<'_, '_> {
             reports: chosen.reports.clone(),
             setup: (players.to_vec(), mdps, bracket::OwnedKind::of(kind)),
         });
-        let _ = ppb;
         Ok(chosen.leavers.iter().map(|&l| b.global[l]).collect())
     }
 
@@ -215,7 +214,7 @@ impl Driver<'_, '_> {
 
     /// Pairs the last bracket completely; returns the PAB receiver.
     fn last(&mut self, players: &[usize], mdps: usize) -> Result<Option<usize>, PairError> {
-        let leavers = self.bracket(players, mdps, Kind::Last, false)?;
+        let leavers = self.bracket(players, mdps, Kind::Last)?;
         self.commit();
         match leavers.as_slice() {
             [] => Ok(None),

@@ -69,6 +69,16 @@ fn adopt(
     s.adopt(&ones)
 }
 
+/// The rules' first candidate (B.2-B.3, no alteration) with `m1` MDPs and `n1` remainder pairs:
+/// the `m1` highest MDPs with the first residents in order, then S1R[k] with S2R[k]; whoever is
+/// left (Limbo MDPs, the last S2R players) leaves the bracket.
+pub fn first_candidate(b: &Bracket, m1: usize, n1: usize) -> Vec<(usize, usize)> {
+    let mut pairs: Vec<(usize, usize)> = (0..m1).map(|i| (i, b.mdps + i)).collect();
+    let rem: Vec<usize> = (b.mdps + m1..b.nb).collect();
+    pairs.extend(identity_pairs(&rem, &rem[..n1.min(rem.len())]));
+    pairs
+}
+
 /// The first transposition of a remainder: S1[k] with S2[k], given S1 (sorted) within `rem`.
 fn identity_pairs(rem: &[usize], s1: &[usize]) -> Vec<(usize, usize)> {
     let s2: Vec<usize> = rem.iter().copied().filter(|i| !s1.contains(i)).collect();
@@ -86,10 +96,7 @@ pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result
     let (pairs, _) = current(s, b)?;
     let m1 = pairs.iter().filter(|p| p.0 < b.mdps).count();
     let n1 = pairs.len() - m1;
-    let mut first: Vec<(usize, usize)> = (0..m1).map(|i| (i, b.mdps + i)).collect();
-    let rem: Vec<usize> = (b.mdps + m1..b.nb).collect();
-    first.extend(identity_pairs(&rem, &rem[..n1.min(rem.len())]));
-    if adopt(b, s, &edge, &first)? {
+    if adopt(b, s, &edge, &first_candidate(b, m1, n1))? {
         return finish(b, s);
     }
     if b.mdps > 0 {
