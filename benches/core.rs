@@ -2,18 +2,10 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use lexpair::model::{BracketModel, Cost, Var};
+use lexpair::rng::splitmix64 as mix;
 use lexpair::solver::graph::PairingGraph;
 use lexpair::solver::highs_lex::{solve_lexicographic, LexOptions};
 use lexpair::solver::matching::pairable_by_matching;
-
-/// splitmix64, so that every run benches the same instances.
-fn mix(seed: &mut u64) -> u64 {
-    *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *seed;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// A bracket of `n` players where 5% of pairs are forbidden (rematches), with a float-count
 /// stage, two colour-like stages and a tie-break on the top player's partner.

@@ -10,6 +10,7 @@ pub mod check;
 pub mod model;
 pub mod pairing;
 pub mod points;
+pub mod rng;
 pub mod solver;
 pub mod systems;
 pub mod tournament;

@@ -453,8 +453,8 @@ fn wide_arithmetic_matches_i128() {
     let sample = |rng: &mut Rng| -> i128 {
         match rng.below(4) {
             0 => rng.range(-5, 5) as i128,
-            1 => (rng.next() as i64) as i128,
-            2 => ((rng.next() as i128) << 64 | rng.next() as i128) >> rng.below(128),
+            1 => (rng.next_u64() as i64) as i128,
+            2 => ((rng.next_u64() as i128) << 64 | rng.next_u64() as i128) >> rng.below(128),
             _ => [i128::MAX, i128::MIN, i128::MAX - 1, i128::MIN + 1, 0][rng.below(5) as usize],
         }
     };
@@ -467,7 +467,7 @@ fn wide_arithmetic_matches_i128() {
         assert_eq!(wa.checked_add(wb).and_then(|x| x.to_i128()), a.checked_add(b));
         assert_eq!(wa.checked_sub(wb).and_then(|x| x.to_i128()), a.checked_sub(b));
         assert_eq!(wa.checked_neg().and_then(|x| x.to_i128()), a.checked_neg());
-        let k = rng.next() >> rng.below(64);
+        let k = rng.next_u64() >> rng.below(64);
         let expected = a.checked_mul(i128::from(k));
         assert_eq!(wa.checked_mul_small(k).and_then(|x| x.to_i128()), expected);
         let s = rng.below(130) as u32;

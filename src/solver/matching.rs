@@ -312,15 +312,7 @@ impl<'g> Blossom<'g> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Tiny deterministic generator (splitmix64).
-    fn splitmix(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+    use crate::rng::splitmix64 as splitmix;
 
     /// Size of a maximum matching by exhaustive search over the edges (small graphs only).
     fn brute_max(edges: &[(usize, usize)], used: &mut [bool], from: usize) -> usize {

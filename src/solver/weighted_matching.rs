@@ -1309,14 +1309,7 @@ impl<W: MatchWeight> Solver<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn rng(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+    use crate::rng::splitmix64 as rng;
 
     fn mates(n: usize, edges: &[(usize, usize, i64)]) -> Vec<i64> {
         max_weight_matching(n, edges).iter().map(|m| m.map_or(-1, |x| x as i64)).collect()
