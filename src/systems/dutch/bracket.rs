@@ -4,7 +4,8 @@
 //! the look-ahead of C.7 the next scoregroup is added as extra players, and for the completion
 //! criterion C.4 of a PPB all lower players are: a bracket player then "leaves" the bracket either
 //! by floating (`f`) or by a pair with an extra player, and the criteria of the bracket count
-//! both the same way.
+//! both the same way. Under the 2026 rules every bracket is built like that ([`Kind::Outlook`]):
+//! the next scoregroup first, then all lower players.
 
 use super::round::Round;
 use crate::model::{BracketModel, Var};
@@ -18,6 +19,10 @@ pub enum Kind<'a> {
     Ppb { lower: &'a [usize] },
     /// The last bracket (or the collapsed last bracket): everybody is paired but the PAB receiver.
     Last,
+    /// A bracket under the 2026 rules: completion [C4] holds in every bracket, so all players
+    /// still to pair are in the model: the `next` scoregroup (looked at by [C8]) and everybody
+    /// `lower`. `c9`: [C9] is active in this bracket.
+    Outlook { next: &'a [usize], lower: &'a [usize], c9: bool },
 }
 
 /// An owned copy of a [`Kind`], kept to rebuild a bracket later (`--why-not`).
@@ -32,6 +37,11 @@ pub enum OwnedKind {
     },
     #[default]
     Last,
+    Outlook {
+        next: Vec<usize>,
+        lower: Vec<usize>,
+        c9: bool,
+    },
 }
 
 impl OwnedKind {
@@ -40,6 +50,7 @@ impl OwnedKind {
             Kind::Normal { next, next_is_last } => OwnedKind::Normal { next: next.to_vec(), next_is_last },
             Kind::Ppb { lower } => OwnedKind::Ppb { lower: lower.to_vec() },
             Kind::Last => OwnedKind::Last,
+            Kind::Outlook { next, lower, c9 } => OwnedKind::Outlook { next: next.to_vec(), lower: lower.to_vec(), c9 },
         }
     }
 
@@ -48,6 +59,7 @@ impl OwnedKind {
             OwnedKind::Normal { next, next_is_last } => Kind::Normal { next, next_is_last: *next_is_last },
             OwnedKind::Ppb { lower } => Kind::Ppb { lower },
             OwnedKind::Last => Kind::Last,
+            OwnedKind::Outlook { next, lower, c9 } => Kind::Outlook { next, lower, c9: *c9 },
         }
     }
 }
@@ -71,12 +83,13 @@ impl Bracket {
     /// Builds the model: allowed pairs (C.1-C.3, no MDP-MDP pair: B.3), floats, completion.
     pub fn build(r: &Round, players: &[usize], mdps: usize, kind: Kind) -> Bracket {
         let nb = players.len();
-        let extra: &[usize] = match kind {
-            Kind::Normal { next, .. } => next,
-            Kind::Ppb { lower } => lower,
-            Kind::Last => &[],
+        let (extra, lower): (&[usize], &[usize]) = match kind {
+            Kind::Normal { next, .. } => (next, &[]),
+            Kind::Ppb { lower } => (lower, &[]),
+            Kind::Last => (&[], &[]),
+            Kind::Outlook { next, lower, .. } => (next, lower),
         };
-        let global: Vec<usize> = players.iter().chain(extra).copied().collect();
+        let global: Vec<usize> = players.iter().chain(extra).chain(lower).copied().collect();
         let n = global.len();
         let mut model = BracketModel::new(n);
         model.labels = global.iter().map(|&i| r.t.players[i].id.to_string()).collect();
@@ -97,6 +110,8 @@ impl Bracket {
             // C.4 / A.9: only a PAB-eligible player may stay out; the completion stage keeps it
             // to one (the round was checked to be completable, so that optimum is reached).
             Kind::Ppb { .. } | Kind::Last => model.may_float = global.iter().map(|&i| r.pab_eligible(i)).collect(),
+            // 2026 [C4]+[C5]: only a bye candidate may stay out of the round.
+            Kind::Outlook { .. } => model.may_float = global.iter().map(|&i| r.bye_candidate(i)).collect(),
         }
         let mut leave: Vec<Vec<Var>> = vec![Vec::new(); nb];
         for (e, &(a, b)) in model.pairs.iter().enumerate() {

@@ -38,7 +38,7 @@ impl<'a, 'r> Ctx<'a, 'r> {
 }
 
 impl Ctx<'_, '_> {
-    fn score(&self, local: usize) -> i64 {
+    pub fn score(&self, local: usize) -> i64 {
         self.r.score(self.b.global[local]).0
     }
 
@@ -48,7 +48,7 @@ impl Ctx<'_, '_> {
     }
 
     /// For an inside pair: (higher-scored, lower-scored) when the scores differ.
-    fn unequal(&self, a: usize, b: usize) -> Option<(usize, usize)> {
+    pub fn unequal(&self, a: usize, b: usize) -> Option<(usize, usize)> {
         let (sa, sb) = (self.score(a), self.score(b));
         match sa.cmp(&sb) {
             std::cmp::Ordering::Equal => None,
@@ -57,7 +57,7 @@ impl Ctx<'_, '_> {
         }
     }
 
-    fn float_back(&self, local: usize, back: usize) -> Float {
+    pub fn float_back(&self, local: usize, back: usize) -> Float {
         self.r.float_back(self.b.global[local], back)
     }
 
@@ -88,7 +88,7 @@ pub fn article(key: &str) -> Option<&'static str> {
     })
 }
 
-fn stage(name: String, article: &str, cost: Cost) -> Stage {
+pub fn stage(name: String, article: &str, cost: Cost) -> Stage {
     Stage { name, article: article.to_string(), cost }
 }
 
@@ -110,10 +110,17 @@ pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
             "C6" => out.extend(c6(ctx)),
             "C7" => out.extend(c7(ctx)),
             "C8" | "C9" | "C10" | "C11" => {
-                out.push(stage(format!("{key}-colours"), article(key).unwrap_or(key), colour_criterion(ctx, key)))
+                let rule = match key.as_str() {
+                    "C8" => ColourRule::BeyondTwo,
+                    "C9" => ColourRule::ThirdInARow,
+                    "C10" => ColourRule::Preference,
+                    _ => ColourRule::Strong,
+                };
+                out.push(stage(format!("{key}-colours"), article(key).unwrap_or(key), colour_cost(ctx, rule)))
             }
             "C12" | "C13" | "C14" | "C15" => {
-                out.push(stage(format!("{key}-floats"), article(key).unwrap_or(key), float_count(ctx, key)))
+                let (down, back) = float_key(key);
+                out.push(stage(format!("{key}-floats"), article(key).unwrap_or(key), float_count(ctx, down, back)))
             }
             "C16" | "C17" | "C18" | "C19" => out.extend(float_differences(ctx, key)),
             _ => {}
@@ -124,7 +131,7 @@ pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
 
 /// Everybody paired but at most one PAB-eligible player: one per unpaired player (ineligible
 /// players cannot float at all in these models).
-fn completion(ctx: &Ctx) -> Cost {
+pub fn completion(ctx: &Ctx) -> Cost {
     let mut c = Cost::new();
     for i in (0..ctx.b.model.num_players()).filter(|&i| ctx.b.model.may_float[i]) {
         c.add(Var::Float(i), 1);
@@ -133,7 +140,7 @@ fn completion(ctx: &Ctx) -> Cost {
 }
 
 /// C.5: one per bracket player leaving the bracket.
-fn c5(ctx: &Ctx) -> Cost {
+pub fn c5(ctx: &Ctx) -> Cost {
     let mut c = Cost::new();
     ctx.b.leave.iter().flatten().for_each(|&v| c.add(v, 1));
     c
@@ -185,9 +192,22 @@ fn repeated(colours: &[Colour]) -> Option<Colour> {
     }
 }
 
-/// C.8-C.11 per inside pair. At most one player of a pair loses a preference: the pair counts
-/// when both want the same colour and the criterion's condition holds.
-fn colour_criterion(ctx: &Ctx, key: &str) -> Cost {
+/// The colour criteria: 2017 C.8-C.11, the same in substance as 2026 [C10]-[C13].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourRule {
+    /// Topscorers or their opponents ending with a colour difference beyond ±2.
+    BeyondTwo,
+    /// Topscorers or their opponents getting the same colour three times in a row.
+    ThirdInARow,
+    /// Players not getting their colour preference.
+    Preference,
+    /// Players not getting their strong colour preference.
+    Strong,
+}
+
+/// A colour criterion per inside pair. At most one player of a pair loses a preference: the pair
+/// counts when both want the same colour and the criterion's condition holds.
+pub fn colour_cost(ctx: &Ctx, rule: ColourRule) -> Cost {
     let t = ctx.r.t;
     let mut c = Cost::new();
     for (e, a, b) in ctx.b.inner_pairs() {
@@ -196,19 +216,18 @@ fn colour_criterion(ctx: &Ctx, key: &str) -> Cost {
         let (fa, fb) = (pa.preference, pb.preference);
         let same = fa.colour.is_some() && fa.colour == fb.colour;
         let violated = same
-            && match key {
-                // C.8: somebody ends beyond ±2 (both at |CD| ≥ 2 with the same preference).
-                "C8" => pa.colour_difference.abs() >= 2 && pb.colour_difference.abs() >= 2,
-                // C.9: the player losing out gets a third same colour in a row.
-                "C9" => fa.is_absolute() && fb.is_absolute() && third_colour(ctx, ga, gb),
-                "C10" => true,
-                // C.11: both at least strong, not both absolute.
-                "C11" => {
+            && match rule {
+                // Somebody ends beyond ±2 (both at |CD| ≥ 2 with the same preference).
+                ColourRule::BeyondTwo => pa.colour_difference.abs() >= 2 && pb.colour_difference.abs() >= 2,
+                // The player losing out gets a third same colour in a row.
+                ColourRule::ThirdInARow => fa.is_absolute() && fb.is_absolute() && third_colour(ctx, ga, gb),
+                ColourRule::Preference => true,
+                // Both at least strong, not both absolute.
+                ColourRule::Strong => {
                     fa.strength >= Strength::Strong
                         && fb.strength >= Strength::Strong
                         && !(fa.is_absolute() && fb.is_absolute())
                 }
-                _ => false,
             };
         if violated {
             c.add(Var::Pair(e), 1);
@@ -266,9 +285,9 @@ fn floats_received(ctx: &Ctx, down: bool, back: usize) -> Vec<(Var, i64)> {
     out
 }
 
-/// C.12-C.15: the number of players receiving the same float as one or two rounds before.
-fn float_count(ctx: &Ctx, key: &str) -> Cost {
-    let (down, back) = float_key(key);
+/// C.12-C.15 (2026 [C14]-[C17]): the number of players receiving the same float (`down` or up)
+/// as `back` rounds before.
+pub fn float_count(ctx: &Ctx, down: bool, back: usize) -> Cost {
     let mut c = Cost::new();
     floats_received(ctx, down, back).into_iter().for_each(|(v, _)| c.add(v, 1));
     c

@@ -22,8 +22,8 @@ use std::collections::HashMap;
 pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<Chosen> {
     let (nb, m0) = (b.nb, b.mdps);
     let score = |l: usize| r.score(b.global[l]);
-    if (m0 + 1..nb).any(|l| score(l) != score(m0)) || matches!(kind, Kind::Ppb { .. }) {
-        return None; // collapsed brackets and the PPB: leave them to the solver
+    if (m0 + 1..nb).any(|l| score(l) != score(m0)) || matches!(kind, Kind::Ppb { .. } | Kind::Outlook { .. }) {
+        return None; // collapsed brackets, the PPB and 2026 brackets: leave them to the solver
     }
     let residents = nb - m0;
     let m1 = m0.min(residents);
@@ -46,7 +46,7 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
             ones.extend(leavers.iter().map(|&l| Var::Float(l)));
         }
         Kind::Normal { next_is_last, .. } => ones.extend(next_bracket_witness(r, b, &leavers, next_is_last, &edge)?),
-        Kind::Ppb { .. } => return None,
+        Kind::Ppb { .. } | Kind::Outlook { .. } => return None,
     }
     // Colour and float criteria at zero (C.4-C.7 are at their bounds by construction).
     let values: Vec<(String, i64)> =
@@ -62,6 +62,7 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
     Some(Chosen {
         pairs: pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect(),
         leavers,
+        outside: Vec::new(),
         reports,
         stage_values: values,
     })

@@ -7,8 +7,10 @@
 //! PPB: it is paired again under C.4 and everything below becomes the collapsed last bracket.
 
 mod bracket;
+mod bye;
 pub mod colours;
 mod criteria;
+mod criteria_2026;
 mod first;
 mod order;
 mod round;
@@ -36,6 +38,7 @@ pub enum Edition {
 }
 
 const MODEL_2017: &str = include_str!("../../../models/dutch-2017.model");
+const MODEL_2026: &str = include_str!("../../../models/dutch-2026.model");
 
 /// What happened in one bracket (for `--explain`).
 #[derive(Clone, Debug, Serialize)]
@@ -65,7 +68,9 @@ pub fn why_not(t: &Tournament, edition: Edition, traces: &[BracketTrace], a: u32
 fn formulation(edition: Edition) -> Result<Formulation, PairError> {
     match edition {
         Edition::E2017 => Formulation::parse("models/dutch-2017.model", MODEL_2017, |k| criteria::article(k).is_some()),
-        Edition::E2026 => Err(PairError::NotImplemented(super::System::Dutch2026))?,
+        Edition::E2026 => {
+            Formulation::parse("models/dutch-2026.model", MODEL_2026, |k| criteria_2026::article(k).is_some())
+        }
     }
     .map_err(PairError::Invalid)
 }
@@ -92,6 +97,30 @@ pub fn pair(
         ));
     }
     let mut ctx = Driver { r: &r, keys: &formulation.criteria, opts, traces: Vec::new(), pairs: Vec::new() };
+    let bye = match edition {
+        Edition::E2017 => pair_2017(&mut ctx)?,
+        Edition::E2026 => pair_2026(&mut ctx)?,
+    };
+    let mut pairing = RoundPairing {
+        boards: ctx
+            .pairs
+            .iter()
+            .map(|&(a, b)| {
+                let (w, bl) = colours::allocate(&r, a, b);
+                Board { white: w, black: bl }
+            })
+            .collect(),
+        bye,
+    };
+    pairing.sort_boards(t);
+    Ok((pairing, ctx.traces))
+}
+
+/// 2017 A.9: brackets from the top down; the first one after which the round cannot be
+/// completed is the PPB, paired again under C.4, and everything below it is the collapsed last
+/// bracket. Returns the PAB receiver.
+fn pair_2017(ctx: &mut Driver) -> Result<Option<usize>, PairError> {
+    let r = ctx.r;
     let groups = r.scoregroups();
     let mut mdps: Vec<usize> = Vec::new();
     let mut bye = None;
@@ -118,19 +147,49 @@ pub fn pair(
         bye = ctx.last(&clb, leavers.len())?;
         break;
     }
-    let mut pairing = RoundPairing {
-        boards: ctx
-            .pairs
-            .iter()
-            .map(|&(a, b)| {
-                let (w, bl) = colours::allocate(&r, a, b);
-                Board { white: w, black: bl }
-            })
-            .collect(),
-        bye,
-    };
-    pairing.sort_boards(t);
-    Ok((pairing, ctx.traces))
+    Ok(bye)
+}
+
+/// 2026 Art. 3: brackets from the top down, each modelled with every player still to pair, so
+/// that completion [C4] and the PAB choice [C5] hold in every bracket; the last bracket's
+/// leftover receives the PAB. Returns the PAB receiver.
+fn pair_2026(ctx: &mut Driver) -> Result<Option<usize>, PairError> {
+    let r = ctx.r;
+    let groups = r.scoregroups();
+    let mut mdps: Vec<usize> = Vec::new();
+    let mut c9 = r.bye.as_ref().is_some_and(|b| b.first_bracket_c9);
+    for k in 0..groups.len() {
+        let players: Vec<usize> = mdps.iter().chain(&groups[k]).copied().collect();
+        let next: &[usize] = groups.get(k + 1).map_or(&[], |g| g.as_slice());
+        let lower: Vec<usize> = groups.get(k + 2..).map_or_else(Vec::new, |g| g.concat());
+        let (leavers, outside) = ctx.bracket_with_outside(&players, mdps.len(), Kind::Outlook { next, lower: &lower, c9 })?;
+        ctx.commit();
+        // [C9] stays on for the next bracket when the bye score reaches the next scoregroup and
+        // nobody carried into it (this bracket's downfloaters and the next scoregroup) is
+        // matched below it in this bracket's optimum: its single downfloater is the bye.
+        let carried: Vec<usize> = leavers.iter().chain(next).copied().collect();
+        c9 = match (&r.bye, next.first()) {
+            (Some(bye), Some(&first)) => {
+                bye.score >= r.score(first)
+                    && outside.iter().all(|&(a, b)| carried.contains(&a) == carried.contains(&b))
+            }
+            _ => false,
+        };
+        mdps = leavers;
+    }
+    match mdps.as_slice() {
+        [] => Ok(None),
+        [p] => Ok(Some(*p)),
+        _ => Err(PairError::Solver(SolveError::Backend("the last bracket left more than one player unpaired".into()))),
+    }
+}
+
+/// The stages of a bracket for the criteria `keys` of its edition.
+fn quality_stages(cx: &criteria::Ctx, keys: &[String]) -> Vec<crate::model::Stage> {
+    match cx.r.edition {
+        Edition::E2017 => criteria::stages(cx, keys),
+        Edition::E2026 => criteria_2026::stages(cx, keys),
+    }
 }
 
 /// Can `players` all be paired (C.1-C.3), with one PAB-eligible player out when odd?
@@ -157,12 +216,25 @@ struct Driver<'a, 'r> {
 }
 
 impl Driver<'_, '_> {
-    /// Pairs one bracket; its pairs are pending until [`Driver::commit`].
+    /// Pairs one bracket; its pairs are pending until [`Driver::commit`]. Returns the players
+    /// leaving it (tournament indices).
     fn bracket(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Result<Vec<usize>, PairError> {
+        self.bracket_with_outside(players, mdps, kind).map(|(leavers, _)| leavers)
+    }
+
+    /// As [`Driver::bracket`], also returning the pairs of the optimum that involve players
+    /// outside the bracket (tournament indices).
+    #[allow(clippy::type_complexity)]
+    fn bracket_with_outside(
+        &mut self,
+        players: &[usize],
+        mdps: usize,
+        kind: Kind,
+    ) -> Result<(Vec<usize>, Vec<(usize, usize)>), PairError> {
         let r = self.r;
         let b = Bracket::build(r, players, mdps, kind);
         let cx = criteria::Ctx::new(r, &b, kind);
-        let quality = criteria::stages(&cx, self.keys);
+        let quality = quality_stages(&cx, self.keys);
         let chosen = match first::perfect(r, &b, kind, &quality) {
             Some(c) => c,
             None => {
@@ -183,7 +255,7 @@ impl Driver<'_, '_> {
         let ids = |l: usize| r.t.players[b.global[l]].id;
         self.traces.push(BracketTrace {
             kind: match kind {
-                Kind::Normal { .. } => "bracket",
+                Kind::Normal { .. } | Kind::Outlook { .. } => "bracket",
                 Kind::Ppb { .. } => "PPB",
                 Kind::Last => "last",
             },
@@ -195,7 +267,9 @@ impl Driver<'_, '_> {
             reports: chosen.reports.clone(),
             setup: (players.to_vec(), mdps, bracket::OwnedKind::of(kind)),
         });
-        Ok(chosen.leavers.iter().map(|&l| b.global[l]).collect())
+        let leavers = chosen.leavers.iter().map(|&l| b.global[l]).collect();
+        let outside = chosen.outside.iter().map(|&(x, y)| (b.global[x], b.global[y])).collect();
+        Ok((leavers, outside))
     }
 
     /// Keeps the pairs of the last traced bracket.

@@ -19,6 +19,9 @@ pub struct Chosen {
     pub pairs: Vec<(usize, usize)>,
     /// Bracket players leaving the bracket unpaired (downfloaters or the PAB receiver).
     pub leavers: Vec<usize>,
+    /// Pairs of the optimum involving players outside the bracket (how the model completed the
+    /// round; not unique, but their number and kind are fixed by the stages).
+    pub outside: Vec<(usize, usize)>,
     pub reports: Vec<StageReport>,
     pub stage_values: Vec<(String, i64)>,
 }
@@ -129,7 +132,8 @@ fn finish(b: &Bracket, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
     let (pairs, leavers) = current(s, b)?;
     let sol = s.solution()?;
     let stage_values = s.model().stages.iter().zip(&sol.stage_values).map(|(st, &v)| (st.name.clone(), v)).collect();
-    Ok(Chosen { pairs, leavers, reports: s.reports().to_vec(), stage_values })
+    let outside = sol.pairs.iter().filter(|&&e| !b.inside[e]).map(|&e| b.model.pairs[e]).collect();
+    Ok(Chosen { pairs, leavers, outside, reports: s.reports().to_vec(), stage_values })
 }
 
 /// "Minimise the BSN of `p`'s partner inside the bracket".

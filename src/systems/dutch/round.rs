@@ -1,6 +1,7 @@
 //! The players of the round as the Dutch system sees them: A.2 order, scoregroups, and the
 //! absolute criteria C.1-C.3 with the PAB rule C.2.
 
+use super::bye::ByeOutlook;
 use super::Edition;
 use crate::points::Points;
 use crate::tournament::{Float, FloatRule, Tournament};
@@ -16,6 +17,8 @@ pub struct Round<'t> {
     /// took part in an earlier pairing (absentees never paired are dropped from the numbering, as
     /// the endorsed engine does; E.5 uses its parity).
     pub number: Vec<u32>,
+    /// The 2026 rules' bye facts ([C5], [C9]); `None` for the 2017 rules or an even round.
+    pub bye: Option<ByeOutlook>,
 }
 
 impl<'t> Round<'t> {
@@ -34,7 +37,11 @@ impl<'t> Round<'t> {
                 number[i] = next;
             }
         }
-        Round { t, edition, order, number }
+        let mut r = Round { t, edition, order, number, bye: None };
+        if edition == Edition::E2026 {
+            r.bye = ByeOutlook::of(&r);
+        }
+        r
     }
 
     pub fn score(&self, i: usize) -> Points {
@@ -74,6 +81,11 @@ impl<'t> Round<'t> {
             // C.04.1 Art. 4 (2026): not after any win's points scored without playing.
             Edition::E2026 => p.unplayed_win_rounds == 0,
         }
+    }
+
+    /// 2026 [C4]+[C5]: may `i` be the one player left unpaired in the round?
+    pub fn bye_candidate(&self, i: usize) -> bool {
+        self.bye.as_ref().is_some_and(|b| b.candidate[i])
     }
 
     pub fn float_rule(&self) -> FloatRule {

@@ -5,7 +5,7 @@
 //! worse is the reason, and if none does, the candidate order (B.8) chose the other pairing.
 
 use super::bracket::Bracket;
-use super::criteria::{self, Ctx};
+use super::criteria::Ctx;
 use super::round::Round;
 use super::BracketTrace;
 use crate::model::{Cost, Stage, Var};
@@ -65,7 +65,7 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
     let Some(e) = bracket.model.pairs.iter().position(|&p| p == (la, lb)) else {
         return Ok(format!("no pairing of bracket {} may contain {a_id}-{b_id}", k + 1));
     };
-    let quality = criteria::stages(&Ctx::new(r, &bracket, kind.kind()), keys);
+    let quality = super::quality_stages(&Ctx::new(r, &bracket, kind.kind()), keys);
     let mut force = Cost::new();
     force.add(Var::Pair(e), -1);
     let mut stages = vec![Stage { name: "force".into(), article: "--why-not".into(), cost: force }];

@@ -1,0 +1,191 @@
+//! The criteria of a bracket under the 2026 Dutch rules (C.04.3 Art. 2, [C4]-[C21]) as cost
+//! vectors over a [`Kind::Outlook`] model, which holds the bracket, the next scoregroup and every
+//! lower player.
+//!
+//! Keys (`C5` ... `C21`) are the 2026 numbers used in `models/dutch-2026.model`. Criteria that
+//! compare scores taken in descending order give one stage per score value, highest first (a
+//! sorted list compared lexicographically is a count vector compared lexicographically). Where
+//! the text (only partly available) is silent, the endorsed engine's reading is followed; each
+//! such point is in `docs/reference-dutch.md` §9.
+
+use super::bracket::Kind;
+use super::criteria::{colour_cost, completion, float_count, stage, ColourRule, Ctx};
+use crate::model::{Cost, Stage, Var};
+use crate::tournament::Float;
+use std::collections::BTreeMap;
+
+/// The article and meaning of a 2026 criterion key.
+pub fn article(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "C5" => "C.04.3 (2026) [C5] minimise the score of the PAB assignee",
+        "C6" => "C.04.3 (2026) [C6] minimise the number of downfloaters",
+        "C7" => "C.04.3 (2026) [C7] minimise the scores of the downfloaters, highest first",
+        "C8" => "C.04.3 (2026) [C8] downfloaters that let the next bracket comply best with [C1]-[C7]",
+        "C9" => "C.04.3 (2026) [C9] minimise the unplayed games of the PAB assignee",
+        "C10" => "C.04.3 (2026) [C10] topscorers' colour differences beyond 2",
+        "C11" => "C.04.3 (2026) [C11] topscorers' same colour three times",
+        "C12" => "C.04.3 (2026) [C12] colour preferences not granted",
+        "C13" => "C.04.3 (2026) [C13] strong colour preferences not granted",
+        "C14" => "C.04.3 (2026) [C14] resident downfloaters repeating the previous round's downfloat",
+        "C15" => "C.04.3 (2026) [C15] MDP opponents repeating the previous round's upfloat",
+        "C16" => "C.04.3 (2026) [C16] resident downfloaters repeating the downfloat of two rounds before",
+        "C17" => "C.04.3 (2026) [C17] MDP opponents repeating the upfloat of two rounds before",
+        "C18" => "C.04.3 (2026) [C18] scores of players repeating the previous round's downfloat",
+        "C19" => "C.04.3 (2026) [C19] scores of the opponents of players repeating the previous round's upfloat",
+        "C20" => "C.04.3 (2026) [C20] scores of players repeating the downfloat of two rounds before",
+        "C21" => "C.04.3 (2026) [C21] scores of the opponents of players repeating the upfloat of two rounds before",
+        _ => return None,
+    })
+}
+
+/// The players of the next scoregroup: local `nb..nb + next`.
+fn next_len(ctx: &Ctx) -> usize {
+    match ctx.kind {
+        Kind::Outlook { next, .. } => next.len(),
+        _ => 0,
+    }
+}
+
+/// One stage per score value, highest first.
+fn by_score(prefix: &str, key: &str, buckets: BTreeMap<i64, Cost>) -> Vec<Stage> {
+    let art = article(key).unwrap_or(key);
+    buckets.into_iter().rev().map(|(s, cost)| stage(format!("{prefix}-score{s}"), art, cost)).collect()
+}
+
+/// [C4] completion first, then the stages of `keys` in order.
+pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
+    let mut out =
+        vec![stage("C4-completion".into(), "C.04.3 (2026) [C4] complete the round-pairing", completion(ctx))];
+    for key in keys {
+        let art = article(key).unwrap_or(key);
+        match key.as_str() {
+            "C5" => out.push(stage("C5-bye-score".into(), art, bye_score(ctx))),
+            "C6" => out.push(stage("C6-downfloaters".into(), art, super::criteria::c5(ctx))),
+            "C7" => out.extend(by_score("C7-downfloaters", key, downfloater_scores(ctx))),
+            "C8" => out.extend(next_bracket(ctx)),
+            "C9" => out.extend(bye_unplayed(ctx).map(|c| stage("C9-bye-unplayed".into(), art, c))),
+            "C10" | "C11" | "C12" | "C13" => {
+                let rule = match key.as_str() {
+                    "C10" => ColourRule::BeyondTwo,
+                    "C11" => ColourRule::ThirdInARow,
+                    "C12" => ColourRule::Preference,
+                    _ => ColourRule::Strong,
+                };
+                out.push(stage(format!("{key}-colours"), art, colour_cost(ctx, rule)));
+            }
+            "C14" | "C15" | "C16" | "C17" => {
+                let (down, back) = float_key(key);
+                out.push(stage(format!("{key}-floats"), art, float_count(ctx, down, back)));
+            }
+            "C18" | "C19" | "C20" | "C21" => {
+                let (down, back) = float_key(key);
+                let buckets = if down { repeated_downfloat_scores(ctx, back) } else { repeated_upfloat_scores(ctx, back) };
+                out.extend(by_score(&format!("{key}-floats"), key, buckets));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn float_key(key: &str) -> (bool, usize) {
+    match key {
+        "C14" | "C18" => (true, 1),
+        "C15" | "C19" => (false, 1),
+        "C16" | "C20" => (true, 2),
+        _ => (false, 2),
+    }
+}
+
+/// [C5]: the score of whoever stays out of the round. Only bye candidates (the lowest score
+/// that can take the PAB) may float at all, so the stage only reports it.
+fn bye_score(ctx: &Ctx) -> Cost {
+    let mut c = Cost::new();
+    for i in (0..ctx.b.model.num_players()).filter(|&i| ctx.b.model.may_float[i]) {
+        c.add(Var::Float(i), ctx.score(i));
+    }
+    c
+}
+
+/// [C7]: every bracket player leaving the bracket, by its score.
+fn downfloater_scores(ctx: &Ctx) -> BTreeMap<i64, Cost> {
+    let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();
+    for (i, vars) in ctx.b.leave.iter().enumerate() {
+        vars.iter().for_each(|&v| buckets.entry(ctx.score(i)).or_default().add(v, 1));
+    }
+    buckets
+}
+
+/// [C8] in the endorsed engine's form: the most pairs in the next bracket (downfloaters with
+/// next-scoregroup players, and next-scoregroup players among themselves), then the
+/// highest-scored of them paired (a pair counts at the score of its higher player).
+fn next_bracket(ctx: &Ctx) -> Vec<Stage> {
+    let (nb, nn) = (ctx.b.nb, next_len(ctx));
+    if nn == 0 {
+        return Vec::new();
+    }
+    let mut pairs = Cost::new();
+    let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();
+    for (e, &(a, b)) in ctx.b.model.pairs.iter().enumerate() {
+        if (nb..nb + nn).contains(&b) {
+            pairs.add(Var::Pair(e), -1);
+            buckets.entry(ctx.score(a)).or_default().add(Var::Pair(e), -1);
+        }
+    }
+    let mut out = vec![stage("C8-next-pairs".into(), article("C8").unwrap_or("C8"), pairs)];
+    out.extend(by_score("C8-next-paired", "C8", buckets));
+    out
+}
+
+/// [C9], when active: the players of the bye score are ranked by played games (fewer games,
+/// higher rank); the ranks of those paired are maximised, so the one left for the bye has the
+/// most played games. As in the endorsed engine, a pair within the bracket and the next
+/// scoregroup counts when [C9] is active in this bracket, a pair with a lower player when it was
+/// active in the first bracket.
+fn bye_unplayed(ctx: &Ctx) -> Option<Cost> {
+    let Kind::Outlook { next, c9, .. } = ctx.kind else { return None };
+    let bye = ctx.r.bye.as_ref()?;
+    let near = ctx.b.nb + next.len();
+    let rank = |l: usize| {
+        let g = ctx.b.global[l];
+        if ctx.r.score(g) == bye.score {
+            bye.rank[g]
+        } else {
+            0
+        }
+    };
+    let mut c = Cost::new();
+    for (e, &(a, b)) in ctx.b.model.pairs.iter().enumerate() {
+        let counts = if b < near { c9 } else { bye.first_bracket_c9 };
+        if counts {
+            c.add(Var::Pair(e), -(rank(a) + rank(b)));
+        }
+    }
+    (!c.terms.is_empty()).then_some(c)
+}
+
+/// [C18]/[C20]: players who received a downfloat `back` rounds before and leave the bracket
+/// again, by their score (an MDP paired in the bracket does not count).
+fn repeated_downfloat_scores(ctx: &Ctx, back: usize) -> BTreeMap<i64, Cost> {
+    let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();
+    for (i, vars) in ctx.b.leave.iter().enumerate() {
+        if ctx.float_back(i, back) == Float::Down {
+            vars.iter().for_each(|&v| buckets.entry(ctx.score(i)).or_default().add(v, 1));
+        }
+    }
+    buckets
+}
+
+/// [C19]/[C21]: players who received an upfloat `back` rounds before and float up again (the
+/// lower player of a pair of different scores), by their opponent's score.
+fn repeated_upfloat_scores(ctx: &Ctx, back: usize) -> BTreeMap<i64, Cost> {
+    let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();
+    for (e, a, b) in ctx.b.inner_pairs() {
+        if let Some((hi, lo)) = ctx.unequal(a, b) {
+            if ctx.float_back(lo, back) == Float::Up {
+                buckets.entry(ctx.score(hi)).or_default().add(Var::Pair(e), 1);
+            }
+        }
+    }
+    buckets
+}
