@@ -41,7 +41,7 @@ pub fn article(key: &str) -> Option<&'static str> {
 /// The players of the next scoregroup: local `nb..nb + next`.
 fn next_len(ctx: &Ctx) -> usize {
     match ctx.kind {
-        Kind::Outlook { next, .. } => next.len(),
+        Kind::Outlook { next, .. } | Kind::Normal { next, .. } => next.len(),
         _ => 0,
     }
 }
@@ -53,13 +53,20 @@ fn by_score(prefix: &str, key: &str, buckets: BTreeMap<i64, Cost>) -> Vec<Stage>
 }
 
 /// [C4] completion first, then the stages of `keys` in order.
+///
+/// For the *near* model of a bracket ([`Kind::Normal`]: the bracket and the next scoregroup,
+/// anybody free to float), [C4] and [C5] are left out: the driver checks completion of its
+/// optimum afterwards, and [C9] is not used with it.
 pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
-    let mut out =
-        vec![stage("C4-completion".into(), "C.04.3 (2026) [C4] complete the round-pairing", completion(ctx))];
+    let full = matches!(ctx.kind, Kind::Outlook { .. });
+    let mut out = Vec::new();
+    if full {
+        out.push(stage("C4-completion".into(), "C.04.3 (2026) [C4] complete the round-pairing", completion(ctx)));
+    }
     for key in keys {
         let art = article(key).unwrap_or(key);
         match key.as_str() {
-            "C5" => out.push(stage("C5-bye-score".into(), art, bye_score(ctx))),
+            "C5" if full => out.push(stage("C5-bye-score".into(), art, bye_score(ctx))),
             "C6" => out.push(stage("C6-downfloaters".into(), art, super::criteria::c5(ctx))),
             "C7" => out.extend(by_score("C7-downfloaters", key, downfloater_scores(ctx))),
             "C8" => out.extend(next_bracket(ctx)),
@@ -79,7 +86,8 @@ pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
             }
             "C18" | "C19" | "C20" | "C21" => {
                 let (down, back) = float_key(key);
-                let buckets = if down { repeated_downfloat_scores(ctx, back) } else { repeated_upfloat_scores(ctx, back) };
+                let buckets =
+                    if down { repeated_downfloat_scores(ctx, back) } else { repeated_upfloat_scores(ctx, back) };
                 out.extend(by_score(&format!("{key}-floats"), key, buckets));
             }
             _ => {}

@@ -16,14 +16,14 @@ use crate::model::{Stage, Var};
 use crate::solver::graph::{Pairability, PairingGraph};
 use crate::solver::highs_lex::StageReport;
 use crate::solver::matching::pairable_by_matching;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The first candidate if it is perfect; `None` when a solver must decide.
 pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<Chosen> {
     let (nb, m0) = (b.nb, b.mdps);
     let score = |l: usize| r.score(b.global[l]);
-    if (m0 + 1..nb).any(|l| score(l) != score(m0)) || matches!(kind, Kind::Ppb { .. } | Kind::Outlook { .. }) {
-        return None; // collapsed brackets, the PPB and 2026 brackets: leave them to the solver
+    if (m0 + 1..nb).any(|l| score(l) != score(m0)) || matches!(kind, Kind::Ppb { .. }) {
+        return None; // collapsed brackets and the PPB: leave them to the solver
     }
     let residents = nb - m0;
     let m1 = m0.min(residents);
@@ -46,12 +46,24 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
             ones.extend(leavers.iter().map(|&l| Var::Float(l)));
         }
         Kind::Normal { next_is_last, .. } => ones.extend(next_bracket_witness(r, b, &leavers, next_is_last, &edge)?),
-        Kind::Ppb { .. } | Kind::Outlook { .. } => return None,
+        Kind::Outlook { next, .. } => ones.extend(outlook_witness(b, &leavers, next.len(), &edge)?),
+        Kind::Ppb { .. } => return None,
     }
-    // Colour and float criteria at zero (C.4-C.7 are at their bounds by construction).
+    // Colour and float criteria at zero; completion, the bye, the number and scores of the
+    // downfloaters and the look-ahead are at their bounds by construction (2017 C.4-C.7, 2026
+    // [C4]-[C8]).
+    let ones: HashSet<Var> = ones.into_iter().collect();
     let values: Vec<(String, i64)> =
         stages.iter().map(|s| (s.name.clone(), s.cost.value(&|v| ones.contains(&v)))).collect();
-    let bounded = |name: &str| ["C4", "C5", "C6", "C7"].iter().any(|p| name.starts_with(p));
+    let at_bound: &[&str] = match kind {
+        Kind::Outlook { .. } => &["C4-", "C5-", "C6-", "C7-", "C8-"],
+        _ => &["C4-", "C5-", "C6-", "C7-"],
+    };
+    let c9_bound = c9_bound(r, b, kind);
+    if values.iter().any(|(name, v)| name.starts_with("C9-") && Some(*v) != c9_bound) {
+        return None;
+    }
+    let bounded = |name: &str| at_bound.iter().chain(&["C9-"]).any(|p| name.starts_with(p));
     if values.iter().any(|(name, v)| !bounded(name) && *v != 0) {
         return None;
     }
@@ -96,4 +108,79 @@ fn next_bracket_witness(
         .collect();
     vars.extend(bye.map(|x| Var::Float(verts[x])));
     Some(vars)
+}
+
+/// 2026: [C4], [C5] and [C8] at their bounds. The leavers are all paired with next-scoregroup
+/// players and the next scoregroup among itself, at most one of it left over (a bye candidate
+/// preferred); then that one and all lower players pair completely, the PAB to a bye candidate.
+/// A witness found this way proves the bounds; when none is found the solver decides (the
+/// search is not exhaustive, so this only ever costs time).
+fn outlook_witness(
+    b: &Bracket,
+    leavers: &[usize],
+    next: usize,
+    edge: &HashMap<(usize, usize), usize>,
+) -> Option<Vec<Var>> {
+    let n = b.model.num_players();
+    if next == 0 {
+        // The last bracket (nobody below): at most one leaver, who receives the PAB.
+        return match leavers {
+            [] => Some(Vec::new()),
+            [p] if b.model.may_float[*p] => Some(vec![Var::Float(*p)]),
+            _ => None,
+        };
+    }
+    let near: Vec<usize> = leavers.iter().copied().chain(b.nb..b.nb + next).collect();
+    let mut g = PairingGraph::new(near.len());
+    for (x, &a) in near.iter().enumerate() {
+        for (y, &c) in near.iter().enumerate().skip(x + 1) {
+            if (a >= b.nb || c >= b.nb) && edge.contains_key(&(a.min(c), a.max(c))) {
+                g.add_edge(x, y);
+            }
+        }
+    }
+    let is_next = |v: usize| v >= b.nb;
+    g.bye_eligible = near.iter().map(|&v| is_next(v) && b.model.may_float[v]).collect();
+    let found = match pairable_by_matching(&g) {
+        found @ Pairability::Pairable { .. } => found,
+        Pairability::Unpairable => {
+            g.bye_eligible = near.iter().map(|&v| is_next(v)).collect();
+            pairable_by_matching(&g)
+        }
+    };
+    let Pairability::Pairable { pairs, bye } = found else { return None };
+    let far: Vec<usize> = bye.map(|x| near[x]).into_iter().chain(b.nb + next..n).collect();
+    let mut h = PairingGraph::new(far.len());
+    for (x, &a) in far.iter().enumerate() {
+        for (y, &c) in far.iter().enumerate().skip(x + 1) {
+            if edge.contains_key(&(a.min(c), a.max(c))) {
+                h.add_edge(x, y);
+            }
+        }
+    }
+    h.bye_eligible = far.iter().map(|&v| b.model.may_float[v]).collect();
+    let Pairability::Pairable { pairs: rest, bye: pab } = pairable_by_matching(&h) else { return None };
+    let var = |a: usize, c: usize| edge.get(&(a.min(c), a.max(c))).map(|&e| Var::Pair(e));
+    let mut vars: Vec<Var> = pairs.iter().filter_map(|&(x, y)| var(near[x], near[y])).collect();
+    vars.extend(rest.iter().filter_map(|&(x, y)| var(far[x], far[y])));
+    vars.extend(pab.map(|x| Var::Float(far[x])));
+    Some(vars)
+}
+
+/// 2026 [C9]: the best value it can take, when every pair of the model counts for it (then the
+/// value is minus the ranks of everybody paired, and the best leaves out the bye candidate of
+/// the lowest rank). `None` when only some pairs count: the solver decides.
+fn c9_bound(r: &Round, b: &Bracket, kind: Kind) -> Option<i64> {
+    let Kind::Outlook { lower, c9, .. } = kind else { return None };
+    let bye = r.bye.as_ref()?;
+    if !(c9 && (lower.is_empty() || bye.first_bracket_c9)) {
+        return None;
+    }
+    let rank = |g: usize| if r.score(g) == bye.score { bye.rank[g] } else { 0 };
+    let total: i64 = b.global.iter().map(|&g| rank(g)).sum();
+    let least = (0..b.global.len())
+        .filter(|&l| b.model.may_float[l] && r.score(b.global[l]) == bye.score)
+        .map(|l| rank(b.global[l]))
+        .min()?;
+    Some(-(total - least))
 }

@@ -162,7 +162,7 @@ fn pair_2026(ctx: &mut Driver) -> Result<Option<usize>, PairError> {
         let players: Vec<usize> = mdps.iter().chain(&groups[k]).copied().collect();
         let next: &[usize] = groups.get(k + 1).map_or(&[], |g| g.as_slice());
         let lower: Vec<usize> = groups.get(k + 2..).map_or_else(Vec::new, |g| g.concat());
-        let (leavers, outside) = ctx.bracket_with_outside(&players, mdps.len(), Kind::Outlook { next, lower: &lower, c9 })?;
+        let (leavers, outside) = ctx.bracket_2026(&players, mdps.len(), Kind::Outlook { next, lower: &lower, c9 })?;
         ctx.commit();
         // [C9] stays on for the next bracket when the bye score reaches the next scoregroup and
         // nobody carried into it (this bracket's downfloaters and the next scoregroup) is
@@ -192,6 +192,30 @@ fn quality_stages(cx: &criteria::Ctx, keys: &[String]) -> Vec<crate::model::Stag
     }
 }
 
+/// 2026: can the near model's optimum `chosen` be completed? Everybody it leaves unpaired
+/// (bracket players and next-scoregroup players floating) and all `lower` players must pair
+/// completely, the PAB (if any) to a bye candidate ([C4], [C5]).
+fn extends_to_round(r: &Round, near: &Bracket, chosen: &order::Chosen, lower: &[usize]) -> bool {
+    let n = near.global.len();
+    let mut paired = vec![false; n];
+    for &(a, b) in chosen.pairs.iter().chain(&chosen.outside) {
+        paired[a] = true;
+        paired[b] = true;
+    }
+    let rest: Vec<usize> =
+        (0..n).filter(|&l| !paired[l]).map(|l| near.global[l]).chain(lower.iter().copied()).collect();
+    let mut g = PairingGraph::new(rest.len());
+    for a in 0..rest.len() {
+        for b in a + 1..rest.len() {
+            if r.can_meet(rest[a], rest[b]) {
+                g.add_edge(a, b);
+            }
+        }
+    }
+    g.bye_eligible = rest.iter().map(|&i| r.bye_candidate(i)).collect();
+    matches!(pairable_by_matching(&g), Pairability::Pairable { .. })
+}
+
 /// Can `players` all be paired (C.1-C.3), with one PAB-eligible player out when odd?
 fn completable(r: &Round, players: &[usize]) -> bool {
     let mut g = PairingGraph::new(players.len());
@@ -219,40 +243,83 @@ impl Driver<'_, '_> {
     /// Pairs one bracket; its pairs are pending until [`Driver::commit`]. Returns the players
     /// leaving it (tournament indices).
     fn bracket(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Result<Vec<usize>, PairError> {
-        self.bracket_with_outside(players, mdps, kind).map(|(leavers, _)| leavers)
+        let b = Bracket::build(self.r, players, mdps, kind);
+        let chosen = self.choose(&b, kind)?;
+        Ok(self.trace(&b, kind, &chosen).0)
     }
 
-    /// As [`Driver::bracket`], also returning the pairs of the optimum that involve players
-    /// outside the bracket (tournament indices).
+    /// A 2026 bracket ([`Kind::Outlook`]); also returns the pairs of the optimum that involve
+    /// players outside the bracket (tournament indices).
+    ///
+    /// The model with every player still to pair is exact but large. Unless its first candidate
+    /// is perfect, the *near* model (the bracket and the next scoregroup only, anybody free to
+    /// float) is solved first: its candidates include all of the full model's, with the same
+    /// values on every criterion but [C4]/[C5] (constant in the full model) and [C9] (then not
+    /// used), so when its optimum extends to a complete round-pairing, with the PAB to a bye
+    /// candidate, that optimum is the full model's. Otherwise the full model decides.
     #[allow(clippy::type_complexity)]
-    fn bracket_with_outside(
+    fn bracket_2026(
         &mut self,
         players: &[usize],
         mdps: usize,
         kind: Kind,
     ) -> Result<(Vec<usize>, Vec<(usize, usize)>), PairError> {
         let r = self.r;
-        let b = Bracket::build(r, players, mdps, kind);
-        let cx = criteria::Ctx::new(r, &b, kind);
-        let quality = quality_stages(&cx, self.keys);
-        let chosen = match first::perfect(r, &b, kind, &quality) {
-            Some(c) => c,
-            None => {
-                let mut session: Box<dyn LexBackend> = match self.opts.backend {
-                    Backend::Matching => Box::new(MatchingSession::new(b.model.clone()).map_err(solver_error)?),
-                    Backend::Highs => {
-                        let lex = LexOptions { time_limit: self.opts.time_limit, ..LexOptions::default() };
-                        Box::new(LexSession::new(b.model.clone(), lex).map_err(solver_error)?)
-                    }
-                };
-                let chosen = order::solve(&b, quality, session.as_mut()).map_err(solver_error)?;
-                if let Some(dir) = &self.opts.write_lp {
-                    write_models(dir, r.t.round, self.traces.len() + 1, session.model(), &chosen.stage_values)?;
-                }
-                chosen
+        let Kind::Outlook { next, lower, c9 } = kind else {
+            return Err(PairError::Solver(SolveError::Backend("a 2026 bracket needs its outlook".into())));
+        };
+        let full = Bracket::build(r, players, mdps, kind);
+        let quality = quality_stages(&criteria::Ctx::new(r, &full, kind), self.keys);
+        if let Some(chosen) = first::perfect(r, &full, kind, &quality) {
+            return Ok(self.trace(&full, kind, &chosen));
+        }
+        let c9_anywhere = c9 || r.bye.as_ref().is_some_and(|b| b.first_bracket_c9);
+        if !c9_anywhere && !next.is_empty() {
+            let near_kind = Kind::Normal { next, next_is_last: lower.is_empty() };
+            let near = Bracket::build(r, players, mdps, near_kind);
+            let chosen = self.solve_model(&near, near_kind)?;
+            if extends_to_round(r, &near, &chosen, lower) {
+                return Ok(self.trace(&near, kind, &chosen));
+            }
+        }
+        let chosen = self.solve_model(&full, kind)?;
+        Ok(self.trace(&full, kind, &chosen))
+    }
+
+    /// The first candidate if perfect, else the solved optimum.
+    fn choose(&self, b: &Bracket, kind: Kind) -> Result<order::Chosen, PairError> {
+        let quality = quality_stages(&criteria::Ctx::new(self.r, b, kind), self.keys);
+        match first::perfect(self.r, b, kind, &quality) {
+            Some(c) => Ok(c),
+            None => self.solve_model(b, kind),
+        }
+    }
+
+    /// Solves the quality stages and the candidate order of `b`.
+    fn solve_model(&self, b: &Bracket, kind: Kind) -> Result<order::Chosen, PairError> {
+        let r = self.r;
+        let quality = quality_stages(&criteria::Ctx::new(r, b, kind), self.keys);
+        let mut session: Box<dyn LexBackend> = match self.opts.backend {
+            Backend::Matching => Box::new(MatchingSession::new(b.model.clone()).map_err(solver_error)?),
+            Backend::Highs => {
+                let lex = LexOptions { time_limit: self.opts.time_limit, ..LexOptions::default() };
+                Box::new(LexSession::new(b.model.clone(), lex).map_err(solver_error)?)
             }
         };
+        let chosen = order::solve(b, quality, session.as_mut()).map_err(solver_error)?;
+        if let Some(dir) = &self.opts.write_lp {
+            write_models(dir, r.t.round, self.traces.len() + 1, session.model(), &chosen.stage_values)?;
+        }
+        Ok(chosen)
+    }
+
+    /// Records the bracket's outcome (pending until [`Driver::commit`]); returns its leavers and
+    /// the pairs involving players outside it (tournament indices).
+    #[allow(clippy::type_complexity)]
+    fn trace(&mut self, b: &Bracket, kind: Kind, chosen: &order::Chosen) -> (Vec<usize>, Vec<(usize, usize)>) {
+        let r = self.r;
         let ids = |l: usize| r.t.players[b.global[l]].id;
+        let players = &b.global[..b.nb];
         self.traces.push(BracketTrace {
             kind: match kind {
                 Kind::Normal { .. } | Kind::Outlook { .. } => "bracket",
@@ -260,16 +327,16 @@ impl Driver<'_, '_> {
                 Kind::Last => "last",
             },
             players: players.iter().map(|&i| r.t.players[i].id).collect(),
-            mdps,
+            mdps: b.mdps,
             pairs: chosen.pairs.iter().map(|&(a, c)| (ids(a), ids(c))).collect(),
             leavers: chosen.leavers.iter().map(|&l| ids(l)).collect(),
             stages: chosen.stage_values.clone(),
             reports: chosen.reports.clone(),
-            setup: (players.to_vec(), mdps, bracket::OwnedKind::of(kind)),
+            setup: (players.to_vec(), b.mdps, bracket::OwnedKind::of(kind)),
         });
         let leavers = chosen.leavers.iter().map(|&l| b.global[l]).collect();
         let outside = chosen.outside.iter().map(|&(x, y)| (b.global[x], b.global[y])).collect();
-        Ok((leavers, outside))
+        (leavers, outside)
     }
 
     /// Keeps the pairs of the last traced bracket.

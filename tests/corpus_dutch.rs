@@ -1,9 +1,12 @@
-//! Differential test against the endorsed reference (bbpPairings 5.0.1, Dutch 2017 rules):
-//! replay rounds of complete tournaments from `../shared/corpus` and require identical pairings.
+//! Differential tests against the reference engines of the Dutch system: replay every round of
+//! the complete tournaments in `../shared/corpus` and require identical pairings.
 //!
-//! Runs every tournament of `dutch-2017-tight/` and of `dutch-2017/` (the same as `lexpair check
-//! --system dutch-2017 ../shared/corpus/dutch-2017 ../shared/corpus/dutch-2017-tight`), on two
-//! threads.
+//! - `dutch-2017/`, `dutch-2017-tight/`: bbpPairings 5.0.1, endorsed for the 2017 rules (the same
+//!   as `lexpair check --system dutch-2017 ../shared/corpus/dutch-2017 ../shared/corpus/dutch-2017-tight`);
+//! - `dutch-2026/`, `dutch-2026-tight/`: bbpPairings 6, which implements the 2026 rules (`lexpair
+//!   check --system dutch-2026 ../shared/corpus/dutch-2026 ../shared/corpus/dutch-2026-tight`).
+//!
+//! Each folder is replayed on two threads.
 
 use lexpair::check::{check_document, Outcome};
 use lexpair::systems::{PairOptions, System};
@@ -31,23 +34,23 @@ fn manifest(folder: &str) -> Vec<PathBuf> {
 }
 
 /// Replays every round of `files` on two threads; returns (identical, total) and the discrepancies.
-fn replay(files: &[PathBuf]) -> (usize, usize, Vec<String>) {
+fn replay(system: System, files: &[PathBuf]) -> (usize, usize, Vec<String>) {
     let (even, odd): (Vec<_>, Vec<_>) = files.iter().cloned().enumerate().partition(|(k, _)| k % 2 == 0);
     let strip = |v: Vec<(usize, PathBuf)>| v.into_iter().map(|(_, f)| f).collect::<Vec<_>>();
     let (a, b) = std::thread::scope(|s| {
-        let h = s.spawn(|| replay_on(&strip(odd)));
-        (replay_on(&strip(even)), h.join().expect("replay thread"))
+        let h = s.spawn(|| replay_on(system, &strip(odd)));
+        (replay_on(system, &strip(even)), h.join().expect("replay thread"))
     });
     let mut diffs = a.2;
     diffs.extend(b.2);
     (a.0 + b.0, a.1 + b.1, diffs)
 }
 
-fn replay_on(files: &[PathBuf]) -> (usize, usize, Vec<String>) {
+fn replay_on(system: System, files: &[PathBuf]) -> (usize, usize, Vec<String>) {
     let (mut same, mut total, mut diffs) = (0, 0, Vec::new());
     for f in files {
         let doc = read_file(f, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
-        for rc in check_document(&doc, System::Dutch2017, &PairOptions::default()) {
+        for rc in check_document(&doc, system, &PairOptions::default()) {
             total += 1;
             if rc.outcome == Outcome::Identical {
                 same += 1;
@@ -60,21 +63,31 @@ fn replay_on(files: &[PathBuf]) -> (usize, usize, Vec<String>) {
 }
 
 /// Replays all of `folder` (which must hold `files` tournaments) and requires no discrepancy.
-fn require_identical(folder: &str, files: usize, min_rounds: usize) {
+fn require_identical(system: System, folder: &str, files: usize, min_rounds: usize) {
     let list = manifest(folder);
     assert_eq!(list.len(), files);
-    let (same, total, diffs) = replay(&list);
+    let (same, total, diffs) = replay(system, &list);
     println!("{folder}: identical {same}/{total}");
     assert!(total >= min_rounds, "only {total} rounds replayed");
     assert!(diffs.is_empty(), "identical {same}/{total}; discrepancies:\n{}", diffs.join("\n"));
 }
 
 #[test]
-fn tight_corpus_is_identical_to_the_reference() {
-    require_identical("dutch-2017-tight", 137, 1016);
+fn dutch_2017_tight_corpus_is_identical_to_the_reference() {
+    require_identical(System::Dutch2017, "dutch-2017-tight", 137, 1016);
 }
 
 #[test]
-fn main_corpus_is_identical_to_the_reference() {
-    require_identical("dutch-2017", 597, 4754);
+fn dutch_2017_main_corpus_is_identical_to_the_reference() {
+    require_identical(System::Dutch2017, "dutch-2017", 597, 4754);
+}
+
+#[test]
+fn dutch_2026_tight_corpus_is_identical_to_the_reference() {
+    require_identical(System::Dutch2026, "dutch-2026-tight", 70, 531);
+}
+
+#[test]
+fn dutch_2026_main_corpus_is_identical_to_the_reference() {
+    require_identical(System::Dutch2026, "dutch-2026", 300, 2365);
 }
