@@ -92,9 +92,9 @@ fn missing_file_exits_5() {
 
 #[test]
 fn unimplemented_system_exits_3_with_a_clear_message() {
-    let o = lexpair(&["pair", "--system", "lim", &example()]);
+    let o = lexpair(&["pair", "--system", "dutch-2012", &example()]);
     assert_eq!(o.status.code(), Some(3));
-    assert!(stderr(&o).contains("the lim system is not implemented yet"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the dutch-2012 system is not implemented yet"), "{}", stderr(&o));
     assert!(o.stdout.is_empty(), "no pairing printed");
     let o = lexpair(&["pair", "--system", "swiss-perfect", &example()]);
     assert_eq!(o.status.code(), Some(3));
@@ -145,4 +145,25 @@ fn why_not_names_the_rule_that_keeps_two_players_apart() {
     let o = lexpair(&["pair", "--system", "dutch-2017", &example(), "--why-not", "1", "99"]);
     assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("no player 99"), "{}", stderr(&o));
+}
+
+#[test]
+fn dutch_means_the_2026_rules() {
+    // dutch-2026-tight t0007 was paired by the 2026 reference engine; its round 7 pairs
+    // differently under the 2017 rules (the PAB score, [C5]).
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2026-tight/tournaments/t0007.trf");
+    let f = f.to_str().expect("utf-8");
+    let last = |o: &Output| stdout(o).lines().last().unwrap_or_default().to_string();
+    let o = lexpair(&["--dutch", f, "-c"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(last(&o), "identical 8/8");
+    let o = lexpair(&["--dutch", f, "--edition", "2017", "-c"]);
+    assert_ne!(last(&o), "identical 8/8", "the 2017 rules pair round 7 differently");
+    // The drop-in pairing of the next round is the 2026 system's.
+    let dir = scratch("dropin26");
+    let out = dir.join("pairs.txt");
+    let o = lexpair(&["--dutch", &example(), "-p", out.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let direct = stdout(&lexpair(&["pair", "--system", "dutch-2026", &example()]));
+    assert_eq!(std::fs::read_to_string(&out).expect("written"), direct);
 }

@@ -134,7 +134,7 @@ fn pair_2017(ctx: &mut Driver) -> Result<Option<usize>, PairError> {
         let kind = Kind::Normal { next: &groups[k + 1], next_is_last: k + 2 == groups.len() };
         let leavers = ctx.bracket(&players, mdps.len(), kind)?;
         let rest: Vec<usize> = leavers.iter().chain(&lower).copied().collect();
-        if completable(&r, &rest) {
+        if completable(r, &rest) {
             ctx.commit();
             mdps = leavers;
             continue;
@@ -194,8 +194,9 @@ fn quality_stages(cx: &criteria::Ctx, keys: &[String]) -> Vec<crate::model::Stag
 
 /// 2026: can the near model's optimum `chosen` be completed? Everybody it leaves unpaired
 /// (bracket players and next-scoregroup players floating) and all `lower` players must pair
-/// completely, the PAB (if any) to a bye candidate ([C4], [C5]).
-fn extends_to_round(r: &Round, near: &Bracket, chosen: &order::Chosen, lower: &[usize]) -> bool {
+/// completely, the PAB (if any) to a bye candidate ([C4], [C5]). Returns the PAB receiver of
+/// such a completion (`Some(None)`: no PAB), `None` when there is none.
+fn extends_to_round(r: &Round, near: &Bracket, chosen: &order::Chosen, lower: &[usize]) -> Option<Option<usize>> {
     let n = near.global.len();
     let mut paired = vec![false; n];
     for &(a, b) in chosen.pairs.iter().chain(&chosen.outside) {
@@ -213,7 +214,10 @@ fn extends_to_round(r: &Round, near: &Bracket, chosen: &order::Chosen, lower: &[
         }
     }
     g.bye_eligible = rest.iter().map(|&i| r.bye_candidate(i)).collect();
-    matches!(pairable_by_matching(&g), Pairability::Pairable { .. })
+    match pairable_by_matching(&g) {
+        Pairability::Pairable { bye, .. } => Some(bye.map(|x| rest[x])),
+        Pairability::Unpairable => None,
+    }
 }
 
 /// Can `players` all be paired (C.1-C.3), with one PAB-eligible player out when odd?
@@ -277,8 +281,17 @@ impl Driver<'_, '_> {
         if !c9_anywhere && !next.is_empty() {
             let near_kind = Kind::Normal { next, next_is_last: lower.is_empty() };
             let near = Bracket::build(r, players, mdps, near_kind);
-            let chosen = self.solve_model(&near, near_kind)?;
-            if extends_to_round(r, &near, &chosen, lower) {
+            let mut chosen = self.solve_model(&near, near_kind)?;
+            if let Some(bye) = extends_to_round(r, &near, &chosen, lower) {
+                // Report [C4]/[C5] as the full model has them, proven by the completion found.
+                let c5 = bye.map_or(0, |i| r.score(i).0);
+                let known = [("C4-completion", i64::from(bye.is_some())), ("C5-bye-score", c5)];
+                let keep = |name: &str| name == "C4-completion" || self.keys.iter().any(|k| k == "C5");
+                for (name, value) in known.into_iter().filter(|(n, _)| keep(n)).rev() {
+                    chosen.stage_values.insert(0, (name.to_string(), value));
+                    let how = "completion-checked";
+                    chosen.reports.insert(0, StageReport { name: name.to_string(), value, how, seconds: 0.0 });
+                }
                 return Ok(self.trace(&near, kind, &chosen));
             }
         }

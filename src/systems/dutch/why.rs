@@ -7,7 +7,7 @@
 use super::bracket::Bracket;
 use super::criteria::Ctx;
 use super::round::Round;
-use super::BracketTrace;
+use super::{BracketTrace, Edition};
 use crate::model::{Cost, Stage, Var};
 use crate::solver::lex::LexBackend;
 use crate::solver::matching_lex::MatchingSession;
@@ -17,6 +17,7 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
     let t = r.t;
     let idx = |id: u32| t.index_of(id).ok_or_else(|| PairError::Invalid(format!("no player {id} in this tournament")));
     let (a, b) = (idx(a_id)?, idx(b_id)?);
+    let art = Articles::of(r.edition);
     if a == b {
         return Err(PairError::Invalid("--why-not needs two different players".into()));
     }
@@ -26,14 +27,17 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
         }
     }
     if let Some(k) = t.players[a].history.iter().position(|h| h.opponent == Some(b) && h.facts.played) {
-        return Ok(format!("C.1: {a_id} and {b_id} already played each other in round {}", k + 1));
+        return Ok(format!("{}: {a_id} and {b_id} already played each other in round {}", art.rematch, k + 1));
     }
     if t.is_forbidden(a, b) {
         return Ok(format!("{a_id} and {b_id} are a forbidden pair (XXP / 260 record)"));
     }
     if !r.can_meet(a, b) {
         let c = t.players[a].preference.colour.map(|c| format!("{c:?}")).unwrap_or_default();
-        return Ok(format!("C.3: {a_id} and {b_id} are non-topscorers with the same absolute colour preference ({c})"));
+        return Ok(format!(
+            "{}: {a_id} and {b_id} are non-topscorers with the same absolute colour preference ({c})",
+            art.colours
+        ));
     }
     for tr in traces {
         if tr.pairs.iter().any(|&p| p == (a_id, b_id) || p == (b_id, a_id)) {
@@ -47,9 +51,10 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
             |id: u32| traces.iter().position(|tr| tr.players.contains(&id) && !tr.leavers.contains(&id)).map(|k| k + 1);
         return Ok(format!(
             "{a_id} and {b_id} are never in the same bracket: {a_id} is paired in bracket {}, {b_id} in bracket {} \
-             (players meet across scoregroups only as downfloaters, whom C.5-C.7 choose)",
+             (players meet across scoregroups only as downfloaters, whom {} choose)",
             at(a_id).map_or("-".into(), |k| k.to_string()),
-            at(b_id).map_or("-".into(), |k| k.to_string())
+            at(b_id).map_or("-".into(), |k| k.to_string()),
+            art.downfloaters
         ));
     };
     let (players, mdps, kind) = &tr.setup;
@@ -58,7 +63,8 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
     let (la, lb) = (local(a).min(local(b)), local(a).max(local(b)));
     if lb < *mdps {
         return Ok(format!(
-            "B.3: {a_id} and {b_id} are both moved-down players in bracket {}; MDPs are paired with residents only",
+            "{}: {a_id} and {b_id} are both moved-down players in bracket {}; MDPs are paired with residents only",
+            art.mdps,
             k + 1
         ));
     }
@@ -73,7 +79,11 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
     let mut s = MatchingSession::new(bracket.model.clone()).map_err(PairError::Solver)?;
     let values = s.solve_stages(stages).map_err(PairError::Solver)?;
     if values.first() != Some(&-1) {
-        return Ok(format!("no pairing of bracket {} containing {a_id}-{b_id} completes the round (C.4)", k + 1));
+        return Ok(format!(
+            "no pairing of bracket {} containing {a_id}-{b_id} completes the round ({})",
+            k + 1,
+            art.completion
+        ));
     }
     for (st, &forced) in quality.iter().zip(&values[1..]) {
         let chosen = tr.stages.iter().find(|(n, _)| *n == st.name).map(|x| x.1);
@@ -90,7 +100,41 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
     }
     Ok(format!(
         "bracket {}: a pairing with {a_id}-{b_id} is as good on every criterion; the candidate order \
-         (B.8, D.1-D.3) generates the chosen pairing first",
-        k + 1
+         ({}) generates the chosen pairing first",
+        k + 1,
+        art.order
     ))
+}
+
+/// The articles each edition numbers the rules by.
+struct Articles {
+    rematch: &'static str,
+    colours: &'static str,
+    mdps: &'static str,
+    completion: &'static str,
+    downfloaters: &'static str,
+    order: &'static str,
+}
+
+impl Articles {
+    fn of(edition: Edition) -> Articles {
+        match edition {
+            Edition::E2017 => Articles {
+                rematch: "C.1",
+                colours: "C.3",
+                mdps: "B.3",
+                completion: "C.4",
+                downfloaters: "C.5-C.7",
+                order: "B.8, D.1-D.3",
+            },
+            Edition::E2026 => Articles {
+                rematch: "[C1]",
+                colours: "[C3]",
+                mdps: "Art. 3.3",
+                completion: "[C4]",
+                downfloaters: "[C5]-[C9]",
+                order: "Art. 3.8, 4.2-4.4",
+            },
+        }
+    }
 }

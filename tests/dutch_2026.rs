@@ -1,0 +1,92 @@
+//! The 2026 Dutch rules where they part from the 2017 ones, on rounds of the reference corpus
+//! (`../shared/corpus/dutch-2026*`, paired by bbpPairings 6), each checked against the rule that
+//! decides it. The whole corpus is replayed in `corpus_dutch.rs`; these cases name the article.
+
+use lexpair::pairing::RoundPairing;
+use lexpair::systems::{explain_round, pair_round, why_not, PairOptions, System};
+use lexpair::tournament::Tournament;
+use lexpair::trf::{read_file, ReadOptions};
+use std::path::Path;
+
+fn before(folder: &str, name: &str, round: u32) -> Tournament {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus").join(folder).join("tournaments").join(name);
+    let doc = read_file(&f, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    Tournament::before_round(&doc, round).unwrap_or_else(|e| panic!("{}", e.message))
+}
+
+fn pair(system: System, t: &Tournament) -> RoundPairing {
+    pair_round(system, t, &PairOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn id(t: &Tournament, i: Option<usize>) -> Option<u32> {
+    i.map(|i| t.players[i].id)
+}
+
+fn score(t: &Tournament, id: u32) -> i64 {
+    t.players[t.index_of(id).expect("player")].pairing_score().0
+}
+
+#[test]
+fn c5_the_bye_goes_to_the_lowest_score_that_can_take_it() {
+    // dutch-2026-tight t0007, round 7 (11 players). PAB-eligible: 4, 5 (4.5), 1 (4.0), 2, 6 (3.5).
+    // [C5] minimises the PAB assignee's score before anything else, so it is 2 or 6 (3.5); the
+    // candidate order then takes the lower-ranked 6. Under 2017 rules the PSD of the PPB gives it
+    // to 1 (4.0): the editions part here.
+    let t = before("dutch-2026-tight", "t0007.trf", 7);
+    let p26 = pair(System::Dutch2026, &t);
+    assert_eq!(id(&t, p26.bye), Some(6));
+    assert_eq!(score(&t, 6), 35);
+    let p17 = pair(System::Dutch2017, &t);
+    assert_eq!(id(&t, p17.bye), Some(1));
+    assert!(score(&t, 1) > score(&t, 6));
+}
+
+#[test]
+fn c9_the_bye_goes_to_the_candidate_with_the_fewest_unplayed_games() {
+    // dutch-2026 t0301, round 4: the last bracket is 61 (MDP, 0.5), 48 and 50 (0.0). Both 48 and
+    // 50 can take the PAB (bye score 0.0); 48 has played 3 games, 50 only 2. [C9] minimises the
+    // PAB assignee's unplayed games: 48 gets the bye and 61 plays 50, although the candidate
+    // order alone (S1 = 61, S2 = 48 50) would pair 61-48 and leave 50.
+    let t = before("dutch-2026", "t0301.trf", 4);
+    let played = |id: u32| t.players[t.index_of(id).expect("player")].history.iter().filter(|h| h.facts.played).count();
+    assert_eq!((played(48), played(50)), (3, 2));
+    let p = pair(System::Dutch2026, &t);
+    assert_eq!(id(&t, p.bye), Some(48));
+    let ids: Vec<(u32, u32)> = p.boards.iter().map(|b| (t.players[b.white].id, t.players[b.black].id)).collect();
+    assert!(ids.contains(&(61, 50)) || ids.contains(&(50, 61)), "{ids:?}");
+}
+
+#[test]
+fn c4_completion_holds_in_every_bracket_and_explain_names_2026_articles() {
+    // Every 2026 bracket model starts with [C4]; the explanation carries the 2026 numbering.
+    let t = before("dutch-2026-tight", "t0007.trf", 7);
+    let (_, traces) = explain_round(System::Dutch2026, &t, &PairOptions::default()).expect("pairs");
+    assert!(!traces.is_empty());
+    for tr in &traces {
+        assert!(tr.stages.first().is_some_and(|s| s.0 == "C4-completion"), "{:?}", tr.stages);
+        assert!(tr.stages.iter().any(|s| s.0 == "C6-downfloaters"));
+    }
+    let why = why_not(System::Dutch2026, &t, &traces, 4, 5).expect("answer");
+    assert_eq!(why, "[C1]: 4 and 5 already played each other in round 3");
+}
+
+#[test]
+fn unplayed_rounds_without_points_are_no_floats_in_2026() {
+    // 2026 Art. 1.4.3-1.4.4: only the PAB and unplayed rounds scoring more than a loss give a
+    // downfloat (2017 A.4.b: every unplayed round). Checked on every player of a corpus round.
+    use lexpair::tournament::{Float, FloatRule};
+    let t = before("dutch-2026", "t0301.trf", 4);
+    let mut unplayed_zero = 0;
+    for p in &t.players {
+        let last = p.history.last().expect("three rounds played");
+        if !last.facts.played && last.points.0 == 0 && !last.facts.pab {
+            unplayed_zero += 1;
+            assert_eq!(p.float_back(1, FloatRule::Dutch2026), Float::None, "player {}", p.id);
+            assert_eq!(p.float_back(1, FloatRule::Dutch2017), Float::Down, "player {}", p.id);
+        }
+        if !last.facts.played && last.points.0 > 0 {
+            assert_eq!(p.float_back(1, FloatRule::Dutch2026), Float::Down, "player {}", p.id);
+        }
+    }
+    assert!(unplayed_zero > 0, "the round has zero-point unplayed games");
+}
