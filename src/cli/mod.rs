@@ -13,8 +13,8 @@ pub use exit::Failure;
 
 const EXAMPLES: &str = "\
 Examples:
-  lexpair pair --system dutch-2017 examples/open-r5.trf            pair the next round
-  lexpair pair --system dutch-2017 in.trf --format json --explain  with the reasons, as JSON
+  lexpair pair --system dutch-2026 examples/open-r5.trf            pair the next round
+  lexpair pair --system dutch-2026 in.trf --format json --explain  with the reasons, as JSON
   lexpair --dutch in.trf -p out.txt                               drop-in form (2026 rules)
   lexpair --dutch in.trf --edition 2017 -c                        check a complete tournament
   lexpair check --system dutch-2017 ../shared/corpus/dutch-2017    replay a folder of tournaments
