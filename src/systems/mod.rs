@@ -142,6 +142,7 @@ pub fn why_not(
     b: u32,
 ) -> Result<String, PairError> {
     match system {
+        System::Dutch2012 => dutch::why_not(t, dutch::Edition::E2012, traces, a, b),
         System::Dutch2017 => dutch::why_not(t, dutch::Edition::E2017, traces, a, b),
         System::Dutch2026 => dutch::why_not(t, dutch::Edition::E2026, traces, a, b),
         other => Err(PairError::NotImplemented(other)),
@@ -155,6 +156,7 @@ pub fn explain_round(
     opts: &PairOptions,
 ) -> Result<(RoundPairing, Vec<dutch::BracketTrace>), PairError> {
     match system {
+        System::Dutch2012 => dutch::pair(t, dutch::Edition::E2012, opts),
         System::Dutch2017 => dutch::pair(t, dutch::Edition::E2017, opts),
         System::Dutch2026 => dutch::pair(t, dutch::Edition::E2026, opts),
         other => Err(PairError::NotImplemented(other)),

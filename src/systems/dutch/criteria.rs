@@ -148,6 +148,13 @@ pub fn c5(ctx: &Ctx) -> Cost {
 
 /// C.6: the PSD, value by value from the highest SD down (equal lengths after C.5).
 fn c6(ctx: &Ctx) -> Vec<Stage> {
+    psd(ctx, "C6-psd", article("C6").unwrap_or("C6"))
+}
+
+/// The pairing score difference (A.8): the score differences of the inside pairs and the SD of
+/// every player leaving the bracket, compared value by value from the highest; one stage per
+/// value, named `{prefix}-sd{value}`.
+pub fn psd(ctx: &Ctx, prefix: &str, art: &str) -> Vec<Stage> {
     let mut by_sd: BTreeMap<i64, Cost> = BTreeMap::new();
     for (e, a, b) in ctx.b.inner_pairs() {
         let sd = (ctx.score(a) - ctx.score(b)).abs();
@@ -159,7 +166,7 @@ fn c6(ctx: &Ctx) -> Vec<Stage> {
         let sd = ctx.leave_sd(i);
         vars.iter().for_each(|&v| by_sd.entry(sd).or_default().add(v, 1));
     }
-    buckets("C6-psd", "C6", by_sd)
+    by_sd.into_iter().rev().map(|(sd, cost)| stage(format!("{prefix}-sd{sd}"), art, cost)).collect()
 }
 
 /// C.7 (not for the PPB nor the last bracket): first the most pairs in the next bracket (when it

@@ -10,6 +10,7 @@ mod bracket;
 mod bye;
 pub mod colours;
 mod criteria;
+mod criteria_2012;
 mod criteria_2026;
 mod first;
 mod order;
@@ -33,10 +34,12 @@ use serde::Serialize;
 /// Edition of the Dutch rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Edition {
+    E2012,
     E2017,
     E2026,
 }
 
+const MODEL_2012: &str = include_str!("../../../models/dutch-2012.model");
 const MODEL_2017: &str = include_str!("../../../models/dutch-2017.model");
 const MODEL_2026: &str = include_str!("../../../models/dutch-2026.model");
 
@@ -54,6 +57,10 @@ pub struct BracketTrace {
     /// Value of every stage, quality criteria first, then the candidate order.
     pub stages: Vec<(String, i64)>,
     pub reports: Vec<StageReport>,
+    /// For each pair, the place (1-based) of its higher player in S1: among the paired MDPs for
+    /// an MDP pair, among the pairs' higher players for a remainder (or homogeneous) pair.
+    #[serde(skip)]
+    pub s1_positions: Vec<u32>,
     /// How to rebuild the bracket (tournament indices, MDP count, what follows it).
     #[serde(skip)]
     pub(crate) setup: (Vec<usize>, usize, bracket::OwnedKind),
@@ -67,6 +74,9 @@ pub fn why_not(t: &Tournament, edition: Edition, traces: &[BracketTrace], a: u32
 
 fn formulation(edition: Edition) -> Result<Formulation, PairError> {
     match edition {
+        Edition::E2012 => {
+            Formulation::parse("models/dutch-2012.model", MODEL_2012, |k| criteria_2012::article(k).is_some())
+        }
         Edition::E2017 => Formulation::parse("models/dutch-2017.model", MODEL_2017, |k| criteria::article(k).is_some()),
         Edition::E2026 => {
             Formulation::parse("models/dutch-2026.model", MODEL_2026, |k| criteria_2026::article(k).is_some())
@@ -96,17 +106,25 @@ pub fn pair(
             "the present players cannot all be paired without a rematch, a forbidden pair, a colour clash (C.3) or an ineligible bye".into(),
         ));
     }
-    let mut ctx = Driver { r: &r, keys: &formulation.criteria, opts, traces: Vec::new(), pairs: Vec::new() };
+    let mut ctx = Driver {
+        r: &r,
+        keys: &formulation.criteria,
+        opts,
+        traces: Vec::new(),
+        pairs: Vec::new(),
+        s1_positions: Vec::new(),
+    };
     let bye = match edition {
-        Edition::E2017 => pair_2017(&mut ctx)?,
+        Edition::E2012 | Edition::E2017 => pair_2017(&mut ctx)?,
         Edition::E2026 => pair_2026(&mut ctx)?,
     };
     let mut pairing = RoundPairing {
         boards: ctx
             .pairs
             .iter()
-            .map(|&(a, b)| {
-                let (w, bl) = colours::allocate(&r, a, b);
+            .zip(&ctx.s1_positions)
+            .map(|(&(a, b), &k)| {
+                let (w, bl) = colours::allocate(&r, a, b, k);
                 Board { white: w, black: bl }
             })
             .collect(),
@@ -184,9 +202,16 @@ fn pair_2026(ctx: &mut Driver) -> Result<Option<usize>, PairError> {
     }
 }
 
+/// For each of `pairs` (local, `a < b`), the place of `a` in its S1 (see [`BracketTrace`]).
+fn s1_positions(b: &Bracket, pairs: &[(usize, usize)]) -> Vec<u32> {
+    let part = |a: usize| a < b.mdps;
+    pairs.iter().map(|&(a, _)| pairs.iter().filter(|&&(x, _)| part(x) == part(a) && x <= a).count() as u32).collect()
+}
+
 /// The stages of a bracket for the criteria `keys` of its edition.
 fn quality_stages(cx: &criteria::Ctx, keys: &[String]) -> Vec<crate::model::Stage> {
     match cx.r.edition {
+        Edition::E2012 => criteria_2012::stages(cx, keys),
         Edition::E2017 => criteria::stages(cx, keys),
         Edition::E2026 => criteria_2026::stages(cx, keys),
     }
@@ -241,6 +266,8 @@ struct Driver<'a, 'r> {
     opts: &'a PairOptions,
     traces: Vec<BracketTrace>,
     pairs: Vec<(usize, usize)>,
+    /// For each pair, the place of its higher player in the S1 of its (sub)bracket.
+    s1_positions: Vec<u32>,
 }
 
 impl Driver<'_, '_> {
@@ -345,6 +372,7 @@ impl Driver<'_, '_> {
             leavers: chosen.leavers.iter().map(|&l| ids(l)).collect(),
             stages: chosen.stage_values.clone(),
             reports: chosen.reports.clone(),
+            s1_positions: s1_positions(b, &chosen.pairs),
             setup: (players.to_vec(), b.mdps, bracket::OwnedKind::of(kind)),
         });
         let leavers = chosen.leavers.iter().map(|&l| b.global[l]).collect();
@@ -358,6 +386,7 @@ impl Driver<'_, '_> {
             let idx = |id: u32| self.r.t.index_of(id).unwrap_or(usize::MAX);
             let new: Vec<(usize, usize)> = tr.pairs.iter().map(|&(a, b)| (idx(a), idx(b))).collect();
             self.pairs.extend(new);
+            self.s1_positions.extend(&tr.s1_positions);
         }
     }
 

@@ -77,6 +77,8 @@ impl<'t> Round<'t> {
         let p = &self.t.players[i];
         match self.edition {
             // C.04.1.d (2017): not after a PAB or a forfeit win.
+            // B.1.b (2012): not after a point or half point scored without playing.
+            Edition::E2012 => !p.history.iter().any(|h| !h.facts.played && h.points.0 > 0),
             Edition::E2017 => !p.had_pab && !p.had_forfeit_win,
             // C.04.1 Art. 4 (2026): not after any win's points scored without playing.
             Edition::E2026 => p.unplayed_win_rounds == 0,
@@ -91,6 +93,8 @@ impl<'t> Round<'t> {
     pub fn float_rule(&self) -> FloatRule {
         match self.edition {
             Edition::E2017 => FloatRule::Dutch2017,
+            // A.4 / B.1.b (2012): pairs of unequal scores, and points scored without playing.
+            Edition::E2012 => FloatRule::Dutch2026,
             Edition::E2026 => FloatRule::Dutch2026,
         }
     }

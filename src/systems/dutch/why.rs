@@ -119,6 +119,14 @@ struct Articles {
 impl Articles {
     fn of(edition: Edition) -> Articles {
         match edition {
+            Edition::E2012 => Articles {
+                rematch: "B.1.a",
+                colours: "B.2",
+                mdps: "A.3",
+                completion: "C.12-C.13",
+                downfloaters: "A.6, B.3",
+                order: "C.7-C.8, D.1-D.3",
+            },
             Edition::E2017 => Articles {
                 rematch: "C.1",
                 colours: "C.3",

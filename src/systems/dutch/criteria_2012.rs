@@ -1,0 +1,75 @@
+//! The criteria of a bracket under the 2012 Dutch rules (Istanbul 2012, C.04.3 as in force
+//! 2012-2017), stated as lexicographic stages.
+//!
+//! The 2012 text is procedural: C.3-C.14 start from the strictest requirements and relax them
+//! one at a time, each time running through the whole candidate order (D.1-D.3). The last
+//! requirement relaxed is the most important, so the order in which C.10 drops them, read
+//! backwards, is a priority order: the number of pairs (P, A.6.b, relaxed last of all by C.14),
+//! the score differences (B.3), B.2 for topscorers (C.10.g), A.7.d in odd rounds (C.10.f), the
+//! colour targets X then Z (C.10.e), then B.5 and B.6 for downfloaters and for upfloaters
+//! (C.10.d-a). Each requirement is "dropped only for the minimum number of pairs", so each
+//! stage minimises its violations. Keys are used in `models/dutch-2012.model`.
+
+use super::bracket::Kind;
+use super::criteria::{c5, colour_cost, completion, float_count, psd, stage, ColourRule, Ctx};
+use crate::model::{Cost, Stage, Var};
+use crate::tournament::Strength;
+
+/// The article and meaning of a 2012 criterion key.
+pub fn article(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "P" => "C.04.3 (2012) A.6.b / C.14 the number of pairs",
+        "B3" => "C.04.3 (2012) B.3 score differences as small as possible",
+        "B2" => "C.04.3 (2012) B.2 / C.10.g topscorers with the same absolute colour preference",
+        "A7d" => "C.04.3 (2012) A.7.d / C.10.f odd rounds: strong preferences treated as absolute",
+        "X" => "C.04.3 (2012) A.8.a / C.10.e pairs not fulfilling all colour preferences (X)",
+        "Z" => "C.04.3 (2012) A.8.b / C.10.e even rounds: pairs not fulfilling strong preferences (Z)",
+        "B5d" => "C.04.3 (2012) B.5 / C.10.d downfloat as in the previous round",
+        "B6d" => "C.04.3 (2012) B.6 / C.10.c downfloat as two rounds before",
+        "B5u" => "C.04.3 (2012) B.5 / C.10.b upfloat as in the previous round",
+        "B6u" => "C.04.3 (2012) B.6 / C.10.a upfloat as two rounds before",
+        _ => return None,
+    })
+}
+
+/// Completion (C.12-C.13 for the last brackets) first, then the stages of `keys`.
+pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
+    let mut out = Vec::new();
+    if !matches!(ctx.kind, Kind::Normal { .. }) {
+        out.push(stage("C13-completion".into(), "C.04.3 (2012) C.12-C.13 complete the round", completion(ctx)));
+    }
+    let odd_round = ctx.r.t.round % 2 == 1;
+    for key in keys {
+        let art = article(key).unwrap_or(key);
+        match key.as_str() {
+            "P" => out.push(stage("P-pairs".into(), art, c5(ctx))),
+            "B3" => out.extend(psd(ctx, "B3-score-differences", art)),
+            "B2" => out.push(stage("B2-topscorers".into(), art, same_colour(ctx, Strength::Absolute))),
+            "A7d" if odd_round => {
+                out.push(stage("A7d-strong-as-absolute".into(), art, same_colour(ctx, Strength::Strong)))
+            }
+            "X" => out.push(stage("X-colours".into(), art, colour_cost(ctx, ColourRule::Preference))),
+            "Z" if !odd_round => out.push(stage("Z-strong-colours".into(), art, colour_cost(ctx, ColourRule::Strong))),
+            "B5d" | "B6d" | "B5u" | "B6u" => {
+                let down = key.ends_with('d');
+                let back = if key.starts_with("B5") { 1 } else { 2 };
+                out.push(stage(format!("{key}-floats"), art, float_count(ctx, down, back)));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Inside pairs whose players both have a preference of at least `strength` for the same colour.
+fn same_colour(ctx: &Ctx, strength: Strength) -> Cost {
+    let t = ctx.r.t;
+    let mut c = Cost::new();
+    for (e, a, b) in ctx.b.inner_pairs() {
+        let (pa, pb) = (t.players[ctx.b.global[a]].preference, t.players[ctx.b.global[b]].preference);
+        if pa.colour.is_some() && pa.colour == pb.colour && pa.strength >= strength && pb.strength >= strength {
+            c.add(Var::Pair(e), 1);
+        }
+    }
+    c
+}
