@@ -77,6 +77,10 @@ pub struct Bracket {
     pub leave: Vec<Vec<Var>>,
     /// For each pair variable, whether both players belong to the bracket.
     pub inside: Vec<bool>,
+    /// The candidate order treats the bracket as homogeneous although it holds MDPs (2012 A.3:
+    /// "a heterogeneous score bracket of which at least half of the players have come from a
+    /// higher score bracket is also treated as though it was homogeneous").
+    pub homogeneous_order: bool,
 }
 
 impl Bracket {
@@ -124,7 +128,8 @@ impl Bracket {
                 l.push(Var::Float(i));
             }
         }
-        Bracket { model, nb, mdps, global, leave, inside }
+        let homogeneous_order = r.edition == super::Edition::E2012 && mdps > 0 && 2 * mdps >= nb;
+        Bracket { model, nb, mdps, global, leave, inside, homogeneous_order }
     }
 
     /// Pair variables inside the bracket with their two local players.

@@ -22,7 +22,7 @@ use std::collections::{HashMap, HashSet};
 pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<Chosen> {
     let (nb, m0) = (b.nb, b.mdps);
     let score = |l: usize| r.score(b.global[l]);
-    if (m0 + 1..nb).any(|l| score(l) != score(m0)) || matches!(kind, Kind::Ppb { .. }) {
+    if (m0 + 1..nb).any(|l| score(l) != score(m0)) || matches!(kind, Kind::Ppb { .. }) || b.homogeneous_order {
         return None; // collapsed brackets and the PPB: leave them to the solver
     }
     let residents = nb - m0;

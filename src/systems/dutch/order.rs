@@ -97,6 +97,11 @@ pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result
     s.solve_stages(quality)?;
     let edge: HashMap<(usize, usize), usize> = b.model.pairs.iter().enumerate().map(|(e, &p)| (p, e)).collect();
     let (pairs, _) = current(s, b)?;
+    if b.homogeneous_order {
+        let all: Vec<usize> = (0..b.nb).collect();
+        homogeneous(b, &all, pairs.len(), &[], &edge, s)?;
+        return finish(b, s);
+    }
     let m1 = pairs.iter().filter(|p| p.0 < b.mdps).count();
     let n1 = pairs.len() - m1;
     if adopt(b, s, &edge, &first_candidate(b, m1, n1))? {
