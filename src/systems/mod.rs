@@ -1,5 +1,6 @@
 //! The pairing systems, by name, behind one entry point.
 
+pub mod dubov;
 pub mod dutch;
 pub mod formulation;
 
@@ -155,6 +156,8 @@ pub fn explain_round(
 ) -> Result<(RoundPairing, Vec<dutch::BracketTrace>), PairError> {
     match system {
         System::Dutch2017 => dutch::pair(t, dutch::Edition::E2017, opts),
+        System::Dubov2026 => dubov::pair(t, dubov::Edition::E2026, opts),
+        System::Dubov2018 => dubov::pair(t, dubov::Edition::E2018, opts),
         other => Err(PairError::NotImplemented(other)),
     }
 }
