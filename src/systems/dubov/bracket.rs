@@ -22,7 +22,7 @@
 
 use super::round::{middle_out, Round};
 use super::solver_error;
-use crate::model::{BracketModel, Cost, Solution, Stage, Var};
+use crate::model::{write_lp, BracketModel, Cost, Solution, Stage, Var};
 use crate::solver::highs_lex::{LexOptions, LexSession, StageReport};
 use crate::solver::lex::LexBackend;
 use crate::solver::matching::maximum_matching;
@@ -35,6 +35,8 @@ use crate::trf::Colour;
 pub struct Log {
     pub stages: Vec<(String, i64)>,
     pub reports: Vec<StageReport>,
+    /// File name prefix for `--write-lp` (round and bracket).
+    pub prefix: String,
 }
 
 /// The article each quality criterion key of a formulation file implements.
@@ -55,7 +57,13 @@ fn stage(name: String, article: &str, cost: Cost) -> Stage {
 }
 
 /// Solves `model` with `stages` lexicographically on the chosen backend.
-fn solve(opts: &PairOptions, model: BracketModel, stages: Vec<Stage>, log: &mut Log) -> Result<Solution, PairError> {
+fn solve(
+    opts: &PairOptions,
+    program: &str,
+    model: BracketModel,
+    stages: Vec<Stage>,
+    log: &mut Log,
+) -> Result<Solution, PairError> {
     let mut session: Box<dyn LexBackend> = match opts.backend {
         Backend::Matching => Box::new(MatchingSession::new(model).map_err(solver_error)?),
         Backend::Highs => {
@@ -66,9 +74,23 @@ fn solve(opts: &PairOptions, model: BracketModel, stages: Vec<Stage>, log: &mut 
     let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
     let values = session.solve_stages(stages).map_err(solver_error)?;
     let sol = session.solution().map_err(solver_error)?;
+    if let Some(dir) = &opts.write_lp {
+        write_models(dir, &format!("{}-{program}", log.prefix), session.model(), &values)?;
+    }
     log.stages.extend(names.into_iter().zip(values));
     log.reports.extend(session.reports().iter().cloned());
     Ok(sol)
+}
+
+/// Writes every stage of a solved program as an LP file (`--write-lp DIR`).
+fn write_models(dir: &std::path::Path, name: &str, m: &BracketModel, values: &[i64]) -> Result<(), PairError> {
+    std::fs::create_dir_all(dir).map_err(|e| PairError::Invalid(format!("{}: {e}", dir.display())))?;
+    for (k, st) in m.stages.iter().enumerate() {
+        let path = dir.join(format!("{name}-s{:03}-{}.lp", k + 1, st.name.replace('#', "")));
+        std::fs::write(&path, write_lp(m, k, values))
+            .map_err(|e| PairError::Invalid(format!("{}: {e}", path.display())))?;
+    }
+    Ok(())
 }
 
 /// Chooses the upfloaters of the bracket of `residents` from `lower` (players of the lower
@@ -168,7 +190,7 @@ pub fn choose_upfloaters(
             stages.push(stage(format!("D1-upfloater-#{}", k + 1), "C.04.4.1 D.1", c));
         }
     }
-    let sol = solve(opts, model, stages, log)?;
+    let sol = solve(opts, "upfloaters", model, stages, log)?;
     let mut ups: Vec<usize> =
         sol.pairs.iter().filter_map(|&e| up_pairs.iter().find(|p| p.0 == e).map(|&(_, u)| u)).collect();
     ups.sort_unstable();
@@ -247,7 +269,7 @@ pub fn pair_bracket(
         }
         stages.push(stage(format!("D3-opponent-of-S1-#{}", k + 1), "C.04.4.1 B.5 / D.3", c));
     }
-    let sol = solve(opts, model.clone(), stages, log)?;
+    let sol = solve(opts, "transposition", model.clone(), stages, log)?;
     let mut out = Vec::new();
     for &a in &s1 {
         let partner = sol.pairs.iter().map(|&e| model.pairs[e]).find_map(|(x, y)| {
@@ -331,7 +353,7 @@ fn shift(r: &Round, players: &[usize], in_g1: &mut [bool], opts: &PairOptions, l
             }
         }
     }
-    let sol = solve(opts, model, stages, log)?;
+    let sol = solve(opts, "shifters", model, stages, log)?;
     let movers: Vec<usize> = sol
         .pairs
         .iter()

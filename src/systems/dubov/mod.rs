@@ -104,7 +104,8 @@ pub fn pair(
             continue;
         }
         let lower: Vec<usize> = groups[k + 1..].iter().flatten().copied().filter(|&i| !used[i]).collect();
-        let mut log = bracket::Log::default();
+        let mut log =
+            bracket::Log { prefix: format!("r{:02}-b{:02}", t.round, traces.len() + 1), ..Default::default() };
         let ups = if lower.is_empty() {
             Vec::new()
         } else {
