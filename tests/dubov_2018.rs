@@ -50,27 +50,26 @@ fn set(text: &str) -> BTreeSet<String> {
     text.split_whitespace().map(str::to_string).collect()
 }
 
-/// C.2 / B.0, 2018 against 2026. Round 4 of four players; 1 is absent. Before it: 2 has 1.5
-/// points (lost to 1, beat 4, half-point bye), 3 has 1.0 (lost to 4, beat 1, zero-point bye),
-/// 4 has 2.0 (beat 3, lost to 2, then a requested full-point bye in round 3).
+/// C.2 / B.0, 2018 against 2026 (`tests/data/dubov/c2_full_point_bye.trf`). Round 5 of six
+/// players; 1 is absent. Scores before it: 3 1.0, 4 1.5 (a requested full-point bye in round
+/// 4), 2 2.0, 5 2.5, 6 3.0; nobody had the PAB or a forfeit win. Already met: 2-4, 3-4, 4-6,
+/// 2-6, 3-6, 2-5, 3-5 (and 1 with 2, 3, 5); not met: 2-3, 4-5, 5-6.
 ///
-/// 2018, B.0: everybody is eligible (C.2 bars only a PAB or a forfeit win). Lowest score first:
-/// 3 (1.0), but 2 and 4 have met (C.1), so B.0.2 (completion) rules him out; then 2 (1.5), but 3
-/// and 4 have met; then 4 (2.0), leaving 2-3, who have not met. 2 had Black twice (absolute
-/// White), 3 a mild preference for White: E.2 gives 2 White.
+/// 2018, B.0: everybody is eligible (C.2 bars only a PAB or a forfeit win). 3 (lowest score)
+/// leaves 2, 4, 5, 6: 4 can only meet 5, and then 2-6 have met, so B.0.2 rules 3 out. 4 is next
+/// and leaves 2-3 and 5-6, both legal: the PAB goes to 4. Colours: 2 (BWWW, absolute Black)
+/// against 3 (BWBW, mild Black): E.2, 3 White; 5 (strong White) against 6 (strong Black): E.1.
 ///
 /// 2026, [C2] = Basic Rules Art. 4: 4 scored a win's points without playing and may not have
-/// the PAB; nobody else allows a complete pairing, so no valid pairing exists (the arbiter
-/// decides).
+/// the PAB. 3 and then 2 leave 4 with only 5 and the other two unpairable; 5 leaves 4 nobody;
+/// 6 leaves 4-5 (4 absolute White against a strong White: E.2) and 3-2.
 #[test]
 fn c2_full_point_bye_bars_the_pab_only_in_2026() {
     let doc = data("c2_full_point_bye.trf");
-    let (t, p) = pair(&doc, 4, System::Dubov2018).expect("2018 pairs the round");
-    assert_eq!(boards(&t, &p), set("2-3 4-0"));
-    match pair(&doc, 4, System::Dubov2026) {
-        Err(PairError::NoValidPairing(_)) => {}
-        other => panic!("2026 must find no valid pairing, got {:?}", other.map(|x| x.1)),
-    }
+    let (t, p) = pair(&doc, 5, System::Dubov2018).expect("2018 pairs the round");
+    assert_eq!(boards(&t, &p), set("3-2 5-6 4-0"));
+    let (t, p) = pair(&doc, 5, System::Dubov2026).expect("2026 pairs the round");
+    assert_eq!(boards(&t, &p), set("3-2 4-5 6-0"));
 }
 
 /// Round 1 under the 2018 text, six players: B.3 puts the first half by initial ranking in G1
