@@ -1,5 +1,6 @@
 //! The pairing systems, by name, behind one entry point.
 
+pub mod dubov;
 pub mod dutch;
 pub mod formulation;
 
@@ -159,6 +160,8 @@ pub fn explain_round(
         System::Dutch2012 => dutch::pair(t, dutch::Edition::E2012, opts),
         System::Dutch2017 => dutch::pair(t, dutch::Edition::E2017, opts),
         System::Dutch2026 => dutch::pair(t, dutch::Edition::E2026, opts),
+        System::Dubov2026 => dubov::pair(t, dubov::Edition::E2026, opts),
+        System::Dubov2018 => dubov::pair(t, dubov::Edition::E2018, opts),
         other => Err(PairError::NotImplemented(other)),
     }
 }

@@ -1,0 +1,150 @@
+//! The FIDE Dubov system (C.04.4.1): the 2018 text and the 2026 edition, one implementation.
+//!
+//! A round is paired as B describes: the pairing-allocated bye first (B.0, [`bracket::pab`]),
+//! then the scoregroups from the top down, each completed with upfloaters drawn from the lower
+//! scoregroups (no downfloaters). Each bracket is solved as lexicographic matching programs
+//! ([`bracket`]): the upfloater set by the quality criteria C.5-C.10 (with completion C.4 as the
+//! requirement that everybody below can still be paired) and the D.1 set order, then the B.3
+//! shifters by D.2, then the first legal transposition T2 of D.3. Colours by E.0-E.4
+//! ([`colours`]).
+//!
+//! Differences between the editions implemented here (see `docs/dubov.md`):
+//! - PAB eligibility: 2018 C.2 (C.04.1.d) bars a player who had the PAB or a forfeit win;
+//!   2026 [C2] (Basic Rules Art. 4) bars a player who scored a win's points without playing in
+//!   any round (PAB, full-point bye, forfeit win).
+//! - The upfloater-set order (2018 D.1 containers sorted by C.6 then lexicographic; 2026 4.2
+//!   "smallest differing sequence number" with [C5]/[C6] fixing number and scores) chooses the
+//!   same set: C.5 and C.6 are quality criteria of higher priority than the set order in both.
+
+mod bracket;
+pub mod colours;
+mod round;
+
+use super::dutch::BracketTrace;
+use super::formulation::Formulation;
+use super::{PairError, PairOptions};
+use crate::model::SolveError;
+use crate::pairing::{Board, RoundPairing};
+use crate::tournament::Tournament;
+use round::Round;
+use serde::Serialize;
+
+/// Edition of the Dubov rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Edition {
+    /// Approved by the 2018 General Assembly, in force until 31 January 2026.
+    E2018,
+    /// In force from 1 February 2026.
+    E2026,
+}
+
+const MODEL_2018: &str = include_str!("../../../models/dubov-2018.model");
+const MODEL_2026: &str = include_str!("../../../models/dubov-2026.model");
+
+fn formulation(edition: Edition) -> Result<Formulation, PairError> {
+    match edition {
+        Edition::E2018 => Formulation::parse("models/dubov-2018.model", MODEL_2018, |k| bracket::article(k).is_some()),
+        Edition::E2026 => Formulation::parse("models/dubov-2026.model", MODEL_2026, |k| bracket::article(k).is_some()),
+    }
+    .map_err(PairError::Invalid)
+}
+
+pub(crate) fn solver_error(e: SolveError) -> PairError {
+    match e {
+        // Completion was checked before: an infeasible bracket is a modelling error.
+        SolveError::Infeasible => PairError::Solver(SolveError::Backend(
+            "a Dubov bracket model turned out infeasible after the completion check".into(),
+        )),
+        e => PairError::Solver(e),
+    }
+}
+
+/// Pairs the round with the Dubov rules of `edition`.
+pub fn pair(
+    t: &Tournament,
+    edition: Edition,
+    opts: &PairOptions,
+) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
+    let keys = formulation(edition)?.criteria;
+    let r = Round::new(t, edition);
+    if r.order.is_empty() {
+        return Ok((RoundPairing::default(), Vec::new()));
+    }
+    let odd = r.order.len() % 2 == 1;
+    if !r.completable(&r.order, odd) {
+        return Err(PairError::NoValidPairing(
+            "the present players cannot all be paired without a rematch, a forbidden pair, a colour clash (C.3) or an ineligible bye".into(),
+        ));
+    }
+    // C.04.4.1 B.0: the pairing-allocated bye is assigned first.
+    let bye = if odd {
+        match bracket::pab(&r, &r.order) {
+            Some(p) => Some(p),
+            None => return Err(PairError::NoValidPairing("no player can receive the pairing-allocated bye".into())),
+        }
+    } else {
+        None
+    };
+    if t.initial_colour.is_none() && r.order.iter().any(|&i| r.unplayed(i)) {
+        return Err(PairError::Invalid(
+            "the initial colour is not stated (XXC white1|black1, or tag 152) and no round shows it".into(),
+        ));
+    }
+    let mut used = vec![false; t.players.len()];
+    if let Some(b) = bye {
+        used[b] = true;
+    }
+    let groups = r.scoregroups();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut traces = Vec::new();
+    for k in 0..groups.len() {
+        // B.1: the (remaining) residents of the scoregroup.
+        let residents: Vec<usize> = groups[k].iter().copied().filter(|&i| !used[i]).collect();
+        if residents.is_empty() {
+            continue;
+        }
+        let lower: Vec<usize> = groups[k + 1..].iter().flatten().copied().filter(|&i| !used[i]).collect();
+        let mut log =
+            bracket::Log { prefix: format!("r{:02}-b{:02}", t.round, traces.len() + 1), ..Default::default() };
+        let ups = if lower.is_empty() {
+            Vec::new()
+        } else {
+            bracket::choose_upfloaters(&r, &keys, &residents, &lower, opts, &mut log)?
+        };
+        let players: Vec<usize> = residents.iter().chain(&ups).copied().collect();
+        for &i in &players {
+            used[i] = true;
+        }
+        if players.len() % 2 == 1 {
+            return Err(PairError::Solver(SolveError::Backend("a Dubov bracket has an odd number of players".into())));
+        }
+        let chosen = bracket::pair_bracket(&r, &players, opts, &mut log)?;
+        let id = |i: usize| t.players[i].id;
+        traces.push(BracketTrace {
+            kind: "bracket",
+            players: players.iter().map(|&i| id(i)).collect(),
+            mdps: 0,
+            pairs: chosen.iter().map(|&(a, b)| (id(a), id(b))).collect(),
+            leavers: Vec::new(),
+            stages: log.stages,
+            reports: log.reports,
+            setup: Default::default(),
+        });
+        pairs.extend(chosen);
+    }
+    if used.iter().enumerate().any(|(i, &u)| !u && t.players[i].absent.is_none()) {
+        return Err(PairError::Solver(SolveError::Backend("a present player was left unpaired".into())));
+    }
+    let mut pairing = RoundPairing {
+        boards: pairs
+            .iter()
+            .map(|&(a, b)| {
+                let (w, bl) = colours::allocate(&r, a, b);
+                Board { white: w, black: bl }
+            })
+            .collect(),
+        bye,
+    };
+    pairing.sort_boards(t);
+    Ok((pairing, traces))
+}
