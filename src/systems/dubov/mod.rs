@@ -128,6 +128,7 @@ pub fn pair(
             leavers: Vec::new(),
             stages: log.stages,
             reports: log.reports,
+            s1_positions: Vec::new(),
             setup: Default::default(),
         });
         pairs.extend(chosen);
