@@ -91,11 +91,11 @@ fn missing_file_exits_5() {
 }
 
 #[test]
-fn unimplemented_system_exits_3_with_a_clear_message() {
-    let o = lexpair(&["pair", "--system", "dutch-2012", &example()]);
+fn unavailable_request_or_unknown_system_exits_3_with_a_clear_message() {
+    let o = lexpair(&["pair", "--system", "dubov-2026", &example(), "--why-not", "1", "2"]);
     assert_eq!(o.status.code(), Some(3));
-    assert!(stderr(&o).contains("the dutch-2012 system is not implemented yet"), "{}", stderr(&o));
-    assert!(o.stdout.is_empty(), "no pairing printed");
+    assert!(stderr(&o).contains("--why-not is not available for the dubov-2026 system yet"), "{}", stderr(&o));
+    assert!(o.stdout.is_empty(), "nothing printed");
     let o = lexpair(&["pair", "--system", "swiss-perfect", &example()]);
     assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("unknown system 'swiss-perfect'"), "{}", stderr(&o));

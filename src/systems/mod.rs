@@ -146,7 +146,7 @@ pub fn why_not(
         System::Dutch2012 => dutch::why_not(t, dutch::Edition::E2012, traces, a, b),
         System::Dutch2017 => dutch::why_not(t, dutch::Edition::E2017, traces, a, b),
         System::Dutch2026 => dutch::why_not(t, dutch::Edition::E2026, traces, a, b),
-        other => Err(PairError::NotImplemented(other)),
+        other => Err(PairError::Invalid(format!("--why-not is not available for the {other} system yet"))),
     }
 }
 
