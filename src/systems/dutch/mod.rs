@@ -15,6 +15,8 @@ mod criteria_2026;
 mod first;
 mod order;
 mod round;
+#[cfg(test)]
+mod tables_2012;
 mod why;
 
 use super::formulation::Formulation;

@@ -110,14 +110,7 @@ pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result
     if b.mdps > 0 {
         // D.3: the MDPs paired (S1) are, among the best, those with the lowest BSNs (D.3.b; D.3.a
         // is implied by C.6).
-        let d3: Vec<Stage> = (0..b.mdps)
-            .map(|i| {
-                let mut c = Cost::new();
-                b.leave[i].iter().for_each(|&v| c.add(v, 1));
-                tie(format!("D3-mdp-{}-paired", i + 1), c)
-            })
-            .collect();
-        s.solve_stages(d3)?;
+        s.solve_stages(mdp_set_stages(b))?;
         // D.1 on S2 for the MDP-pairing: partners of the paired MDPs in BSN order, smallest first.
         let (_, leavers) = current(s, b)?;
         let d1: Vec<Stage> =
@@ -179,6 +172,36 @@ fn homogeneous(
     if adopt(b, s, edge, &with_fixed(identity_pairs(rem, &rem[..n1])))? {
         return Ok(());
     }
+    s.solve_stages(exchange_stages(b, rem, n1))?;
+    let (pairs, _) = current(s, b)?;
+    let inside = |i: usize| rem.contains(&i);
+    let mut new_s1: Vec<usize> = pairs.iter().filter(|p| inside(p.0) && inside(p.1)).map(|p| p.0.min(p.1)).collect();
+    new_s1.sort_unstable();
+    s.solve_stages(transposition_stages(b, &new_s1))?;
+    Ok(())
+}
+
+/// D.1: transpositions of S2, compared on the partners of the S1 players in order (the first
+/// transposition pairs each S1 player with the earliest S2 player it can).
+pub(super) fn transposition_stages(b: &Bracket, s1: &[usize]) -> Vec<Stage> {
+    s1.iter().map(|&p| partner_stage(b, p, "D1")).collect()
+}
+
+/// D.3: the MDPs paired (S1) are, among the best, those with the lowest BSNs (D.3.b; D.3.a is
+/// implied by the score criteria): the lexicographically smallest set.
+pub(super) fn mdp_set_stages(b: &Bracket) -> Vec<Stage> {
+    (0..b.mdps)
+        .map(|i| {
+            let mut c = Cost::new();
+            b.leave[i].iter().for_each(|&v| c.add(v, 1));
+            tie(format!("D3-mdp-{}-paired", i + 1), c)
+        })
+        .collect()
+}
+
+/// D.2 exchanges of a homogeneous bracket or remainder `rem` (BSN order) whose S1 is its first
+/// `n1` players, stated on the pairs: a pair's higher player is in the new S1.
+pub(super) fn exchange_stages(b: &Bracket, rem: &[usize], n1: usize) -> Vec<Stage> {
     let pos = |i: usize| rem.iter().position(|&r| r == i);
     // Remainder pairs (e, higher, lower) by position.
     let rem_pairs: Vec<(usize, usize, usize)> = b
@@ -194,9 +217,11 @@ fn homogeneous(
         c
     };
     let mut stages = Vec::new();
+    // D.2.a: the fewest players exchanged (pairs lying wholly in S2).
     let mut c = Cost::new();
     rem_pairs.iter().filter(|p| p.1 >= n1).for_each(|p| c.add(Var::Pair(p.0), 1));
     stages.push(tie("D2a-exchange-size".into(), c));
+    // D.2.b: the smallest difference of the sums of BSNs exchanged (the new S1's sum).
     let mut c = Cost::new();
     rem_pairs.iter().for_each(|p| c.add(Var::Pair(p.0), p.1 as i64 + 1));
     stages.push(tie("D2b-exchange-bsn-sum".into(), c));
@@ -210,13 +235,5 @@ fn homogeneous(
         c.terms.iter_mut().for_each(|t| t.1 = -t.1);
         stages.push(tie(format!("D2d-bring-{}-into-S1", i + 1), c));
     }
-    s.solve_stages(stages)?;
-    let (pairs, _) = current(s, b)?;
-    let mut new_s1: Vec<usize> =
-        pairs.iter().filter(|p| pos(p.0).is_some() && pos(p.1).is_some()).map(|p| p.0.min(p.1)).collect();
-    new_s1.sort_unstable();
-    // D.1: transpositions of S2, compared on the partners of S1 in order.
-    let d1: Vec<Stage> = new_s1.iter().map(|&p| partner_stage(b, p, "D1")).collect();
-    s.solve_stages(d1)?;
-    Ok(())
+    stages
 }
