@@ -97,12 +97,15 @@ fn exchanged(s1_out: &[usize], s2_in: &[usize]) -> Vec<(usize, usize)> {
     zip(&s1, &s2)
 }
 
+/// An exchange of a D.2 table: S1 players out, S2 players in, its number in the table.
+type Entry = (Vec<usize>, Vec<usize>, u32);
+
 /// Checks tables of D.2, generated one after the other (fewer players exchanged first): each
 /// table's entries are (S1 players out, S2 players in, number). Walking them in order, a pairing
 /// generated for the first time must rank strictly better on the exchange stages than every
 /// later new one; a pairing met again was generated earlier. Returns the number of new
 /// pairings per table.
-fn check_exchange_tables(tables: &[Vec<(Vec<usize>, Vec<usize>, u32)>]) -> Vec<usize> {
+fn check_exchange_tables(tables: &[Vec<Entry>]) -> Vec<usize> {
     let (t, players, _) = bracket(11, 0);
     let r = Round::new(&t, Edition::E2012);
     let b = Bracket::build(&r, &players, 0, Kind::Last);
@@ -130,7 +133,7 @@ fn check_exchange_tables(tables: &[Vec<(Vec<usize>, Vec<usize>, u32)>]) -> Vec<u
     firsts
 }
 
-fn one_player_table() -> Vec<(Vec<usize>, Vec<usize>, u32)> {
+fn one_player_table() -> Vec<Entry> {
     // Rows S2 player 6..11, columns S1 player 5, 4, 3, 2, 1.
     let table: [[u32; 5]; 6] = [
         [1, 3, 6, 10, 15],
@@ -227,7 +230,7 @@ fn d2_three_player_exchanges_start_as_listed() {
         ([5, 4, 3], [6, 8, 9]),
         ([5, 4, 2], [6, 7, 9]),
     ];
-    let entries: Vec<(Vec<usize>, Vec<usize>, u32)> =
+    let entries: Vec<Entry> =
         listed.iter().enumerate().map(|(k, (x, y))| (x.to_vec(), y.to_vec(), k as u32 + 1)).collect();
     let firsts = check_exchange_tables(&[entries]);
     assert!(firsts[0] > 0, "{firsts:?}");
