@@ -167,10 +167,13 @@ fn describe(f: &Path, round: u32, o: &Outcome) -> String {
 pub fn state(a: StateArgs) -> Result<(), Failure> {
     let doc = read(&a.file, &ReadOptions::default())?;
     let t = tournament(&doc, &a.file, a.round)?;
+    let system: System = a.system.parse().map_err(Failure::Invalid)?;
+    let rules = lexpair::systems::dutch::PlayerRules::of(system)
+        .ok_or_else(|| Failure::Invalid(format!("state follows the Dutch editions' rules; {system} is not one")))?;
     let text = if a.json {
         format!("{}\n", serde_json::to_string_pretty(&t).map_err(|e| Failure::Internal(e.to_string()))?)
     } else {
-        super::state_table::render(&t)
+        super::state_table::render(&t, rules)
     };
     emit(None, &text)
 }

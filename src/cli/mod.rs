@@ -140,6 +140,9 @@ struct StateArgs {
     /// Round to pair (default: the first round not paired yet).
     #[arg(long)]
     round: Option<u32>,
+    /// Whose rules the float and PAB columns follow (dutch-2012, dutch-2017, dutch-2026).
+    #[arg(long, short = 's', default_value = "dutch-2026")]
+    system: String,
     #[arg(long)]
     json: bool,
 }

@@ -1,6 +1,7 @@
 //! A text table of the tournament state before a round (the `state` command).
 
-use lexpair::tournament::{Float, FloatRule, Strength, Tournament};
+use lexpair::systems::dutch::PlayerRules;
+use lexpair::tournament::{Float, Strength, Tournament};
 use lexpair::trf::Colour;
 use std::fmt::Write;
 
@@ -29,17 +30,19 @@ fn float_char(f: Float) -> char {
     }
 }
 
-/// One line per player, by pairing score then pairing number.
-pub fn render(t: &Tournament) -> String {
+/// One line per player, by pairing score then pairing number; floats and PAB eligibility by
+/// `rules`.
+pub fn render(t: &Tournament, rules: PlayerRules) -> String {
     let mut s = String::new();
     let total = t.total_rounds.map(|r| r.to_string()).unwrap_or_else(|| "?".into());
     let init = t.initial_colour.map(|c| colour_char(c).to_string()).unwrap_or_else(|| "unknown".into());
     let _ = writeln!(
         s,
-        "round {} of {total}; initial colour {init}; {} present of {}",
+        "round {} of {total}; initial colour {init}; {} present of {}; floats and PAB by {}",
         t.round,
         t.present().len(),
-        t.players.len()
+        t.players.len(),
+        rules.system
     );
     let _ = writeln!(
         s,
@@ -51,7 +54,7 @@ pub fn render(t: &Tournament) -> String {
     for i in order {
         let p = &t.players[i];
         let colours: String = p.colours.iter().map(|&c| colour_char(c)).collect();
-        let floats: String = [2, 1].iter().map(|&b| float_char(p.float_back(b, FloatRule::Dutch2017))).collect();
+        let floats: String = [2, 1].iter().map(|&b| float_char(p.float_back(b, rules.float))).collect();
         let mut notes = Vec::new();
         if let Some(k) = p.absent {
             notes.push(format!("absent ({k:?} bye)"));
@@ -62,7 +65,7 @@ pub fn render(t: &Tournament) -> String {
         if p.acceleration.0 != 0 {
             notes.push(format!("+{} acceleration", p.acceleration));
         }
-        let pab = if p.had_pab || p.had_forfeit_win { "no" } else { "yes" };
+        let pab = if rules.pab_eligible(p) { "yes" } else { "no" };
         let name: String = p.name.chars().take(24).collect();
         let _ = writeln!(
             s,

@@ -45,6 +45,32 @@ const MODEL_2012: &str = include_str!("../../../models/dutch-2012.model");
 const MODEL_2017: &str = include_str!("../../../models/dutch-2017.model");
 const MODEL_2026: &str = include_str!("../../../models/dutch-2026.model");
 
+/// The facts about a player that depend on the Dutch edition (for `lexpair state`).
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerRules {
+    pub system: super::System,
+    edition: Edition,
+    pub float: crate::tournament::FloatRule,
+}
+
+impl PlayerRules {
+    /// `None` for a system that is not a Dutch edition.
+    pub fn of(system: super::System) -> Option<PlayerRules> {
+        let edition = match system {
+            super::System::Dutch2012 => Edition::E2012,
+            super::System::Dutch2017 => Edition::E2017,
+            super::System::Dutch2026 => Edition::E2026,
+            _ => return None,
+        };
+        Some(PlayerRules { system, edition, float: round::float_rule(edition) })
+    }
+
+    /// May `p` receive the pairing-allocated bye?
+    pub fn pab_eligible(&self, p: &crate::tournament::Player) -> bool {
+        round::pab_eligible(self.edition, p)
+    }
+}
+
 /// What happened in one bracket (for `--explain`).
 #[derive(Clone, Debug, Serialize)]
 pub struct BracketTrace {

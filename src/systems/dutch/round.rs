@@ -4,7 +4,7 @@
 use super::bye::ByeOutlook;
 use super::Edition;
 use crate::points::Points;
-use crate::tournament::{Float, FloatRule, Tournament};
+use crate::tournament::{Float, FloatRule, Player, Tournament};
 use crate::trf::ResultCode;
 
 /// Read-only facts about the round being paired.
@@ -74,15 +74,7 @@ impl<'t> Round<'t> {
 
     /// C.2: may `i` receive the pairing-allocated bye?
     pub fn pab_eligible(&self, i: usize) -> bool {
-        let p = &self.t.players[i];
-        match self.edition {
-            // C.04.1.d (2017): not after a PAB or a forfeit win.
-            // B.1.b (2012): not after a point or half point scored without playing.
-            Edition::E2012 => !p.history.iter().any(|h| !h.facts.played && h.points.0 > 0),
-            Edition::E2017 => !p.had_pab && !p.had_forfeit_win,
-            // C.04.1 Art. 4 (2026): not after any win's points scored without playing.
-            Edition::E2026 => p.unplayed_win_rounds == 0,
-        }
+        pab_eligible(self.edition, &self.t.players[i])
     }
 
     /// 2026 [C4]+[C5]: may `i` be the one player left unpaired in the round?
@@ -91,16 +83,32 @@ impl<'t> Round<'t> {
     }
 
     pub fn float_rule(&self) -> FloatRule {
-        match self.edition {
-            Edition::E2017 => FloatRule::Dutch2017,
-            // A.4 / B.1.b (2012): pairs of unequal scores, and points scored without playing.
-            Edition::E2012 => FloatRule::Dutch2026,
-            Edition::E2026 => FloatRule::Dutch2026,
-        }
+        float_rule(self.edition)
     }
 
     /// The float `i` received `back` rounds ago.
     pub fn float_back(&self, i: usize, back: usize) -> Float {
         self.t.players[i].float_back(back, self.float_rule())
+    }
+}
+
+/// The PAB eligibility of `p` under `edition` (2012 B.1.b, 2017 C.2, 2026 [C2]).
+pub fn pab_eligible(edition: Edition, p: &Player) -> bool {
+    match edition {
+        // B.1.b (2012): not after a point or half point scored without playing.
+        Edition::E2012 => !p.history.iter().any(|h| !h.facts.played && h.points.0 > 0),
+        // C.04.1.d (2017): not after a PAB or a forfeit win.
+        Edition::E2017 => !p.had_pab && !p.had_forfeit_win,
+        // C.04.1 Art. 4 (2026): not after any win's points scored without playing.
+        Edition::E2026 => p.unplayed_win_rounds == 0,
+    }
+}
+
+/// Which floats `edition` counts (2012 A.4 / B.1.b, 2017 A.4.b, 2026 1.4.2-1.4.4).
+pub fn float_rule(edition: Edition) -> FloatRule {
+    match edition {
+        Edition::E2017 => FloatRule::Dutch2017,
+        // Pairs of unequal scores, and points scored without playing.
+        Edition::E2012 | Edition::E2026 => FloatRule::Dutch2026,
     }
 }
