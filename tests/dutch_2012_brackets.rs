@@ -1,0 +1,186 @@
+//! Hand-worked brackets of the 2012 Dutch rules (Istanbul 2012), each deciding one article.
+//!
+//! The cases are rounds of `../shared/corpus/dutch-2012` (paired by JaVaFo 1.4, which agrees):
+//! the reasoning in each comment works the bracket by the text; the assertions check what that
+//! reasoning concludes, on lexpair's own pairing and bracket trace.
+
+use lexpair::pairing::RoundPairing;
+use lexpair::systems::dutch::BracketTrace;
+use lexpair::systems::{explain_round, PairOptions, System};
+use lexpair::tournament::Tournament;
+use lexpair::trf::{read_file, ReadOptions};
+use std::path::Path;
+
+struct Case {
+    t: Tournament,
+    pairing: RoundPairing,
+    traces: Vec<BracketTrace>,
+}
+
+fn case(name: &str, round: u32) -> Case {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2012/tournaments").join(name);
+    let doc = read_file(&f, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let t = Tournament::before_round(&doc, round).unwrap_or_else(|e| panic!("{}", e.message));
+    let (pairing, traces) = explain_round(System::Dutch2012, &t, &PairOptions::default()).expect("pairs");
+    Case { t, pairing, traces }
+}
+
+impl Case {
+    /// The board of `a` as (white, black) ids.
+    fn board_of(&self, a: u32) -> Option<(u32, u32)> {
+        let id = |i: usize| self.t.players[i].id;
+        self.pairing.boards.iter().map(|b| (id(b.white), id(b.black))).find(|&(w, b)| w == a || b == a)
+    }
+
+    fn bye(&self) -> Option<u32> {
+        self.pairing.bye.map(|i| self.t.players[i].id)
+    }
+
+    /// The trace of the bracket whose players include `id` and that pairs it (or lets it go).
+    fn bracket_of(&self, id: u32) -> &BracketTrace {
+        self.traces
+            .iter()
+            .find(|tr| tr.players.contains(&id) && !tr.leavers.contains(&id))
+            .or_else(|| self.traces.iter().rev().find(|tr| tr.players.contains(&id)))
+            .expect("bracket")
+    }
+
+    fn stage(&self, tr: &BracketTrace, name: &str) -> i64 {
+        tr.stages.iter().find(|s| s.0 == name).map_or(0, |s| s.1)
+    }
+}
+
+#[test]
+fn b2_topscorers_may_meet_with_the_same_absolute_preference() {
+    // t0066, round 7 of 7: the top bracket is 1 (5.5, WBWWBB: absolute White after BB) and 3
+    // (5.5, WBWBB: absolute White after BB, CD -1). B.2 forbids the pair, but its note lets
+    // topscorers meet "if it is helpful to reduce the number of floaters": the alternative is two
+    // downfloaters. They meet (stage B2 = 1). E.2: both absolute, the wider colour difference
+    // (3's -1 against 1's 0) gets its preference: 3 White.
+    let c = case("t0066.trf", 7);
+    assert!(c.t.is_topscorer(0) && c.t.is_topscorer(2));
+    assert_eq!(c.board_of(1), Some((3, 1)));
+    assert_eq!(c.stage(c.bracket_of(1), "B2-topscorers"), 1);
+}
+
+#[test]
+fn a7d_yields_to_the_number_of_pairs() {
+    // t0006, round 5 (odd): the 2.5 bracket is 2 (W strong), 3 (w mild), 4 (W strong). A.7.d
+    // treats strong preferences as absolute in odd rounds, "as long as this does not result in
+    // additional floaters": 3 has met 2 (round 2) and 4 (round 3), so 2-4 is the only pair and
+    // is made despite A.7.d (stage A7d = 1), 3 floats.
+    let c = case("t0006.trf", 5);
+    let b = c.board_of(2).expect("2 plays");
+    assert!(b == (2, 4) || b == (4, 2), "{b:?}");
+    let tr = c.bracket_of(2);
+    assert_eq!(c.stage(tr, "A7d-strong-as-absolute"), 1);
+    assert!(tr.leavers.contains(&3));
+}
+
+#[test]
+fn a7d_two_strong_preferences_alone_in_a_bracket() {
+    // t0013, round 3 (odd): the 1.0 bracket is 4 and 6, both strong Black (one White game each).
+    // A.7.d would keep them apart, but that makes two floaters; they meet. E.1/E.2 cannot
+    // decide (same preference, same strength), E.3 neither (both histories are W), E.4: the
+    // higher-ranked 4 gets its preference, Black.
+    let c = case("t0013.trf", 3);
+    assert_eq!(c.board_of(4), Some((6, 4)));
+    assert_eq!(c.stage(c.bracket_of(4), "A7d-strong-as-absolute"), 1);
+}
+
+#[test]
+fn z_even_round_strong_preferences_that_cannot_all_be_met() {
+    // t0007, round 6 (even): the 4.0 bracket is 1, 3, 7 (strong Black) and 4 (absolute Black).
+    // Every pairing has two pairs of the same preference: X = 2 and, all preferences being at
+    // least strong, Z = 2; nothing better exists, so the first candidate of C.6 stands: S1 = 1 3,
+    // S2 = 4 7, pairs 1-4 and 3-7. Colours: 4's absolute preference wins (E.2): 1 White; 3 and 7
+    // have equal histories WBWBW (E.3 cannot decide), the higher-ranked 3 gets Black (E.4).
+    let c = case("t0007.trf", 6);
+    assert_eq!(c.board_of(1), Some((1, 4)));
+    assert_eq!(c.board_of(3), Some((7, 3)));
+    let tr = c.bracket_of(1);
+    assert_eq!((c.stage(tr, "X-colours"), c.stage(tr, "Z-strong-colours")), (2, 2));
+}
+
+#[test]
+fn b1b_no_bye_after_a_pairing_allocated_bye() {
+    // t0006, round 3: the lowest scoregroup (1.0) is 2, 3, 4, 5, 7, and 7 had the bye in round 1.
+    // B.1.b: a player who received a point without playing "shall not receive a bye": 7 is
+    // paired and the bye goes to an eligible player of that scoregroup.
+    let c = case("t0006.trf", 3);
+    assert!(c.board_of(7).is_some());
+    let bye = c.bye().expect("7 players");
+    assert_ne!(bye, 7);
+    assert_eq!(c.t.players[c.t.index_of(bye).expect("bye")].score.0, 10);
+}
+
+#[test]
+fn b1b_no_bye_after_a_forfeit_win() {
+    // t0027, round 9: the lowest scoregroup (1.5) is 101 and 112; 112 won by forfeit in round 3
+    // ("due to an opponent not appearing in time", B.1.b). The bye goes to 101; 112 plays.
+    let c = case("t0027.trf", 9);
+    assert_eq!(c.bye(), Some(101));
+    assert!(c.board_of(112).is_some());
+}
+
+#[test]
+fn b1b_a_half_point_bye_bars_the_bye_too() {
+    // B.1.b speaks of "a point or half point without playing": a half-point bye bars the PAB
+    // (unlike the 2017 rules, C.04.1.d). t0048 round 2: 19 and 33 had a half-point bye in round
+    // 1; neither receives the bye.
+    let c = case("t0048.trf", 2);
+    let bye = c.bye().expect("odd round");
+    assert!(![19, 33].contains(&bye));
+    let i = c.t.index_of(bye).expect("bye");
+    assert!(c.t.players[i].history.iter().all(|h| h.facts.played || h.points.0 == 0));
+}
+
+#[test]
+fn e5_round_one_alternates_down_s1() {
+    // t0006, round 1 (7 players, XXC white1): S1 = 1 2 3, S2 = 4 5 6, 7 gets the bye (F.4).
+    // E.5: S1's odd-numbered players get the initial colour (White), the even-numbered the other.
+    let c = case("t0006.trf", 1);
+    assert_eq!(c.board_of(1), Some((1, 4)));
+    assert_eq!(c.board_of(2), Some((5, 2)));
+    assert_eq!(c.board_of(3), Some((3, 6)));
+    assert_eq!(c.bye(), Some(7));
+}
+
+#[test]
+fn e5_later_rounds_without_preferences() {
+    // Two players without a played game have no colour preference (A.7.f). After round 1 the
+    // era's engine gives the initial colour to the higher-ranked player when his pairing number
+    // is even (docs/dutch-2012.md). t0048 round 2 (XXC white1): 10 White against 23; 33 White
+    // against 19. t0090 round 3: 73 White against 45.
+    let c = case("t0048.trf", 2);
+    assert_eq!(c.board_of(10), Some((10, 23)));
+    assert_eq!(c.board_of(19), Some((33, 19)));
+    let c = case("t0090.trf", 3);
+    assert_eq!(c.board_of(45), Some((73, 45)));
+}
+
+#[test]
+fn a3_a_bracket_of_at_least_half_moved_down_players_is_homogeneous() {
+    // t0006, round 4: the last bracket holds MDPs 3 and 4 (1.5) and resident 7 (1.0). At least
+    // half its players were moved down, so A.3 treats it as homogeneous: S1 = 3, S2 = 4 7 by
+    // A.2, not "MDPs first"; the candidate order is the homogeneous one (D.2/D.1 stages, no D.3).
+    let c = case("t0006.trf", 4);
+    let tr = c.traces.last().expect("brackets");
+    assert_eq!(tr.mdps, 2);
+    assert_eq!(tr.players.len(), 3);
+    assert!(tr.stages.iter().any(|s| s.0.starts_with("D1-partner-of")), "{:?}", tr.stages);
+    assert!(!tr.stages.iter().any(|s| s.0.starts_with("D3-") || s.0.starts_with("D1-mdp")), "{:?}", tr.stages);
+}
+
+#[test]
+fn c12_the_penultimate_bracket_pairs_so_that_the_last_one_can_be_paired() {
+    // t0006, round 4: completing the round needs the 1.5 bracket (MDP 5; 3, 4, 6) to send two
+    // players down to the lowest scoregroup (7) — backtracking (C.12/C.13) finds the pairing of
+    // the penultimate bracket that lets the last one be paired. That bracket is the one modelled
+    // with completion first.
+    let c = case("t0006.trf", 4);
+    let ppb = c.traces.iter().find(|tr| tr.kind == "PPB").expect("a penultimate bracket");
+    assert_eq!(ppb.stages.first().map(|s| s.0.as_str()), Some("C13-completion"));
+    assert_eq!(ppb.leavers.len(), 2);
+    assert!(c.board_of(7).is_some(), "the lowest player is paired");
+}
