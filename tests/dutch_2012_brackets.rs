@@ -184,3 +184,35 @@ fn c12_the_penultimate_bracket_pairs_so_that_the_last_one_can_be_paired() {
     assert_eq!(ppb.leavers.len(), 2);
     assert!(c.board_of(7).is_some(), "the lowest player is paired");
 }
+
+#[test]
+fn d2_colour_preferences_force_the_smallest_exchange() {
+    // t0007, round 3: the 1.5 bracket is 1 (w), 5 (w), 6 (b), 8 (B), 12 (b), 13 (w); S1 = 1 5 6,
+    // S2 = 8 12 13. 1-8, 5-12 and 6-13 met in round 2, and every transposition of S2 that avoids
+    // them leaves two pairs of the same preference (1-12 5-13 6-8; 1-13 5-8 6-12): X = 2. X = 0
+    // is reached only by an exchange (C.8), and D.2 takes the one with the smallest difference of
+    // numbers: 6 (BSN 3) for 8 (BSN 4). Then D.1 on S1 = 1 5 8, S2 = 6 12 13: 1-6 5-12 (met),
+    // 1-6 5-13 (both w), then 1-12 5-6 8-13, which meets every preference.
+    let c = case("t0007.trf", 3);
+    let tr = c.bracket_of(1);
+    assert_eq!(c.stage(tr, "X-colours"), 0);
+    assert_eq!(c.stage(tr, "D2a-exchange-size"), 1);
+    let mut pairs: Vec<(u32, u32)> = tr.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, vec![(1, 12), (5, 6), (8, 13)]);
+}
+
+#[test]
+fn b1b_the_bye_goes_up_when_no_lower_player_may_have_it() {
+    // t0007, round 8: the last bracket is MDPs 16, 23 (3.0) and 18, 21, 22 (2.5), 24 (2.0), 25
+    // (1.5). Every resident already scored without playing (B.1.b: no bye for them), so the
+    // player left over must be an MDP: 23, the lower of the two (D.3: 16 is paired first), gets
+    // the bye although five players have less.
+    let c = case("t0007.trf", 8);
+    assert_eq!(c.bye(), Some(23));
+    for id in [18, 21, 22, 24, 25] {
+        let i = c.t.index_of(id).expect("player");
+        assert!(c.t.players[i].history.iter().any(|h| !h.facts.played && h.points.0 > 0), "{id}");
+        assert!(c.board_of(id).is_some(), "{id} plays");
+    }
+}
