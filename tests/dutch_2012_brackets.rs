@@ -216,3 +216,63 @@ fn b1b_the_bye_goes_up_when_no_lower_player_may_have_it() {
         assert!(c.board_of(id).is_some(), "{id} plays");
     }
 }
+
+#[test]
+fn b5_b6_the_downfloater_is_spared_a_third_float_when_colours_allow() {
+    // t0007, round 6: the 2.5 bracket is 10 (W), 11 (B), 12 (W), 13 (w), 19 (B; downfloats in
+    // rounds 4 and 5); only 11-13 met before. S1 = 10 11, S2 = 12 13 19. In D.1 order: 12 13 19
+    // (11-13 met), 12 19 13 (two same-colour pairs), 13 12 19 (colours met, but 19 floats down a
+    // third time: B.5 and B.6), then 19 12 13: 10-19 and 11-12 meet every preference and 13, who
+    // has no float, goes down. B.5/B.6 are relaxed (C.10.a-d) only when nothing else works.
+    let c = case("t0007.trf", 6);
+    let tr = c.bracket_of(10);
+    let mut pairs: Vec<(u32, u32)> = tr.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, vec![(10, 19), (11, 12)]);
+    assert_eq!(tr.leavers, vec![13]);
+    for s in ["X-colours", "B5d-floats", "B6d-floats"] {
+        assert_eq!(c.stage(tr, s), 0, "{s}");
+    }
+}
+
+#[test]
+fn b1a_rematches_leave_two_pairings_and_the_colours_choose() {
+    // t0007, round 7: the 4.5 bracket is 1 (B!), 2 (W!), 3 (w), 4 (w), 7 (B!). Games played
+    // (B.1.a): 1 met 3, 4, 7; 3 met 1, 4, 7; 2 met 4, 7 (2's round-1 forfeit does not count).
+    // Two pairs at most, 4-7 and one of 1-2, 2-3: 1-2 (B! against W!) meets both preferences,
+    // 2-3 leaves one (X). So 1-2 and 4-7, and 3 goes down.
+    let c = case("t0007.trf", 7);
+    let tr = c.bracket_of(1);
+    let mut pairs: Vec<(u32, u32)> = tr.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, vec![(1, 2), (4, 7)]);
+    assert_eq!(tr.leavers, vec![3]);
+    assert_eq!(c.stage(tr, "X-colours"), 0);
+    assert_eq!(c.board_of(1), Some((2, 1)));
+}
+
+#[test]
+fn f2_a_forfeited_pairing_may_be_played_again() {
+    // t0007: 21 beat 27 by forfeit in round 5. F.2: a pairing not actually played "is not
+    // considered to be illegal in future rounds"; in round 13 they meet over the board.
+    let c = case("t0007.trf", 13);
+    let b = c.board_of(21).expect("21 plays");
+    assert!(b == (21, 27) || b == (27, 21), "{b:?}");
+    assert!(!c.t.have_met(c.t.index_of(21).expect("21"), c.t.index_of(27).expect("27")));
+}
+
+#[test]
+fn f1_boards_are_sorted_by_the_higher_score_the_sum_and_the_rank() {
+    // F.1: the score of the higher player of the pairing, then the sum of both scores, then the
+    // rank (A.2) of the higher player.
+    let c = case("t0007.trf", 8);
+    let key = |w: usize, b: usize| {
+        let rank = |i: usize| (std::cmp::Reverse(c.t.players[i].score), c.t.players[i].pairing_number);
+        let (hi, lo) = if rank(w) <= rank(b) { (w, b) } else { (b, w) };
+        let (sh, sl) = (c.t.players[hi].score.0, c.t.players[lo].score.0);
+        (std::cmp::Reverse(sh), std::cmp::Reverse(sh + sl), c.t.players[hi].pairing_number)
+    };
+    let keys: Vec<_> = c.pairing.boards.iter().map(|b| key(b.white, b.black)).collect();
+    assert!(keys.len() > 5);
+    assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
+}
