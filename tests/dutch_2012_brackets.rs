@@ -276,3 +276,40 @@ fn f1_boards_are_sorted_by_the_higher_score_the_sum_and_the_rank() {
     assert!(keys.len() > 5);
     assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
 }
+
+#[test]
+fn c9_an_unpairable_remainder_sends_the_mdp_to_the_next_transposition() {
+    // t0007, round 4: MDP 27 (1.0, w) comes down to 21 (b), 23 (B), 24 (W) at 0.5. D.1.2 pairs
+    // 27 with the first of S2, 21, but the remainder 23-24 met in round 3 (B.1.a): C.9 goes back
+    // to the next transposition of the heterogeneous part: 27-23, remainder 21-24.
+    let c = case("t0007.trf", 4);
+    let (i23, i24) = (c.t.index_of(23).expect("23"), c.t.index_of(24).expect("24"));
+    assert!(c.t.have_met(i23, i24));
+    let tr = c.bracket_of(27);
+    let mut pairs: Vec<(u32, u32)> = tr.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, vec![(21, 24), (23, 27)]);
+}
+
+#[test]
+fn c1_a_bracket_without_any_legal_pair_moves_down_whole() {
+    // t0007, round 9: MDP 7 (6.5, B!) comes down to 2 (6.0, B!) and 3 (6.0, w). 7-2 break B.2
+    // (same absolute preference, no topscorers before the last round), 7 met 3 in round 6 and 2
+    // met 3 in round 8. C.1: no opponent for anybody, all three move down to the next bracket.
+    let c = case("t0007.trf", 9);
+    let tr = c.traces.iter().find(|tr| tr.players.len() == 3 && tr.players.contains(&7)).expect("bracket");
+    assert!(tr.pairs.is_empty());
+    assert_eq!(tr.leavers, vec![7, 2, 3]);
+    assert!(c.board_of(7).is_some() && c.board_of(2).is_some() && c.board_of(3).is_some());
+}
+
+#[test]
+fn f4_b1b_the_bye_is_the_first_eligible_player_left_over() {
+    // t0007, round 5: the lowest bracket (1.0) is 18 (b), 21 (W), 22 (W), 24 (b), 27 (B); 22 and
+    // 27 had the PAB (B.1.b). S1 = 18 21, S2 = 22 24 27: 18-22 21-24 would leave 27, who may not
+    // have the bye; the next transposition 18-22 21-27 meets every preference and leaves 24.
+    let c = case("t0007.trf", 5);
+    assert_eq!(c.bye(), Some(24));
+    assert_eq!(c.board_of(18), Some((22, 18)));
+    assert_eq!(c.board_of(21), Some((21, 27)));
+}
