@@ -313,3 +313,35 @@ fn f4_b1b_the_bye_is_the_first_eligible_player_left_over() {
     assert_eq!(c.board_of(18), Some((22, 18)));
     assert_eq!(c.board_of(21), Some((21, 27)));
 }
+
+#[test]
+fn b5_an_upfloater_of_the_previous_round_is_not_made_to_float_up_again() {
+    // t0024, round 8: MDPs 3 (6.0, B) and 4 (6.0, W) come down to 2 (5.5, B!), 5 (5.5, B), 6
+    // (5.5, W). 4 met 5, 6 and 2 (rounds 4, 6, 7): no opponent, it goes on down (limbo, D.3:
+    // stage D3 for the second MDP). For 3, S2 = 2 5 6: 3-2 and 3-5 each leave one preference
+    // unmet (X = 1, Z = 1) with the remainder 5-6 or 2-6 meeting theirs; but 2 floated up in
+    // round 7, and 3-2 would make it float up again (B.5, upfloaters): 3-5, then 2-6.
+    let c = case("t0024.trf", 8);
+    let tr = c.bracket_of(3);
+    let mut pairs: Vec<(u32, u32)> = tr.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, vec![(2, 6), (3, 5)]);
+    assert_eq!(tr.leavers, vec![4]);
+    assert_eq!(c.stage(tr, "B5u-floats"), 0);
+    assert_eq!(c.stage(tr, "X-colours"), 1);
+}
+
+#[test]
+fn b2_note_topscorers_meet_rather_than_one_of_them_floating() {
+    // t0066, round 7 of 7: the 4.5 bracket is MDP 4 (5.0, B!) with 2 (4.5, B!), 5 and 15 (w).
+    // 2 met 5 and 15; its only opponent is 4, with the same absolute preference. B.2's note lets
+    // topscorers meet "if it is helpful to reduce the number of floaters or the score of a
+    // floater": 4-2 (their round-5 forfeit was no game, F.2), and 5-15. Colours: both absolute
+    // Black with equal colour differences (+1) and equal played histories (E.3 cannot decide):
+    // E.4, the higher-ranked 4 gets Black.
+    let c = case("t0066.trf", 7);
+    assert_eq!(c.board_of(4), Some((2, 4)));
+    let b = c.board_of(5).expect("5 plays");
+    assert!(b == (5, 15) || b == (15, 5), "{b:?}");
+    assert_eq!(c.stage(c.bracket_of(4), "B2-topscorers"), 1);
+}
