@@ -345,3 +345,89 @@ fn b2_note_topscorers_meet_rather_than_one_of_them_floating() {
     assert!(b == (5, 15) || b == (15, 5), "{b:?}");
     assert_eq!(c.stage(c.bracket_of(4), "B2-topscorers"), 1);
 }
+
+#[test]
+fn a7f_e1_a_player_without_games_takes_the_colour_the_other_does_not_want() {
+    // t0002, round 2: 88 won round 1 by forfeit, so has played no game and has no colour
+    // preference (A.7.f); 29 (B, one White game) meets him. E.1 grants the preference: 29 Black.
+    let c = case("t0002.trf", 2);
+    assert_eq!(c.board_of(29), Some((88, 29)));
+}
+
+#[test]
+fn e2_the_strong_preference_beats_the_mild_one() {
+    // t0002, round 3: 27 (W then nothing: CD +1, strong Black) meets 72 (B W: CD 0, mild Black).
+    // E.2: the stronger preference is granted: 27 Black, 72 White.
+    let c = case("t0002.trf", 3);
+    assert_eq!(c.board_of(27), Some((72, 27)));
+}
+
+#[test]
+fn e3_alternates_on_the_games_actually_played() {
+    // t0007, round 8: 7 (played W B W B W W B) and 8 (forfeits in rounds 1 and 3; played W B W
+    // B W) both have a strong Black preference. E.3 walks back through the games played (F.2:
+    // unplayed pairings do not count for colours): the latest games differ, 7 had Black and 8
+    // White, so they alternate: 7 White, 8 Black.
+    let c = case("t0007.trf", 8);
+    assert_eq!(c.board_of(7), Some((7, 8)));
+}
+
+#[test]
+fn d1_the_colours_choose_the_transposition() {
+    // t0014, round 2: the 1.0 bracket is 1 (W), 2 (B), 3 (W), 4 (B): S1 = 1 2, S2 = 3 4. The
+    // first candidate 1-3 2-4 meets no preference (X = 2); the transposition 4 3 meets all:
+    // 1-4 and 2-3, all games new.
+    let c = case("t0014.trf", 2);
+    assert_eq!(c.board_of(1), Some((1, 4)));
+    assert_eq!(c.board_of(2), Some((3, 2)));
+    assert_eq!(c.stage(c.bracket_of(1), "X-colours"), 0);
+}
+
+#[test]
+fn f4_round_one_pairs_the_halves_and_the_last_player_gets_the_bye() {
+    // t0002, round 1: 187 players in one homogeneous bracket (F.4): S1 = 1..93, S2 = 94..186,
+    // 1-94, 2-95, ..., and the lowest-ranked, 187, receives the bye.
+    let c = case("t0002.trf", 1);
+    assert_eq!(c.bye(), Some(187));
+    for k in [1u32, 2, 50, 93] {
+        let b = c.board_of(k).expect("plays");
+        assert!(b == (k, k + 93) || b == (k + 93, k), "{k}: {b:?}");
+    }
+}
+
+#[test]
+fn f5_players_known_not_to_play_are_not_paired() {
+    // t0048, round 2: nine players announced a bye for the round (0000 - H/Z in its column).
+    // F.5: they are not paired; the others all are (one of them gets the bye).
+    let c = case("t0048.trf", 2);
+    let absent: Vec<u32> = c.t.players.iter().filter(|p| p.absent.is_some()).map(|p| p.id).collect();
+    assert_eq!(absent.len(), 9);
+    for id in absent {
+        assert!(c.board_of(id).is_none() && c.bye() != Some(id), "{id}");
+    }
+    let paired = 2 * c.pairing.boards.len() + usize::from(c.bye().is_some());
+    assert_eq!(paired, c.t.present().len());
+}
+
+#[test]
+fn b1a_a_rematch_takes_the_next_transposition() {
+    // t0007, round 4: the 2.0 bracket is 2 (w), 9 (B), 11 (B); S1 = 2, S2 = 9 11. 2 met 9 in
+    // round 2 (B.1.a), so the next transposition: 2-11 (White to 2, Black to 11), and 9 moves
+    // down.
+    let c = case("t0007.trf", 4);
+    assert!(c.t.have_met(c.t.index_of(2).expect("2"), c.t.index_of(9).expect("9")));
+    assert_eq!(c.board_of(2), Some((2, 11)));
+    assert_eq!(c.bracket_of(2).leavers, vec![9]);
+}
+
+#[test]
+fn b2_and_b1a_exclude_s1_and_an_exchange_pairs_the_rest() {
+    // t0014, round 4: the 1.0 bracket is 5 (W!), 7 (W!), 8 (B!); S1 = 5, S2 = 7 8. 5-7 share an
+    // absolute preference (B.2) and 5-8 met in round 2 (B.1.a): no transposition works, so D.2
+    // exchanges 5 with 7 (the smallest difference): S1 = 7, 7-8, and 5 moves down.
+    let c = case("t0014.trf", 4);
+    assert_eq!(c.board_of(7), Some((7, 8)));
+    let tr = c.bracket_of(7);
+    assert_eq!(tr.leavers, vec![5]);
+    assert_eq!(c.stage(tr, "D2a-exchange-size"), 1);
+}
