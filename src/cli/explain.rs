@@ -20,6 +20,10 @@ pub fn render(traces: &[BracketTrace]) -> String {
         let _ = writeln!(s, "  pairs {}; leaving [{}]", pairs.join(" "), ids(&t.leavers));
         let total: f64 = t.reports.iter().map(|r| r.seconds).sum();
         let solved = t.reports.iter().filter(|r| matches!(r.how, "solved" | "merged")).count();
+        if !t.targets.is_empty() {
+            let targets: Vec<String> = t.targets.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            let _ = writeln!(s, "  targets: {}", targets.join(", "));
+        }
         let _ = writeln!(s, "  {} stages, {} needed the solver, {:.3}s", t.reports.len(), solved, total);
         for r in &t.reports {
             if r.value != 0 || matches!(r.how, "solved" | "merged") {

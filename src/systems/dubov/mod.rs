@@ -129,6 +129,7 @@ pub fn pair(
             stages: log.stages,
             reports: log.reports,
             s1_positions: Vec::new(),
+            targets: Vec::new(),
             setup: Default::default(),
         });
         pairs.extend(chosen);

@@ -73,3 +73,41 @@ fn same_colour(ctx: &Ctx, strength: Strength) -> Cost {
     }
     c
 }
+
+/// The quantities A.6 and A.8 compute for a bracket before pairing it: P0 (the most pairs), M0
+/// (moved-down players), X1 (the fewest pairs not fulfilling all colour preferences) and, in even
+/// rounds, Z1 (the fewest not fulfilling the strong ones), with the text's symbols:
+///
+/// * `a`: players who have not played yet (no preference, A.7.f);
+/// * `w`, `b` (even rounds): players with an odd number of unplayed games and a mild preference
+///   for White / Black (A.7.e: their preference may be read either way);
+/// * `W`, `B`: the remaining players with a preference for White / Black.
+///
+/// X1 = P0 - W - w - a if B + b > W + w, else P0 - B - b - a; Z1 = P0 - W - b - w - a if B > W,
+/// else P0 - B - b - w - a; both at least 0 (A.8, read literally).
+pub fn targets(ctx: &Ctx) -> Vec<(String, i64)> {
+    let t = ctx.r.t;
+    let players = &ctx.b.global[..ctx.b.nb];
+    let even = ctx.r.t.round % 2 == 0;
+    let p0 = (players.len() / 2) as i64;
+    let (mut a, mut w, mut b, mut white, mut black) = (0i64, 0i64, 0i64, 0i64, 0i64);
+    for &i in players {
+        let p = &t.players[i];
+        let unplayed = p.history.iter().filter(|h| !h.facts.played).count();
+        let flexible = even && unplayed % 2 == 1 && p.preference.strength == Strength::Mild;
+        match p.preference.colour {
+            None => a += 1,
+            Some(crate::trf::Colour::White) if flexible => w += 1,
+            Some(crate::trf::Colour::Black) if flexible => b += 1,
+            Some(crate::trf::Colour::White) => white += 1,
+            Some(crate::trf::Colour::Black) => black += 1,
+        }
+    }
+    let x1 = if black + b > white + w { p0 - white - w - a } else { p0 - black - b - a };
+    let mut out = vec![("P0".to_string(), p0), ("M0".to_string(), ctx.b.mdps as i64), ("X1".to_string(), x1.max(0))];
+    if even {
+        let z1 = if black > white { p0 - white - b - w - a } else { p0 - black - b - w - a };
+        out.push(("Z1".to_string(), z1.max(0)));
+    }
+    out
+}

@@ -89,6 +89,9 @@ pub struct BracketTrace {
     /// an MDP pair, among the pairs' higher players for a remainder (or homogeneous) pair.
     #[serde(skip)]
     pub s1_positions: Vec<u32>,
+    /// Quantities the edition's text computes for the bracket before pairing it (2012: P0, M0,
+    /// and the colour targets X1, Z1 of A.8), for the reader; empty for other editions.
+    pub targets: Vec<(String, i64)>,
     /// How to rebuild the bracket (tournament indices, MDP count, what follows it).
     #[serde(skip)]
     pub(crate) setup: (Vec<usize>, usize, bracket::OwnedKind),
@@ -401,6 +404,10 @@ impl Driver<'_, '_> {
             stages: chosen.stage_values.clone(),
             reports: chosen.reports.clone(),
             s1_positions: s1_positions(b, &chosen.pairs),
+            targets: match r.edition {
+                Edition::E2012 => criteria_2012::targets(&criteria::Ctx::new(r, b, kind)),
+                _ => Vec::new(),
+            },
             setup: (players.to_vec(), b.mdps, bracket::OwnedKind::of(kind)),
         });
         let leavers = chosen.leavers.iter().map(|&l| b.global[l]).collect();
