@@ -486,3 +486,17 @@ fn a8_x1_z1_bound_every_bracket_of_the_corpus_from_below() {
     assert!(brackets > 500, "{brackets}");
     assert!(equal * 10 > brackets * 9, "{equal}/{brackets}");
 }
+
+#[test]
+fn c12_backtracking_moves_down_the_player_the_next_bracket_can_pair() {
+    // t0029, round 4: the 2.0 bracket is 5 (B), 6 (W), 9 (b; downfloated in round 3); the 1.5
+    // bracket below is 13 alone, who met 5 in round 1. Pairing 6-9 and moving 5 down (sparing 9 a
+    // second downfloat, B.5) leaves 13 and 5 unpaired in their bracket; C.12 backtracks: another
+    // set of the same size and score (9) moved down "allows P1 pairings" there. So 5-6 (colours
+    // met), 9 moves down and plays 13.
+    let c = case("t0029.trf", 4);
+    assert!(c.t.have_met(c.t.index_of(5).expect("5"), c.t.index_of(13).expect("13")));
+    assert_eq!(c.board_of(5), Some((6, 5)));
+    assert_eq!(c.board_of(9), Some((13, 9)));
+    assert_eq!(c.stage(c.bracket_of(5), "C12-next-pairs"), 0);
+}

@@ -173,15 +173,10 @@ pub fn psd(ctx: &Ctx, prefix: &str, art: &str) -> Vec<Stage> {
 /// is the last one, with a PAB-eligible player left over), then the highest-scored downfloaters
 /// paired there (the reference's form of the next bracket's PSD).
 fn c7(ctx: &Ctx) -> Vec<Stage> {
-    let Kind::Normal { next_is_last, .. } = ctx.kind else {
+    let Some(pairs) = next_bracket_pairs(ctx) else {
         return Vec::new();
     };
-    let (nb, n) = (ctx.b.nb, ctx.b.model.num_players());
-    let mut pairs = Cost::new();
-    for i in (0..n).filter(|&i| ctx.b.model.may_float[i]) {
-        let w = if next_is_last && !ctx.eligible(i) { 3 } else { 1 };
-        pairs.add(Var::Float(i), w);
-    }
+    let nb = ctx.b.nb;
     let mut by_sd: BTreeMap<i64, Cost> = BTreeMap::new();
     for i in 0..nb {
         by_sd.entry(ctx.leave_sd(i)).or_default().add(Var::Float(i), 1);
@@ -189,6 +184,22 @@ fn c7(ctx: &Ctx) -> Vec<Stage> {
     let mut out = vec![stage("C7-next-pairs".into(), article("C7").unwrap_or("C7"), pairs)];
     out.extend(buckets("C7-next-downfloaters", "C7", by_sd));
     out
+}
+
+/// The players the next bracket leaves unpaired when this bracket's downfloaters join it (with
+/// the PAB eligibility of the one left over when it is the last bracket); `None` when no next
+/// scoregroup is in the model.
+pub fn next_bracket_pairs(ctx: &Ctx) -> Option<Cost> {
+    let Kind::Normal { next_is_last, .. } = ctx.kind else {
+        return None;
+    };
+    let n = ctx.b.model.num_players();
+    let mut pairs = Cost::new();
+    for i in (0..n).filter(|&i| ctx.b.model.may_float[i]) {
+        let w = if next_is_last && !ctx.eligible(i) { 3 } else { 1 };
+        pairs.add(Var::Float(i), w);
+    }
+    Some(pairs)
 }
 
 /// The player of a repeated colour in the last two games, if any.

@@ -11,7 +11,7 @@
 //! stage minimises its violations. Keys are used in `models/dutch-2012.model`.
 
 use super::bracket::Kind;
-use super::criteria::{c5, colour_cost, completion, float_count, psd, stage, ColourRule, Ctx};
+use super::criteria::{c5, colour_cost, completion, float_count, next_bracket_pairs, psd, stage, ColourRule, Ctx};
 use crate::model::{Cost, Stage, Var};
 use crate::tournament::Strength;
 
@@ -20,6 +20,7 @@ pub fn article(key: &str) -> Option<&'static str> {
     Some(match key {
         "P" => "C.04.3 (2012) A.6.b / C.14 the number of pairs",
         "B3" => "C.04.3 (2012) B.3 score differences as small as possible",
+        "C12" => "C.04.3 (2012) C.12 downfloaters that let the next bracket make its pairs",
         "B2" => "C.04.3 (2012) B.2 / C.10.g topscorers with the same absolute colour preference",
         "A7d" => "C.04.3 (2012) A.7.d / C.10.f odd rounds: strong preferences treated as absolute",
         "X" => "C.04.3 (2012) A.8.a / C.10.e pairs not fulfilling all colour preferences (X)",
@@ -44,6 +45,7 @@ pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
         match key.as_str() {
             "P" => out.push(stage("P-pairs".into(), art, c5(ctx))),
             "B3" => out.extend(psd(ctx, "B3-score-differences", art)),
+            "C12" => out.extend(next_bracket_pairs(ctx).map(|c| stage("C12-next-pairs".into(), art, c))),
             "B2" => out.push(stage("B2-topscorers".into(), art, same_colour(ctx, Strength::Absolute))),
             "A7d" if odd_round => {
                 out.push(stage("A7d-strong-as-absolute".into(), art, same_colour(ctx, Strength::Strong)))
