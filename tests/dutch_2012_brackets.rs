@@ -500,3 +500,16 @@ fn c12_backtracking_moves_down_the_player_the_next_bracket_can_pair() {
     assert_eq!(c.board_of(9), Some((13, 9)));
     assert_eq!(c.stage(c.bracket_of(5), "C12-next-pairs"), 0);
 }
+
+#[test]
+fn c1_a_moved_down_player_without_opponent_sends_the_pairing_back() {
+    // t0056, round 5: the 2.0 bracket is 5 (b), 11 (w), 12 (W); the 1.5 bracket below holds 16
+    // and 18, both of whom 11 has met (rounds 2 and 3). Pairing 5-12 would move 11 down, where
+    // it has no opponent: C.1 sends the pairing back (C.12), and another player of the same
+    // score, 12, is moved down instead: 11-5 (both colours met), then 12-18, and 16 goes on.
+    let c = case("t0056.trf", 5);
+    let i11 = c.t.index_of(11).expect("11");
+    assert!(c.t.have_met(i11, c.t.index_of(16).expect("16")) && c.t.have_met(i11, c.t.index_of(18).expect("18")));
+    assert_eq!(c.board_of(11), Some((11, 5)));
+    assert_eq!(c.board_of(12), Some((12, 18)));
+}

@@ -20,7 +20,7 @@ pub fn article(key: &str) -> Option<&'static str> {
     Some(match key {
         "P" => "C.04.3 (2012) A.6.b / C.14 the number of pairs",
         "B3" => "C.04.3 (2012) B.3 score differences as small as possible",
-        "C12" => "C.04.3 (2012) C.12 downfloaters that let the next bracket make its pairs",
+        "C12" => "C.04.3 (2012) C.1 / C.12 downfloaters that the next bracket can pair, then its pairs",
         "B2" => "C.04.3 (2012) B.2 / C.10.g topscorers with the same absolute colour preference",
         "A7d" => "C.04.3 (2012) A.7.d / C.10.f odd rounds: strong preferences treated as absolute",
         "X" => "C.04.3 (2012) A.8.a / C.10.e pairs not fulfilling all colour preferences (X)",
@@ -45,7 +45,7 @@ pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
         match key.as_str() {
             "P" => out.push(stage("P-pairs".into(), art, c5(ctx))),
             "B3" => out.extend(psd(ctx, "B3-score-differences", art)),
-            "C12" => out.extend(next_bracket_pairs(ctx).map(|c| stage("C12-next-pairs".into(), art, c))),
+            "C12" => out.extend(backtracking(ctx, art)),
             "B2" => out.push(stage("B2-topscorers".into(), art, same_colour(ctx, Strength::Absolute))),
             "A7d" if odd_round => {
                 out.push(stage("A7d-strong-as-absolute".into(), art, same_colour(ctx, Strength::Strong)))
@@ -112,4 +112,16 @@ pub fn targets(ctx: &Ctx) -> Vec<(String, i64)> {
         out.push(("Z1".to_string(), z1.max(0)));
     }
     out
+}
+
+/// C.1 and C.12 as a look-ahead: a moved-down player without an opponent in the next bracket
+/// sends the pairing back to this bracket (C.1), as does a next bracket that cannot make its
+/// pairs (C.12); another set of players "of the same size and with the same scores" (fixed by
+/// `P` and `B3`) is moved down instead. So first the downfloaters left unpaired in the next
+/// bracket, then the players it leaves unpaired.
+fn backtracking(ctx: &Ctx, art: &str) -> Vec<Stage> {
+    let Some(pairs) = next_bracket_pairs(ctx) else { return Vec::new() };
+    let mut mdps = Cost::new();
+    (0..ctx.b.nb).filter(|&i| ctx.b.model.may_float[i]).for_each(|i| mdps.add(Var::Float(i), 1));
+    vec![stage("C12-next-mdps-unpaired".into(), art, mdps), stage("C12-next-pairs".into(), art, pairs)]
 }
