@@ -123,6 +123,19 @@ impl Tournament {
         self.players[i].pairing_score().0 > half
     }
 
+    /// Runs of equal pairing score in `order` (which lists players by descending pairing score):
+    /// the scoregroups, each in the order given.
+    pub fn scoregroups(&self, order: &[usize]) -> Vec<Vec<usize>> {
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for &i in order {
+            match groups.last_mut() {
+                Some(g) if self.players[g[0]].pairing_score() == self.players[i].pairing_score() => g.push(i),
+                _ => groups.push(vec![i]),
+            }
+        }
+        groups
+    }
+
     /// True if `a` and `b` already played each other over the board (C.04.1.b).
     pub fn have_met(&self, a: usize, b: usize) -> bool {
         self.players[a].opponents.contains(&b)

@@ -90,14 +90,7 @@ impl<'t> Round<'t> {
 
     /// Scoregroups in descending score, members by initial ranking.
     pub fn scoregroups(&self) -> Vec<Vec<usize>> {
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        for &i in &self.order {
-            match groups.last_mut() {
-                Some(g) if self.score(g[0]) == self.score(i) => g.push(i),
-                _ => groups.push(vec![i]),
-            }
-        }
-        groups
+        self.t.scoregroups(&self.order)
     }
 
     /// C.1 (no rematch), C.3 (no two players with the same absolute colour preference; the Dubov

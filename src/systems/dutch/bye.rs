@@ -15,7 +15,6 @@
 
 use super::round::Round;
 use crate::points::Points;
-use crate::solver::graph::PairingGraph;
 use crate::solver::matching::pairable_by_matching;
 
 /// The bye facts of a round with an odd number of players.
@@ -70,14 +69,5 @@ impl ByeOutlook {
 
 /// Can `players` all be paired (C1-C3), the leftover (if odd) one for whom `may_bye` holds?
 fn pairable(r: &Round, players: &[usize], may_bye: impl Fn(usize) -> bool) -> bool {
-    let mut g = PairingGraph::new(players.len());
-    for a in 0..players.len() {
-        for b in a + 1..players.len() {
-            if r.can_meet(players[a], players[b]) {
-                g.add_edge(a, b);
-            }
-        }
-    }
-    g.bye_eligible = players.iter().map(|&i| may_bye(i)).collect();
-    pairable_by_matching(&g).is_pairable()
+    pairable_by_matching(&r.graph(players, may_bye)).is_pairable()
 }

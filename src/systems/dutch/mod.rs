@@ -23,7 +23,7 @@ use super::formulation::Formulation;
 use super::{Backend, PairError, PairOptions};
 use crate::model::{write_lp, SolveError};
 use crate::pairing::{Board, RoundPairing};
-use crate::solver::graph::{Pairability, PairingGraph};
+use crate::solver::graph::Pairability;
 use crate::solver::highs_lex::{LexOptions, LexSession, StageReport};
 use crate::solver::lex::LexBackend;
 use crate::solver::matching::pairable_by_matching;
@@ -261,16 +261,7 @@ fn extends_to_round(r: &Round, near: &Bracket, chosen: &order::Chosen, lower: &[
     }
     let rest: Vec<usize> =
         (0..n).filter(|&l| !paired[l]).map(|l| near.global[l]).chain(lower.iter().copied()).collect();
-    let mut g = PairingGraph::new(rest.len());
-    for a in 0..rest.len() {
-        for b in a + 1..rest.len() {
-            if r.can_meet(rest[a], rest[b]) {
-                g.add_edge(a, b);
-            }
-        }
-    }
-    g.bye_eligible = rest.iter().map(|&i| r.bye_candidate(i)).collect();
-    match pairable_by_matching(&g) {
+    match pairable_by_matching(&r.graph(&rest, |i| r.bye_candidate(i))) {
         Pairability::Pairable { bye, .. } => Some(bye.map(|x| rest[x])),
         Pairability::Unpairable => None,
     }
@@ -278,16 +269,7 @@ fn extends_to_round(r: &Round, near: &Bracket, chosen: &order::Chosen, lower: &[
 
 /// Can `players` all be paired (C.1-C.3), with one PAB-eligible player out when odd?
 fn completable(r: &Round, players: &[usize]) -> bool {
-    let mut g = PairingGraph::new(players.len());
-    for a in 0..players.len() {
-        for b in a + 1..players.len() {
-            if r.can_meet(players[a], players[b]) {
-                g.add_edge(a, b);
-            }
-        }
-    }
-    g.bye_eligible = players.iter().map(|&i| r.pab_eligible(i)).collect();
-    matches!(pairable_by_matching(&g), Pairability::Pairable { .. })
+    pairable_by_matching(&r.graph(players, |i| r.pab_eligible(i))).is_pairable()
 }
 
 /// Accumulates the pairs of the brackets paired so far.

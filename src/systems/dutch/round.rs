@@ -4,6 +4,7 @@
 use super::bye::ByeOutlook;
 use super::Edition;
 use crate::points::Points;
+use crate::solver::graph::PairingGraph;
 use crate::tournament::{Float, FloatRule, Player, Tournament};
 use crate::trf::ResultCode;
 
@@ -50,14 +51,7 @@ impl<'t> Round<'t> {
 
     /// Scoregroups (A.3) in descending score, members in A.2 order.
     pub fn scoregroups(&self) -> Vec<Vec<usize>> {
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        for &i in &self.order {
-            match groups.last_mut() {
-                Some(g) if self.score(g[0]) == self.score(i) => g.push(i),
-                _ => groups.push(vec![i]),
-            }
-        }
-        groups
+        self.t.scoregroups(&self.order)
     }
 
     /// C.1-C.3 (and forbidden pairs): may `a` and `b` meet in this round?
@@ -70,6 +64,21 @@ impl<'t> Round<'t> {
         let (pa, pb) = (&t.players[a].preference, &t.players[b].preference);
         let clash = pa.is_absolute() && pb.is_absolute() && pa.colour == pb.colour;
         !(clash && !t.is_topscorer(a) && !t.is_topscorer(b))
+    }
+
+    /// `players` as a pairability graph: an edge where C.1-C.3 allow the pair, the bye to
+    /// those for whom `may_bye` holds.
+    pub fn graph(&self, players: &[usize], may_bye: impl Fn(usize) -> bool) -> PairingGraph {
+        let mut g = PairingGraph::new(players.len());
+        for a in 0..players.len() {
+            for b in a + 1..players.len() {
+                if self.can_meet(players[a], players[b]) {
+                    g.add_edge(a, b);
+                }
+            }
+        }
+        g.bye_eligible = players.iter().map(|&i| may_bye(i)).collect();
+        g
     }
 
     /// C.2: may `i` receive the pairing-allocated bye?
