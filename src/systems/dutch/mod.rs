@@ -153,9 +153,10 @@ pub fn pair(
         boards: ctx
             .pairs
             .iter()
-            .zip(&ctx.s1_positions)
-            .map(|(&(a, b), &k)| {
-                let (w, bl) = colours::allocate(&r, a, b, k);
+            .enumerate()
+            .map(|(k, &(a, b))| {
+                let s1_position = ctx.s1_positions.get(k).copied().unwrap_or(1);
+                let (w, bl) = colours::allocate(&r, a, b, s1_position);
                 Board { white: w, black: bl }
             })
             .collect(),
