@@ -2,6 +2,7 @@
 
 pub mod dutch;
 pub mod formulation;
+pub mod lim;
 
 use crate::model::SolveError;
 use crate::pairing::RoundPairing;
@@ -155,6 +156,7 @@ pub fn explain_round(
 ) -> Result<(RoundPairing, Vec<dutch::BracketTrace>), PairError> {
     match system {
         System::Dutch2017 => dutch::pair(t, dutch::Edition::E2017, opts),
+        System::Lim => lim::pair(t, opts).map(|p| (p, Vec::new())),
         other => Err(PairError::NotImplemented(other)),
     }
 }

@@ -1,0 +1,319 @@
+//! Pairing one score-group (C.04.4.3 sections 2-5).
+//!
+//! Step 1 decides who floats out of the group with one lexicographic integer program (stages
+//! [`STAGES`] up to `3.2-order`); step 2 pairs the others: the colour stage of 5.2, then the
+//! scrutiny order of 3.6-3.8 and 4.1-4.3 as an exact enumeration (see [`pair_rest`]).
+
+use super::colour;
+use super::Ctx;
+use crate::model::{BracketModel, Cost, SolveError, Var};
+use crate::points::Points;
+use crate::solver::lex::LexBackend;
+use crate::solver::matching_lex::MatchingSession;
+use crate::solver::weighted_matching::try_max_weight_matching;
+use crate::systems::PairError;
+
+/// Every stage and step of a score-group, in priority order; `models/lim.model` lists them.
+pub const STAGES: [&str; 11] = [
+    "2.3-pairs",
+    "6-last-round-colours",
+    "3.9a",
+    "3.9b",
+    "3.9c",
+    "3.10",
+    "3.2-maxi",
+    "3.2-colour",
+    "3.2-order",
+    "5.2-colours",
+    "4.1-scrutiny-order",
+];
+
+/// How a score-group is paired (2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    /// Above the median: paired downward, floaters go to the next lower score-group.
+    Down,
+    /// Below the median: paired upward, floaters go to the next higher score-group.
+    Up,
+    /// The Median Score-group: paired downward, last, and completely.
+    Median,
+}
+
+/// The pairings made in a group, in the order they were made, and the players floated out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GroupResult {
+    pub pairs: Vec<(usize, usize)>,
+    pub floaters: Vec<usize>,
+}
+
+/// A score-group to pair: its own players, the floaters transferred into it, its score, and the
+/// residents of the score-group the floaters of this one would go to (3.9 "adjacent").
+pub struct Group<'a> {
+    pub dir: Dir,
+    pub score: Points,
+    pub residents: &'a [usize],
+    pub incoming: &'a [usize],
+    pub adjacent: &'a [usize],
+}
+
+/// Cost of a pairing that breaks 5.1 in the last round (section 6): above every colour conflict.
+const BREAK: i64 = 1 << 20;
+
+/// Pairs `g`. In a median group nobody floats: the caller has checked that it can be paired.
+pub fn pair_group(cx: &Ctx, g: &Group) -> Result<GroupResult, PairError> {
+    let incoming = floater_order(cx, g);
+    let players: Vec<usize> = incoming.iter().chain(g.residents).copied().collect();
+    let floaters =
+        if g.dir == Dir::Median || players.is_empty() { Vec::new() } else { choose_floaters(cx, g, &players)? };
+    let rest: Vec<usize> = players.iter().copied().filter(|p| !floaters.contains(p)).collect();
+    let pairs = pair_rest(cx, g, &incoming, &rest)?;
+    Ok(GroupResult { pairs, floaters })
+}
+
+/// 3.6 / 3.7: the order in which transferred players are paired. Down-floaters (from higher
+/// groups) first, highest score first, then highest pairing number (= smallest number, 3.6.1,
+/// 3.6.2); then up-floaters, lowest score first, then lowest pairing number (= largest number,
+/// 3.7.1, 3.7.2). In the median group both kinds meet: DF first, then UF (3.6.3).
+fn floater_order(cx: &Ctx, g: &Group) -> Vec<usize> {
+    let mut down: Vec<usize> = g.incoming.iter().copied().filter(|&i| cx.score(i) > g.score).collect();
+    let mut up: Vec<usize> = g.incoming.iter().copied().filter(|&i| cx.score(i) <= g.score).collect();
+    down.sort_by_key(|&i| (std::cmp::Reverse(cx.score(i)), cx.pn(i)));
+    up.sort_by_key(|&i| (cx.score(i), std::cmp::Reverse(cx.pn(i))));
+    down.extend(up);
+    down
+}
+
+fn solver(e: SolveError) -> PairError {
+    PairError::Solver(e)
+}
+
+/// Step 1: the players floated out of the group, by the stages of 2.3, 6, 3.9, 3.10 and 3.2-3.4.
+fn choose_floaters(cx: &Ctx, g: &Group, players: &[usize]) -> Result<Vec<usize>, PairError> {
+    let n = players.len();
+    let mut m = BracketModel::new(n);
+    m.labels = players.iter().map(|&i| cx.t.players[i].id.to_string()).collect();
+    m.may_float = vec![true; n];
+    let mut breaking = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if cx.compatible(players[a], players[b]) {
+                let v = m.add_pair(a, b);
+                if !colour::colour_ok(cx, players[a], players[b]) {
+                    breaking.push(v);
+                }
+            }
+        }
+    }
+    let incoming = |l: usize| l < g.incoming.len();
+    let adjacent_ok = |l: usize| g.adjacent.iter().any(|&o| cx.compatible(players[l], o));
+    let floats = |f: &dyn Fn(usize) -> bool| {
+        let mut c = Cost::new();
+        for l in (0..n).filter(|&l| f(l)) {
+            c.add(Var::Float(l), 1);
+        }
+        c
+    };
+    let mut stages: Vec<(&str, &str, Cost)> = Vec::new();
+    // 2.3, 3.1, 4.4: a player floats only when he cannot be paired in the group.
+    stages.push(("2.3-pairs", "C.04.4.3 2.3, 3.1, 4.4", floats(&|_| true)));
+    // 6: in the last round pairing within the score-group has priority over the colour rules;
+    // a pairing breaking 5.1 is used only when it adds a pairing.
+    let mut c = Cost::new();
+    for &v in &breaking {
+        c.add(v, 1);
+    }
+    stages.push(("6-last-round-colours", "C.04.4.3 6", c));
+    // 3.9: floater types, most disadvantaged first.
+    stages.push(("3.9a", "C.04.4.3 3.9 a", floats(&|l| incoming(l) && !adjacent_ok(l))));
+    stages.push(("3.9b", "C.04.4.3 3.9 b", floats(&|l| incoming(l) && adjacent_ok(l))));
+    stages.push(("3.9c", "C.04.4.3 3.9 c, 3.3, 3.4, 3.5", floats(&|l| !incoming(l) && !adjacent_ok(l))));
+    // 3.10: not again a player who floated in the round just before.
+    stages.push(("3.10", "C.04.4.3 3.10", floats(&|l| !incoming(l) && cx.floated_last_round(players[l]))));
+    // 3.2 (Maxi): the floater within 100 rating points of the default floater.
+    let default = match g.dir {
+        Dir::Up => g.residents.first(),
+        _ => g.residents.last(),
+    };
+    if let (true, Some(&d)) = (cx.opts.maxi, default) {
+        let far = |l: usize| !incoming(l) && (cx.rating(players[l]) - cx.rating(d)).abs() > 100;
+        stages.push(("3.2-maxi", "C.04.4.3 3.2 (Maxi)", floats(&far)));
+    }
+    // 3.2: float a player who tends to equalise the numbers of players due each colour.
+    let whites = players.iter().filter(|&&i| colour::due(cx, i) == Some(crate::trf::Colour::White)).count();
+    let blacks = players.iter().filter(|&&i| colour::due(cx, i) == Some(crate::trf::Colour::Black)).count();
+    if whites != blacks {
+        let major = if whites > blacks { crate::trf::Colour::White } else { crate::trf::Colour::Black };
+        stages.push(("3.2-colour", "C.04.4.3 3.2", floats(&|l| colour::due(cx, players[l]) != Some(major))));
+    }
+    // 3.2-3.4: otherwise the lowest numbered player floats down (the highest floats up); with
+    // several floaters, the lowest numbered first, then the next (one stage per player).
+    let mut by_rank: Vec<usize> = (0..n).collect();
+    by_rank.sort_by_key(|&l| cx.pos[players[l]]);
+    if g.dir != Dir::Up {
+        by_rank.reverse();
+    }
+    for &l in &by_rank {
+        let mut c = Cost::new();
+        c.add(Var::Float(l), -1);
+        stages.push(("3.2-order", "C.04.4.3 3.2, 3.3, 3.4", c));
+    }
+    let stages: Vec<crate::model::Stage> = stages
+        .into_iter()
+        .filter(|(_, _, c)| !c.terms.is_empty())
+        .map(|(name, article, cost)| crate::model::Stage { name: name.into(), article: article.into(), cost })
+        .collect();
+    let mut session = MatchingSession::new(m).map_err(solver)?;
+    session.solve_stages(stages).map_err(solver)?;
+    let sol = session.solution().map_err(solver)?;
+    Ok(sol.floaters.iter().map(|&l| players[l]).collect())
+}
+
+/// Cost of a pairing in step 2: a 5.1 break (last round only, section 6), then a colour conflict
+/// (5.2; not in Maxi-tournaments, where 5.7 limits colour exchanges to 100 rating points and the
+/// exchange is made in the scrutiny instead).
+fn pair_cost(cx: &Ctx, a: usize, b: usize) -> i64 {
+    let mut c = 0;
+    if !colour::colour_ok(cx, a, b) {
+        c += BREAK;
+    }
+    if !cx.opts.maxi && colour::conflict(cx, a, b) {
+        c += 1;
+    }
+    c
+}
+
+/// The least total [`pair_cost`] of a pairing of all of `set`, or `None` if there is none
+/// (exact: maximum-weight matching with a cardinality bonus).
+fn min_cost(cx: &Ctx, set: &[usize]) -> Result<Option<i64>, PairError> {
+    let n = set.len();
+    if n == 0 {
+        return Ok(Some(0));
+    }
+    if n % 2 == 1 {
+        return Ok(None);
+    }
+    let bonus = (n as i64 + 2) * (BREAK + 2);
+    let mut edges = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if cx.compatible(set[a], set[b]) {
+                edges.push((a, b, bonus - pair_cost(cx, set[a], set[b])));
+            }
+        }
+    }
+    let mate = try_max_weight_matching(n, &edges)
+        .map_err(|e| PairError::Solver(SolveError::Backend(format!("matching weights: {e}"))))?;
+    let mut total = 0;
+    for (a, m) in mate.iter().enumerate() {
+        match m {
+            None => return Ok(None),
+            Some(b) if *b > a => total += pair_cost(cx, set[a], set[*b]),
+            Some(_) => {}
+        }
+    }
+    Ok(Some(total))
+}
+
+/// Step 2: pairs all of `rest` (even, pairable). The colour stage of 5.2 fixes the least cost;
+/// then the pairings are made one at a time in the order of 3.6-3.8 and 4.1: the next player to
+/// scrutinise takes the first opponent of his candidate list with which the rest can still be
+/// paired at that least cost. This is exactly the first pairing, in the scrutiny-and-exchange
+/// order, among those of least cost (a branch is skipped only when it holds none).
+fn pair_rest(cx: &Ctx, g: &Group, incoming: &[usize], rest: &[usize]) -> Result<Vec<(usize, usize)>, PairError> {
+    let internal = |m: &str| PairError::Solver(SolveError::Backend(format!("Lim score-group: {m}")));
+    let Some(target) = min_cost(cx, rest)? else {
+        return Err(internal("the players left to pair cannot all be paired"));
+    };
+    let mut remaining: Vec<usize> = rest.to_vec();
+    let mut spent = 0i64;
+    let mut pairs = Vec::new();
+    while !remaining.is_empty() {
+        let (pivot, cands) = next_scrutiny(cx, g, incoming, &remaining);
+        let mut chosen = None;
+        let fits = |c: usize| -> Result<bool, PairError> {
+            if !cx.compatible(pivot, c) {
+                return Ok(false);
+            }
+            let left: Vec<usize> = remaining.iter().copied().filter(|&x| x != pivot && x != c).collect();
+            let cost = pair_cost(cx, pivot, c);
+            Ok(min_cost(cx, &left)?.is_some_and(|m| spent + cost + m == target))
+        };
+        for &c in &cands {
+            if fits(c)? {
+                chosen = Some(c);
+                break;
+            }
+        }
+        // 5.7 / 3.8 (Maxi): the colour exchange is made in the scrutiny: the proposed opponent is
+        // exchanged for the first one due the alternate colour within 100 rating points.
+        if let (true, Some(q)) = (cx.opts.maxi, chosen) {
+            if colour::conflict(cx, pivot, q) {
+                for &c in &cands {
+                    if c != q
+                        && !colour::conflict(cx, pivot, c)
+                        && (cx.rating(c) - cx.rating(q)).abs() <= 100
+                        && fits(c)?
+                    {
+                        chosen = Some(c);
+                        break;
+                    }
+                }
+            }
+        }
+        let Some(c) = chosen else {
+            return Err(internal("no opponent completes the pairing"));
+        };
+        spent += pair_cost(cx, pivot, c);
+        pairs.push((pivot, c));
+        remaining.retain(|&x| x != pivot && x != c);
+    }
+    Ok(pairs)
+}
+
+/// The next player to scrutinise and his candidate opponents, in order.
+fn next_scrutiny(cx: &Ctx, g: &Group, incoming: &[usize], remaining: &[usize]) -> (usize, Vec<usize>) {
+    let is_in = |i: &usize| incoming.contains(i);
+    let mut residents: Vec<usize> = remaining.iter().copied().filter(|i| !is_in(i)).collect();
+    residents.sort_by_key(|&i| cx.pos[i]);
+    if let Some(&f) = incoming.iter().find(|i| remaining.contains(i)) {
+        // 3.8: the floater meets the highest numbered player available (pairing downward; the
+        // lowest numbered pairing upward) who is due the alternate colour; in Maxi-tournaments
+        // only if within 100 rating points of the player he would otherwise meet.
+        let from_above = cx.score(f) > g.score;
+        if !from_above {
+            residents.reverse();
+        }
+        let first = residents.first().copied();
+        let alt_ok = |c: usize| {
+            !colour::conflict(cx, f, c)
+                && (!cx.opts.maxi || first.is_some_and(|d| (cx.rating(c) - cx.rating(d)).abs() <= 100))
+        };
+        let mut cands: Vec<usize> = residents.iter().copied().filter(|&c| alt_ok(c)).collect();
+        cands.extend(residents.iter().copied().filter(|&c| !alt_ok(c)));
+        cands.extend(incoming.iter().copied().filter(|&c| c != f && remaining.contains(&c)));
+        return (f, cands);
+    }
+    // 2.4, 4.1-4.3: the remaining players in order, top half against bottom half. Pairing
+    // downward the highest numbered player is scrutinised first; his candidates are the bottom
+    // half in order, then the top half from its lowest player up (4.2). Pairing upward it is the
+    // mirror image: the lowest numbered player first (4.1 b).
+    let m = residents.len();
+    let half = m / 2;
+    if m == 0 {
+        return (remaining.first().copied().unwrap_or(usize::MAX), Vec::new());
+    }
+    match g.dir {
+        Dir::Up => {
+            let pivot = residents[m - 1];
+            let mut cands: Vec<usize> = residents[..half].iter().rev().copied().collect();
+            cands.extend(residents[half..m - 1].iter().copied());
+            (pivot, cands)
+        }
+        _ => {
+            let pivot = residents[0];
+            let mut cands: Vec<usize> = residents[half.max(1)..].to_vec();
+            cands.extend(residents[1..half.max(1)].iter().rev().copied());
+            (pivot, cands)
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Property run of the Lim system over the histories of `../shared/corpus/dutch-2017`: for every
+//! tournament and round r, rounds 1..r-1 as recorded are the history and round r is paired with
+//! Lim. Every pairing must be legal — everyone present paired exactly once, at most one bye and
+//! only to an eligible player, no rematch or forbidden pair, colour rule 5.1 (C.04.4.3) kept
+//! outside the last round — and Lim must never fail where a legal pairing exists (checked by an
+//! independent exact matching).
+//!
+//! `sampled_corpus_is_legal` runs a deterministic sample in CI; the full count:
+//! `cargo test --release --test lim_corpus -- --ignored --nocapture`.
+
+use lexpair::solver::graph::PairingGraph;
+use lexpair::solver::matching::pairable_by_matching;
+use lexpair::systems::lim::{pair_with, LimOptions};
+use lexpair::systems::PairError;
+use lexpair::tournament::colour::would_repeat_thrice;
+use lexpair::tournament::Tournament;
+use lexpair::trf::{read_file, Colour, ReadOptions};
+use std::path::{Path, PathBuf};
+
+fn manifest() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2017");
+    let text = std::fs::read_to_string(dir.join("manifest.csv")).expect("manifest.csv readable");
+    text.lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').next().filter(|n| !n.is_empty()))
+        .map(|n| dir.join("tournaments").join(format!("{n}.trf")))
+        .collect()
+}
+
+/// May `i` receive colour `c` under 5.1 a-b?
+fn colour_allowed(t: &Tournament, i: usize, c: Colour) -> bool {
+    let p = &t.players[i];
+    let d = if c == Colour::White { 1 } else { -1 };
+    !would_repeat_thrice(&p.colours, c) && (p.colour_difference + d).abs() <= 2
+}
+
+fn eligible(t: &Tournament, i: usize) -> bool {
+    !t.players[i].had_pab && !t.players[i].had_forfeit_win
+}
+
+/// Independent check: does any legal pairing of the round exist?
+fn legal_pairing_exists(t: &Tournament) -> bool {
+    let present = t.present();
+    let mut g = PairingGraph::new(present.len());
+    for a in 0..present.len() {
+        for b in a + 1..present.len() {
+            let (x, y) = (present[a], present[b]);
+            let colours = t.is_last_round()
+                || (colour_allowed(t, x, Colour::White) && colour_allowed(t, y, Colour::Black))
+                || (colour_allowed(t, x, Colour::Black) && colour_allowed(t, y, Colour::White));
+            if !t.have_met(x, y) && !t.is_forbidden(x, y) && colours {
+                g.add_edge(a, b);
+            }
+        }
+    }
+    g.bye_eligible = present.iter().map(|&i| eligible(t, i)).collect();
+    pairable_by_matching(&g).is_pairable()
+}
+
+#[derive(Default, Debug)]
+struct Counts {
+    tournaments: usize,
+    rounds: usize,
+    legal: usize,
+    no_legal_pairing_exists: usize,
+    violations: Vec<String>,
+}
+
+fn run(files: &[PathBuf], opts: LimOptions) -> Counts {
+    let mut c = Counts::default();
+    for f in files {
+        let doc = read_file(f, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        c.tournaments += 1;
+        for r in 1..=doc.rounds_in_file() {
+            let Ok(t) = Tournament::before_round(&doc, r) else { continue };
+            c.rounds += 1;
+            let name = format!("{} round {r}", f.display());
+            match pair_with(&t, opts) {
+                Ok(p) => {
+                    let mut seen = vec![0usize; t.players.len()];
+                    let mut bad = Vec::new();
+                    for b in &p.boards {
+                        seen[b.white] += 1;
+                        seen[b.black] += 1;
+                        if t.have_met(b.white, b.black) || t.is_forbidden(b.white, b.black) {
+                            bad.push(format!("rematch {}-{}", t.players[b.white].id, t.players[b.black].id));
+                        }
+                        let kept =
+                            colour_allowed(&t, b.white, Colour::White) && colour_allowed(&t, b.black, Colour::Black);
+                        if !t.is_last_round() && !kept {
+                            bad.push(format!("5.1 broken {}-{}", t.players[b.white].id, t.players[b.black].id));
+                        }
+                    }
+                    if let Some(y) = p.bye {
+                        seen[y] += 1;
+                        if !eligible(&t, y) || t.present().len() % 2 == 0 {
+                            bad.push(format!("bye to {}", t.players[y].id));
+                        }
+                    }
+                    for (i, pl) in t.players.iter().enumerate() {
+                        let want = usize::from(pl.absent.is_none());
+                        if seen[i] != want {
+                            bad.push(format!("player {} used {} times", pl.id, seen[i]));
+                        }
+                    }
+                    if bad.is_empty() {
+                        c.legal += 1;
+                    } else {
+                        c.violations.push(format!("{name}: {}", bad.join(", ")));
+                    }
+                }
+                Err(PairError::NoValidPairing(_)) if !legal_pairing_exists(&t) => c.no_legal_pairing_exists += 1,
+                Err(e) => c.violations.push(format!("{name}: {e}")),
+            }
+        }
+    }
+    c
+}
+
+fn report(c: &Counts) {
+    println!(
+        "lim property run: {} tournaments, {} rounds: {} legal pairings, {} rounds where no legal pairing exists, {} violations",
+        c.tournaments,
+        c.rounds,
+        c.legal,
+        c.no_legal_pairing_exists,
+        c.violations.len()
+    );
+    assert!(c.violations.is_empty(), "violations:\n{}", c.violations.join("\n"));
+}
+
+/// Every 10th tournament of the manifest.
+#[test]
+fn sampled_corpus_is_legal() {
+    let files: Vec<PathBuf> = manifest().into_iter().step_by(10).collect();
+    let c = run(&files, LimOptions::default());
+    assert!(c.rounds >= 300, "only {} rounds", c.rounds);
+    report(&c);
+}
+
+/// Every 25th tournament with the Maxi rules.
+#[test]
+fn sampled_corpus_is_legal_maxi() {
+    let files: Vec<PathBuf> = manifest().into_iter().skip(5).step_by(25).collect();
+    report(&run(&files, LimOptions { maxi: true }));
+}
+
+#[test]
+#[ignore = "full corpus: about as long as the sample times ten"]
+fn full_corpus_is_legal() {
+    let files = manifest();
+    let (even, odd): (Vec<_>, Vec<_>) = files.iter().cloned().enumerate().partition(|(k, _)| k % 2 == 0);
+    let strip = |v: Vec<(usize, PathBuf)>| v.into_iter().map(|(_, f)| f).collect::<Vec<_>>();
+    let (mut a, b) = std::thread::scope(|s| {
+        let h = s.spawn(|| run(&strip(odd), LimOptions::default()));
+        (run(&strip(even), LimOptions::default()), h.join().expect("thread"))
+    });
+    a.tournaments += b.tournaments;
+    a.rounds += b.rounds;
+    a.legal += b.legal;
+    a.no_legal_pairing_exists += b.no_legal_pairing_exists;
+    a.violations.extend(b.violations);
+    report(&a);
+}
