@@ -14,16 +14,15 @@ use crate::solver::weighted_matching::try_max_weight_matching;
 use crate::systems::PairError;
 
 /// Every stage and step of a score-group, in priority order; `models/lim.model` lists them.
-pub const STAGES: [&str; 11] = [
+pub const STAGES: [&str; 10] = [
     "2.3-pairs",
     "6-last-round-colours",
     "3.9a",
     "3.9b",
     "3.9c",
     "3.10",
-    "3.2-maxi",
-    "3.2-colour",
     "3.2-order",
+    "3.2-parity-floater",
     "5.2-colours",
     "4.1-scrutiny-order",
 ];
@@ -87,8 +86,71 @@ fn solver(e: SolveError) -> PairError {
     PairError::Solver(e)
 }
 
-/// Step 1: the players floated out of the group, by the stages of 2.3, 6, 3.9, 3.10 and 3.2-3.4.
+/// Step 1: the players floated out of the group.
+///
+/// The floaters the scrutiny forces out (2.3 a-c, 3.1, 4.4) come from one integer program with
+/// the stages of 2.3, 6, 3.9, 3.10 and the order of 3.2-3.4. When the group is odd, 3.2 first
+/// picks the player to make it even by the floater types, 3.10, the Maxi rule and the colours,
+/// and he floats if the others can then be paired as well as without him (4.4 a: otherwise he
+/// is exchanged for the player the scrutiny cannot pair).
 fn choose_floaters(cx: &Ctx, g: &Group, players: &[usize]) -> Result<Vec<usize>, PairError> {
+    let (free, free_key) = solve_floaters(cx, g, players, None)?;
+    if players.len() % 2 == 0 {
+        return Ok(free);
+    }
+    let Some(q) = parity_floater(cx, g, players) else {
+        return Ok(free);
+    };
+    if free.contains(&q) {
+        return Ok(free);
+    }
+    let (forced, forced_key) = solve_floaters(cx, g, players, Some(q))?;
+    Ok(if forced_key == free_key { forced } else { free })
+}
+
+/// 3.2 (with 3.9, 3.10): the player chosen to make an odd group even, before any scrutiny: the
+/// least disadvantaged floater type, then not a floater of the round before, then (Maxi) within
+/// 100 rating points of the default floater, then a player due the colour of the majority, then
+/// the lowest numbered player (pairing downward; the highest pairing upward).
+fn parity_floater(cx: &Ctx, g: &Group, players: &[usize]) -> Option<usize> {
+    use crate::trf::Colour;
+    let whites = players.iter().filter(|&&i| colour::due(cx, i) == Some(Colour::White)).count();
+    let blacks = players.iter().filter(|&&i| colour::due(cx, i) == Some(Colour::Black)).count();
+    let major = match whites.cmp(&blacks) {
+        std::cmp::Ordering::Greater => Some(Colour::White),
+        std::cmp::Ordering::Less => Some(Colour::Black),
+        std::cmp::Ordering::Equal => None,
+    };
+    let default = match g.dir {
+        Dir::Up => g.residents.first(),
+        _ => g.residents.last(),
+    };
+    let key = |l: usize| {
+        let i = players[l];
+        let incoming = l < g.incoming.len();
+        let adjacent_ok = g.adjacent.iter().any(|&o| cx.compatible(i, o));
+        let kind = match (incoming, adjacent_ok) {
+            (true, false) => 0,
+            (true, true) => 1,
+            (false, false) => 2,
+            (false, true) => 3,
+        };
+        let far = cx.opts.maxi && default.is_some_and(|&d| (cx.rating(i) - cx.rating(d)).abs() > 100);
+        let off_colour = major.is_some() && colour::due(cx, i) != major;
+        let place = if g.dir == Dir::Up { cx.pos[i] as i64 } else { -(cx.pos[i] as i64) };
+        (std::cmp::Reverse(kind), cx.floated_last_round(i) && !incoming, far, off_colour, place)
+    };
+    (0..players.len()).min_by_key(|&l| key(l)).map(|l| players[l])
+}
+
+/// The floaters by the stages of 2.3, 6, 3.9, 3.10 and 3.2-3.4 (`out`: a player who must
+/// float), and the values of the stages before the order of 3.2-3.4.
+fn solve_floaters(
+    cx: &Ctx,
+    g: &Group,
+    players: &[usize],
+    out: Option<usize>,
+) -> Result<(Vec<usize>, Vec<i64>), PairError> {
     let n = players.len();
     let mut m = BracketModel::new(n);
     m.labels = players.iter().map(|&i| cx.t.players[i].id.to_string()).collect();
@@ -96,9 +158,10 @@ fn choose_floaters(cx: &Ctx, g: &Group, players: &[usize]) -> Result<Vec<usize>,
     let mut breaking = Vec::new();
     for a in 0..n {
         for b in a + 1..n {
-            if cx.compatible(players[a], players[b]) {
+            let (x, y) = (players[a], players[b]);
+            if Some(x) != out && Some(y) != out && cx.compatible(x, y) {
                 let v = m.add_pair(a, b);
-                if !colour::colour_ok(cx, players[a], players[b]) {
+                if !colour::colour_ok(cx, x, y) {
                     breaking.push(v);
                 }
             }
@@ -113,59 +176,47 @@ fn choose_floaters(cx: &Ctx, g: &Group, players: &[usize]) -> Result<Vec<usize>,
         }
         c
     };
-    let mut stages: Vec<(&str, &str, Cost)> = Vec::new();
+    let mut key: Vec<(&str, &str, Cost)> = Vec::new();
     // 2.3, 3.1, 4.4: a player floats only when he cannot be paired in the group.
-    stages.push(("2.3-pairs", "C.04.4.3 2.3, 3.1, 4.4", floats(&|_| true)));
+    key.push(("2.3-pairs", "C.04.4.3 2.3, 3.1, 4.4", floats(&|_| true)));
     // 6: in the last round pairing within the score-group has priority over the colour rules;
     // a pairing breaking 5.1 is used only when it adds a pairing.
     let mut c = Cost::new();
     for &v in &breaking {
         c.add(v, 1);
     }
-    stages.push(("6-last-round-colours", "C.04.4.3 6", c));
+    key.push(("6-last-round-colours", "C.04.4.3 6", c));
     // 3.9: floater types, most disadvantaged first.
-    stages.push(("3.9a", "C.04.4.3 3.9 a", floats(&|l| incoming(l) && !adjacent_ok(l))));
-    stages.push(("3.9b", "C.04.4.3 3.9 b", floats(&|l| incoming(l) && adjacent_ok(l))));
-    stages.push(("3.9c", "C.04.4.3 3.9 c, 3.3, 3.4, 3.5", floats(&|l| !incoming(l) && !adjacent_ok(l))));
+    key.push(("3.9a", "C.04.4.3 3.9 a", floats(&|l| incoming(l) && !adjacent_ok(l))));
+    key.push(("3.9b", "C.04.4.3 3.9 b", floats(&|l| incoming(l) && adjacent_ok(l))));
+    key.push(("3.9c", "C.04.4.3 3.9 c, 3.3, 3.4, 3.5", floats(&|l| !incoming(l) && !adjacent_ok(l))));
     // 3.10: not again a player who floated in the round just before.
-    stages.push(("3.10", "C.04.4.3 3.10", floats(&|l| !incoming(l) && cx.floated_last_round(players[l]))));
-    // 3.2 (Maxi): the floater within 100 rating points of the default floater.
-    let default = match g.dir {
-        Dir::Up => g.residents.first(),
-        _ => g.residents.last(),
-    };
-    if let (true, Some(&d)) = (cx.opts.maxi, default) {
-        let far = |l: usize| !incoming(l) && (cx.rating(players[l]) - cx.rating(d)).abs() > 100;
-        stages.push(("3.2-maxi", "C.04.4.3 3.2 (Maxi)", floats(&far)));
-    }
-    // 3.2: float a player who tends to equalise the numbers of players due each colour.
-    let whites = players.iter().filter(|&&i| colour::due(cx, i) == Some(crate::trf::Colour::White)).count();
-    let blacks = players.iter().filter(|&&i| colour::due(cx, i) == Some(crate::trf::Colour::Black)).count();
-    if whites != blacks {
-        let major = if whites > blacks { crate::trf::Colour::White } else { crate::trf::Colour::Black };
-        stages.push(("3.2-colour", "C.04.4.3 3.2", floats(&|l| colour::due(cx, players[l]) != Some(major))));
-    }
-    // 3.2-3.4: otherwise the lowest numbered player floats down (the highest floats up); with
-    // several floaters, the lowest numbered first, then the next (one stage per player).
+    key.push(("3.10", "C.04.4.3 3.10", floats(&|l| !incoming(l) && cx.floated_last_round(players[l]))));
+    // 3.2-3.4, 4.4: otherwise the lowest numbered player floats down (the highest up): the
+    // scrutiny keeps the pairings of the players scrutinised first. One stage per player.
     let mut by_rank: Vec<usize> = (0..n).collect();
     by_rank.sort_by_key(|&l| cx.pos[players[l]]);
     if g.dir != Dir::Up {
         by_rank.reverse();
     }
+    let mut order = Vec::new();
     for &l in &by_rank {
         let mut c = Cost::new();
         c.add(Var::Float(l), -1);
-        stages.push(("3.2-order", "C.04.4.3 3.2, 3.3, 3.4", c));
+        order.push(("3.2-order", "C.04.4.3 3.2, 3.3, 3.4, 4.4", c));
     }
-    let stages: Vec<crate::model::Stage> = stages
+    let costs: Vec<Cost> = key.iter().map(|k| k.2.clone()).collect();
+    let stages: Vec<crate::model::Stage> = key
         .into_iter()
+        .chain(order)
         .filter(|(_, _, c)| !c.terms.is_empty())
         .map(|(name, article, cost)| crate::model::Stage { name: name.into(), article: article.into(), cost })
         .collect();
     let mut session = MatchingSession::new(m).map_err(solver)?;
     session.solve_stages(stages).map_err(solver)?;
     let sol = session.solution().map_err(solver)?;
-    Ok(sol.floaters.iter().map(|&l| players[l]).collect())
+    let values = costs.iter().map(|c| c.value(&|v| sol.is_one(v))).collect();
+    Ok((sol.floaters.iter().map(|&l| players[l]).collect(), values))
 }
 
 /// Cost of a pairing in step 2: a 5.1 break (last round only, section 6), then a colour conflict
