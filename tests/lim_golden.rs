@@ -499,3 +499,203 @@ fn c3_6_floaters_through_groups_and_4_4_a_upward() {
     assert_eq!(boards.len(), 4);
     has_boards(&boards, &[(1, 7), (4, 2), (3, 5), (8, 6)]);
 }
+
+/// 3.9 a (and 3.5): round three. 2 points {1} floats into 1.5 {2, 3} (2 v 3 played): 3.2 floats
+/// #3 (due White like #1, lowest numbered); 1 v 2. Below, 0 {8} floats up into 0.5 {6, 7}; #8
+/// met both median players (type a if floated on), so #6 floats (due White like #8, highest
+/// numbered); 8 v 7. Median {4, 5} with DF #3 and UF #6: 3 v 4 and 6 v 5, all due colours.
+#[test]
+fn c3_9_a_transferred_player_not_floated_on() {
+    let h = round_one_top_wins(8).round(&[(4, 1, '0'), (2, 3, '='), (5, 8, '1'), (7, 6, '=')], &[]);
+    let (boards, _) = h.boards();
+    assert_eq!(sorted(&boards), set(&[(1, 2), (3, 4), (5, 6), (7, 8)]));
+    has_boards(&boards, &[(1, 2), (3, 4), (6, 5), (8, 7)]);
+}
+
+/// 3.9 c / 3.3: as `c3_9_a_...`, but #3 may meet nobody of the median group (forbidden): as a
+/// floater he would be of type c, so #2 floats instead; 1 v 3 (both due White, identical
+/// histories above the median: #1 gets it). Median: DF #2 (due Black, nobody there due White):
+/// 2 v 4 (#2 higher: Black) and 6 v 5.
+#[test]
+fn c3_9_c_floater_without_opponent_below_avoided() {
+    let h = round_one_top_wins(8)
+        .forbid(&[(3, 4), (3, 5)])
+        .round(&[(4, 1, '0'), (2, 3, '='), (5, 8, '1'), (7, 6, '=')], &[]);
+    let (boards, _) = h.boards();
+    assert_eq!(sorted(&boards), set(&[(1, 3), (2, 4), (5, 6), (7, 8)]));
+    has_boards(&boards, &[(1, 3), (4, 2), (6, 5), (8, 7)]);
+}
+
+/// 3.10: round three after `c3_2_parity_floaters_in_both_directions` (5 floated down and won).
+/// 2 points {1, 2, 5}: due White 1 and 5: 3.2 would float #5, but he floated in round two;
+/// #1 floats instead; 5 v 2. Median 1 point {3, 4}. Below: 0 {6} floats up into 0.5 {7..10};
+/// there 3.2 floats #8 (due Black like the majority, highest numbered); UF #6 (due Black) meets
+/// the lowest numbered player due White, #9, unless 7 v 10 (played) would remain: 7 v 6, 9 v 10.
+/// Median: DF #1 (due White): 1 v 4 played, 1 v 3 would clash with 8 v 4 clashing too: 1 v 8,
+/// 3 v 4.
+#[test]
+fn c3_10_floater_of_the_previous_round_not_floated_again() {
+    let h = round_one_top_wins(10).round(&[(4, 1, '0'), (2, 3, '1'), (6, 5, '0'), (10, 7, '='), (8, 9, '=')], &[]);
+    let (boards, _) = h.boards();
+    assert_eq!(sorted(&boards), set(&[(2, 5), (1, 8), (3, 4), (6, 7), (9, 10)]));
+    has_boards(&boards, &[(5, 2), (1, 8), (3, 4), (7, 6), (9, 10)]);
+}
+
+/// 7.1 then 4.2: round one, five players: #5 gets the bye; 1 v 3 forbidden: 1 v 4, 2 v 3. 7.2
+/// colours follow the places in the pairing list: #1 White, #2 Black.
+#[test]
+fn c7_1_bye_then_exchange() {
+    let h = H::new(5).forbid(&[(1, 3)]);
+    assert_eq!(h.boards(), (vec![(1, 4), (3, 2)], Some(5)));
+}
+
+/// 7.2 with nine players: #9 gets the bye (7.1); 1 v 5, 6 v 2, 3 v 7, 8 v 4.
+#[test]
+fn c7_2_nine_players() {
+    assert_eq!(H::new(9).boards(), (vec![(1, 5), (6, 2), (3, 7), (8, 4)], Some(9)));
+}
+
+/// 7.2 after an exchange: round one, six players, 2 v 5 forbidden: 1 v 4, then #2's candidates
+/// 5 (forbidden), 6: 2 v 6, 3 v 5. #2 is Black, #3 White by their places.
+#[test]
+fn c7_2_colours_by_place_after_an_exchange() {
+    assert_eq!(H::new(6).forbid(&[(2, 5)]).boards(), (vec![(1, 4), (6, 2), (3, 5)], None));
+}
+
+/// 2.4 / 7.2: round one, ten players: 1 v 6, 7 v 2, 3 v 8, 9 v 4, 5 v 10.
+#[test]
+fn c2_4_ten_players_round_one() {
+    assert_eq!(H::new(10).boards(), (vec![(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)], None));
+}
+
+/// 4.1 a: round two, twelve players, the top half won; 1 v 4 forbidden. #1 (due Black): 5 is
+/// due Black too, 6 is due White: 1 v 6; then #2 (due White): 4 clashes, 5: 2 v 5, 3 v 4.
+#[test]
+fn c4_1_a_downward_exchange() {
+    let (boards, _) = round_one_top_wins(12).forbid(&[(1, 4)]).boards();
+    has_boards(&boards, &[(6, 1), (2, 5), (4, 3)]);
+}
+
+/// 4.1 b: the lower group {7..12} is paired upward: scrutiny begins with #12 (due Black); 12 v 9
+/// forbidden; 8 is due Black too, 7 White: 12 v 7; then #11: 11 v 8, and 9 v 10.
+#[test]
+fn c4_1_b_upward_scrutiny_begins_with_the_lowest() {
+    let (boards, _) = round_one_top_wins(12).forbid(&[(9, 12)]).boards();
+    assert_eq!(boards.len(), 6);
+    has_boards(&boards, &[(4, 1), (2, 5), (6, 3), (7, 12), (11, 8), (9, 10)]);
+}
+
+/// 2.3 c / 5.3: round three of nine. #1 and #2 (2 points) both had White twice: incompatible, so
+/// both float into the median (1 point) {3, 4}, who both had Black twice; 1 v 3 and 2 v 4 were
+/// played: 4 v 1, 3 v 2. 0.5 {5..8} paired upward: 8 v 6 played, 8 v 5, 7 v 6.
+#[test]
+fn c2_3_c_same_colour_twice_transferred() {
+    let h = H::new(8)
+        .round(&[(1, 5, '1'), (2, 6, '1'), (7, 3, '0'), (8, 4, '0')], &[])
+        .round(&[(1, 3, '1'), (2, 4, '1'), (5, 7, '='), (6, 8, '=')], &[]);
+    assert_eq!(h.boards().0, vec![(4, 1), (3, 2), (8, 5), (7, 6)]);
+}
+
+/// Section 6: the same history when round three is the last: pairing equal scores has priority
+/// over colours: 1 v 2 (#1, higher, gets his due Black; #2 White for the third time) and 3 v 4
+/// (#3 gets White).
+#[test]
+fn c6_last_round_pairs_equal_scores_over_colours() {
+    let h = H::new(8)
+        .total(3)
+        .round(&[(1, 5, '1'), (2, 6, '1'), (7, 3, '0'), (8, 4, '0')], &[])
+        .round(&[(1, 3, '1'), (2, 4, '1'), (5, 7, '='), (6, 8, '=')], &[]);
+    has_boards(&h.boards().0, &[(2, 1), (3, 4), (8, 5), (7, 6)]);
+}
+
+/// 2.6, second branch: round two, twelve players, the top half won. Below, #11 and #12 may meet
+/// only #7 (forbidden pairs): upward, #12 keeps 7 and #11 floats with the highest numbered player
+/// left, #8 (4.4 b mirrored); 9 v 10. The median receives UF 11 and 8, forbidden to meet: more
+/// floaters from below than above, so the higher group's next pairing, 3 v 6, is cracked:
+/// {3, 6 | 11, 8}: 3 v 11, 6 v 8.
+#[test]
+fn c2_6_blocked_median_cracks_the_higher_side() {
+    let f = [(12, 8), (12, 9), (12, 10), (12, 11), (11, 8), (11, 9), (11, 10)];
+    let h = round_one_top_wins(12).forbid(&f);
+    let (boards, _) = h.boards();
+    assert_eq!(sorted(&boards), set(&[(1, 4), (2, 5), (3, 11), (6, 8), (7, 12), (9, 10)]));
+    has_boards(&boards, &[(11, 3), (6, 8)]);
+}
+
+/// 3.2, last sentence: as many players due White as Black: the lowest numbered floats. Round
+/// two, nine players (#9 had the bye: no colour). Bye now to #6 (1.1). 1 point {1, 2, 9}: 1 due
+/// Black, 2 White, 9 none: #9 floats; 2 v 1. 0 {5}: floats up. Median {3, 4, 7, 8} + 9 + 5: #9
+/// (no due colour) takes the first player letting everybody else have his colour: 3 would not,
+/// 4 does: 4 v 9; UF #5 (due White): 8 would leave 3 v 7 (played): 5 v 3; 7 v 8.
+#[test]
+fn c3_2_equal_colours_lowest_floats() {
+    let h = H::new(9).round(&[(1, 5, '1'), (6, 2, '0'), (3, 7, '='), (8, 4, '=')], &[9]);
+    let (boards, bye) = h.boards();
+    assert_eq!(bye, Some(6));
+    assert_eq!(sorted(&boards), set(&[(1, 2), (4, 9), (3, 5), (7, 8)]));
+    has_boards(&boards, &[(2, 1), (4, 9), (5, 3), (7, 8)]);
+}
+
+/// 5.4 / 7.2 for a player without games: round two, seven players; bye to #6. 1 point
+/// {1, 2, 3, 7} (#7 had the bye): 1 v 3 would clash, 1 v 7 and 2 v 3 do not; #7, with no
+/// colour yet, takes the one #1 is not due: 7 v 1. Below: 4 v 5.
+#[test]
+fn c5_colour_for_a_player_without_games() {
+    let h = H::new(7).round(&[(1, 4, '1'), (5, 2, '0'), (3, 6, '1')], &[7]);
+    let (boards, bye) = h.boards();
+    assert_eq!(bye, Some(6));
+    assert_eq!(boards, vec![(7, 1), (2, 3), (4, 5)]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Maxi-tournaments: 3.2, 3.8, 5.7.
+// ---------------------------------------------------------------------------------------------
+
+/// Ratings of `c3_2_colour_choice_...` with #10 rated 120 points below #9.
+fn maxi_floater_history() -> H {
+    let mut r: Vec<u32> = (0..10).map(|k| 2500 - 10 * k).collect();
+    r[9] = 2300;
+    H::new(10).ratings(&r).round(&[(1, 6, '1'), (7, 2, '0'), (3, 8, '1'), (9, 4, '1'), (5, 10, '0')], &[])
+}
+
+/// 3.2 (Maxi): the colour choice #9 is 120 points from the lowest numbered player #10, so #10
+/// floats. 5.7: #1 (due Black) is proposed #3 (due Black); #2 (due White, 10 points from #3)
+/// replaces him: 1 v 2, 3 v 9. Below: #4 floats up; #8: #6 clashes, #5 (10 points away) is due
+/// Black: 8 v 5, 6 v 7. Median: 10 v 4 (both due White, identical histories: #10, higher, gets it).
+#[test]
+fn maxi_3_2_and_5_7_hundred_point_rule() {
+    let (boards, _) = maxi_floater_history().maxi();
+    assert_eq!(sorted(&boards), set(&[(1, 2), (3, 9), (5, 8), (6, 7), (4, 10)]));
+    has_boards(&boards, &[(2, 1), (8, 5), (10, 4)]);
+}
+
+/// The same history without the Maxi rules floats #9 (3.2 colours) as in
+/// `c3_2_colour_choice_of_the_floater_then_blocked_median`.
+#[test]
+fn maxi_off_same_history() {
+    assert_eq!(maxi_floater_history().pairs(), set(&[(1, 10), (2, 9), (3, 4), (5, 8), (6, 7)]));
+}
+
+/// 3.8 (Maxi): round two, six players: #1 (1 point) floats into the median {2, 3, 5, 6}, #4 (0)
+/// up. #1 is due Black; #5 and #6 are due White but 190-200 points below #2, the player he would
+/// otherwise meet: 1 v 2 (both due Black: #1 gets it). UF #4 (due White): nobody due Black within
+/// 100 points of #6: 6 v 4 (#6 higher gets White); 5 v 3.
+#[test]
+fn maxi_3_8_floater_opponent_within_100_points() {
+    let h =
+        H::new(6).ratings(&[2500, 2490, 2480, 2470, 2300, 2290]).round(&[(1, 4, '1'), (2, 5, '='), (3, 6, '=')], &[]);
+    assert_eq!(h.maxi().0, vec![(2, 1), (5, 3), (6, 4)]);
+    // Without the Maxi rules #1 meets the highest numbered player due White, #5.
+    assert_eq!(sorted(&h.boards().0), set(&[(1, 5), (3, 4), (2, 6)]));
+}
+
+/// `models/lim.model` lists every stage and step of a score-group, in the order they are applied.
+#[test]
+fn model_file_lists_the_stages_in_order() {
+    let keys = lexpair::systems::lim::model_keys().unwrap_or_else(|e| panic!("{e}"));
+    let stages: Vec<&str> = keys.iter().map(|k| k.as_str()).filter(|k| !k.contains(':')).collect();
+    assert_eq!(stages, lexpair::systems::lim::STAGES.to_vec());
+    for article in ["hard:2.1", "proc:1.1", "proc:2.2", "proc:2.6", "proc:7", "proc:5.3-5.4"] {
+        assert!(keys.iter().any(|k| k == article), "{article} missing from models/lim.model");
+    }
+}
