@@ -8,7 +8,9 @@ use super::colour;
 use super::Ctx;
 use crate::model::{BracketModel, Cost, SolveError, Var};
 use crate::points::Points;
+use crate::solver::graph::PairingGraph;
 use crate::solver::lex::LexBackend;
+use crate::solver::matching::pairable_by_matching;
 use crate::solver::matching_lex::MatchingSession;
 use crate::solver::weighted_matching::try_max_weight_matching;
 use crate::systems::PairError;
@@ -94,11 +96,17 @@ fn solver(e: SolveError) -> PairError {
 /// and he floats if the others can then be paired as well as without him (4.4 a: otherwise he
 /// is exchanged for the player the scrutiny cannot pair).
 fn choose_floaters(cx: &Ctx, g: &Group, players: &[usize]) -> Result<Vec<usize>, PairError> {
-    let (free, free_key) = solve_floaters(cx, g, players, None)?;
-    if players.len() % 2 == 0 {
-        return Ok(free);
+    let q = if players.len() % 2 == 1 { parity_floater(cx, g, players) } else { None };
+    // Fast path, the same answer as the programs below: when the group (without the player 3.2
+    // picks, if odd) can be paired completely and within 5.1, nobody else floats; the stages of
+    // 2.3, 6, 3.9 and 3.10 are then at their least with the 3.2 player out (he has the least
+    // disadvantaged type), so he floats.
+    let others: Vec<usize> = players.iter().copied().filter(|&p| Some(p) != q).collect();
+    if others.len() % 2 == 0 && perfectly_pairable_within_5_1(cx, &others) {
+        return Ok(q.into_iter().collect());
     }
-    let Some(q) = parity_floater(cx, g, players) else {
+    let (free, free_key) = solve_floaters(cx, g, players, None)?;
+    let Some(q) = q else {
         return Ok(free);
     };
     if free.contains(&q) {
@@ -106,6 +114,19 @@ fn choose_floaters(cx: &Ctx, g: &Group, players: &[usize]) -> Result<Vec<usize>,
     }
     let (forced, forced_key) = solve_floaters(cx, g, players, Some(q))?;
     Ok(if forced_key == free_key { forced } else { free })
+}
+
+/// Can `set` be paired completely with compatible pairings that keep 5.1?
+fn perfectly_pairable_within_5_1(cx: &Ctx, set: &[usize]) -> bool {
+    let mut gr = PairingGraph::new(set.len());
+    for a in 0..set.len() {
+        for b in a + 1..set.len() {
+            if cx.compatible(set[a], set[b]) && colour::colour_ok(cx, set[a], set[b]) {
+                gr.add_edge(a, b);
+            }
+        }
+    }
+    pairable_by_matching(&gr).is_pairable()
 }
 
 /// 3.2 (with 3.9, 3.10): the player chosen to make an odd group even, before any scrutiny: the
@@ -272,9 +293,21 @@ fn min_cost(cx: &Ctx, set: &[usize]) -> Result<Option<i64>, PairError> {
 /// order, among those of least cost (a branch is skipped only when it holds none).
 fn pair_rest(cx: &Ctx, g: &Group, incoming: &[usize], rest: &[usize]) -> Result<Vec<(usize, usize)>, PairError> {
     let internal = |m: &str| PairError::Solver(SolveError::Backend(format!("Lim score-group: {m}")));
+    // Fast path: when every player's first compatible candidate gives a pairing of least cost,
+    // that pairing is the first of least cost in the scrutiny order (every candidate skipped
+    // before it had no pairing at all below it).
+    let quick = greedy(cx, g, incoming, rest);
+    if let Some((pairs, 0)) = quick {
+        return Ok(pairs);
+    }
     let Some(target) = min_cost(cx, rest)? else {
         return Err(internal("the players left to pair cannot all be paired"));
     };
+    if let Some((pairs, cost)) = quick {
+        if cost == target {
+            return Ok(pairs);
+        }
+    }
     let mut remaining: Vec<usize> = rest.to_vec();
     let mut spent = 0i64;
     let mut pairs = Vec::new();
@@ -287,6 +320,17 @@ fn pair_rest(cx: &Ctx, g: &Group, incoming: &[usize], rest: &[usize]) -> Result<
             }
             let left: Vec<usize> = remaining.iter().copied().filter(|&x| x != pivot && x != c).collect();
             let cost = pair_cost(cx, pivot, c);
+            // Any pairing of the others at the cost still allowed proves it the least (no
+            // pairing of the group costs less than `target`); otherwise decide exactly.
+            let need = target - spent - cost;
+            if need < 0 {
+                return Ok(false);
+            }
+            if greedy(cx, g, incoming, &left).is_some_and(|(_, k)| k == need)
+                || cheapest_greedy(cx, &left) == Some(need)
+            {
+                return Ok(true);
+            }
             Ok(min_cost(cx, &left)?.is_some_and(|m| spent + cost + m == target))
         };
         for &c in &cands {
@@ -319,6 +363,45 @@ fn pair_rest(cx: &Ctx, g: &Group, incoming: &[usize], rest: &[usize]) -> Result<
         remaining.retain(|&x| x != pivot && x != c);
     }
     Ok(pairs)
+}
+
+/// The scrutiny without look-ahead: each player in turn takes his first compatible candidate.
+/// The pairs and their total cost; `None` if somebody finds no compatible opponent, or (Maxi) a
+/// colour exchange of 5.7 might apply to one of the pairings.
+fn greedy(cx: &Ctx, g: &Group, incoming: &[usize], set: &[usize]) -> Option<(Vec<(usize, usize)>, i64)> {
+    let mut remaining = set.to_vec();
+    let mut pairs = Vec::with_capacity(set.len() / 2);
+    let mut cost = 0;
+    while !remaining.is_empty() {
+        let (pivot, cands) = next_scrutiny(cx, g, incoming, &remaining);
+        let c = cands.iter().copied().find(|&c| cx.compatible(pivot, c))?;
+        if cx.opts.maxi
+            && colour::conflict(cx, pivot, c)
+            && cands
+                .iter()
+                .any(|&d| d != c && !colour::conflict(cx, pivot, d) && (cx.rating(d) - cx.rating(c)).abs() <= 100)
+        {
+            return None;
+        }
+        cost += pair_cost(cx, pivot, c);
+        pairs.push((pivot, c));
+        remaining.retain(|&x| x != pivot && x != c);
+    }
+    Some((pairs, cost))
+}
+
+/// A witness pairing for [`pair_rest`]: in pairing-list order each player takes the first
+/// compatible player of least cost. Its total cost, or `None` if it gets stuck.
+fn cheapest_greedy(cx: &Ctx, set: &[usize]) -> Option<i64> {
+    let mut remaining = set.to_vec();
+    remaining.sort_by_key(|&i| cx.pos[i]);
+    let mut cost = 0;
+    while let Some((&p, others)) = remaining.split_first() {
+        let c = others.iter().copied().filter(|&c| cx.compatible(p, c)).min_by_key(|&c| pair_cost(cx, p, c))?;
+        cost += pair_cost(cx, p, c);
+        remaining.retain(|&x| x != p && x != c);
+    }
+    Some(cost)
 }
 
 /// The next player to scrutinise and his candidate opponents, in order.
