@@ -5,8 +5,9 @@
 //! outside the last round — and Lim must never fail where a legal pairing exists (checked by an
 //! independent exact matching).
 //!
-//! `sampled_corpus_is_legal` runs a deterministic sample in CI; the full count:
-//! `cargo test --release --test lim_corpus -- --ignored --nocapture`.
+//! The whole corpus runs in CI (`full_corpus_is_legal`, a few seconds), and the tight corpus
+//! beside it; with the Maxi rules a sample in CI and everything with
+//! `cargo test --release --test lim_corpus -- --include-ignored --nocapture`.
 
 use lexpair::solver::graph::PairingGraph;
 use lexpair::solver::matching::pairable_by_matching;
@@ -18,7 +19,11 @@ use lexpair::trf::{read_file, Colour, ReadOptions};
 use std::path::{Path, PathBuf};
 
 fn manifest() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2017");
+    manifest_of("dutch-2017")
+}
+
+fn manifest_of(folder: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus").join(folder);
     let text = std::fs::read_to_string(dir.join("manifest.csv")).expect("manifest.csv readable");
     text.lines()
         .skip(1)
@@ -57,6 +62,36 @@ fn legal_pairing_exists(t: &Tournament) -> bool {
     pairable_by_matching(&g).is_pairable()
 }
 
+/// What is illegal in pairing `p` of `t`.
+fn violations(t: &Tournament, p: &lexpair::pairing::RoundPairing) -> Vec<String> {
+    let mut seen = vec![0usize; t.players.len()];
+    let mut bad = Vec::new();
+    for b in &p.boards {
+        seen[b.white] += 1;
+        seen[b.black] += 1;
+        if t.have_met(b.white, b.black) || t.is_forbidden(b.white, b.black) {
+            bad.push(format!("rematch {}-{}", t.players[b.white].id, t.players[b.black].id));
+        }
+        let kept = colour_allowed(t, b.white, Colour::White) && colour_allowed(t, b.black, Colour::Black);
+        if !t.is_last_round() && !kept {
+            bad.push(format!("5.1 broken {}-{}", t.players[b.white].id, t.players[b.black].id));
+        }
+    }
+    if let Some(y) = p.bye {
+        seen[y] += 1;
+        if !eligible(t, y) || t.present().len() % 2 == 0 {
+            bad.push(format!("bye to {}", t.players[y].id));
+        }
+    }
+    for (i, pl) in t.players.iter().enumerate() {
+        let want = usize::from(pl.absent.is_none());
+        if seen[i] != want {
+            bad.push(format!("player {} used {} times", pl.id, seen[i]));
+        }
+    }
+    bad
+}
+
 #[derive(Default, Debug)]
 struct Counts {
     tournaments: usize,
@@ -77,32 +112,7 @@ fn run(files: &[PathBuf], opts: LimOptions) -> Counts {
             let name = format!("{} round {r}", f.display());
             match pair_with(&t, opts) {
                 Ok(p) => {
-                    let mut seen = vec![0usize; t.players.len()];
-                    let mut bad = Vec::new();
-                    for b in &p.boards {
-                        seen[b.white] += 1;
-                        seen[b.black] += 1;
-                        if t.have_met(b.white, b.black) || t.is_forbidden(b.white, b.black) {
-                            bad.push(format!("rematch {}-{}", t.players[b.white].id, t.players[b.black].id));
-                        }
-                        let kept =
-                            colour_allowed(&t, b.white, Colour::White) && colour_allowed(&t, b.black, Colour::Black);
-                        if !t.is_last_round() && !kept {
-                            bad.push(format!("5.1 broken {}-{}", t.players[b.white].id, t.players[b.black].id));
-                        }
-                    }
-                    if let Some(y) = p.bye {
-                        seen[y] += 1;
-                        if !eligible(&t, y) || t.present().len() % 2 == 0 {
-                            bad.push(format!("bye to {}", t.players[y].id));
-                        }
-                    }
-                    for (i, pl) in t.players.iter().enumerate() {
-                        let want = usize::from(pl.absent.is_none());
-                        if seen[i] != want {
-                            bad.push(format!("player {} used {} times", pl.id, seen[i]));
-                        }
-                    }
+                    let bad = violations(&t, &p);
                     if bad.is_empty() {
                         c.legal += 1;
                     } else {
@@ -129,13 +139,18 @@ fn report(c: &Counts) {
     assert!(c.violations.is_empty(), "violations:\n{}", c.violations.join("\n"));
 }
 
-/// Every 10th tournament of the manifest.
+/// The whole corpus (a few seconds on two cores).
 #[test]
-fn sampled_corpus_is_legal() {
-    let files: Vec<PathBuf> = manifest().into_iter().step_by(10).collect();
-    let c = run(&files, LimOptions::default());
-    assert!(c.rounds >= 300, "only {} rounds", c.rounds);
+fn full_corpus_is_legal() {
+    let c = run_all(manifest(), LimOptions::default());
+    assert_eq!((c.tournaments, c.rounds), (597, 4754));
     report(&c);
+}
+
+/// The tight corpus (few players, many rounds: rematches and colours constrain most rounds).
+#[test]
+fn tight_corpus_is_legal() {
+    report(&run_all(manifest_of("dutch-2017-tight"), LimOptions::default()));
 }
 
 /// Every 25th tournament with the Maxi rules.
@@ -146,19 +161,91 @@ fn sampled_corpus_is_legal_maxi() {
 }
 
 #[test]
-#[ignore = "full corpus: about as long as the sample times ten"]
-fn full_corpus_is_legal() {
-    let files = manifest();
+#[ignore = "full corpus with the Maxi rules (the sample runs in CI)"]
+fn full_corpus_is_legal_maxi() {
+    report(&run_all(manifest(), LimOptions { maxi: true }));
+}
+
+/// Every tournament of `files`, on two threads.
+fn run_all(files: Vec<PathBuf>, opts: LimOptions) -> Counts {
     let (even, odd): (Vec<_>, Vec<_>) = files.iter().cloned().enumerate().partition(|(k, _)| k % 2 == 0);
     let strip = |v: Vec<(usize, PathBuf)>| v.into_iter().map(|(_, f)| f).collect::<Vec<_>>();
     let (mut a, b) = std::thread::scope(|s| {
-        let h = s.spawn(|| run(&strip(odd), LimOptions::default()));
-        (run(&strip(even), LimOptions::default()), h.join().expect("thread"))
+        let h = s.spawn(|| run(&strip(odd), opts));
+        (run(&strip(even), opts), h.join().expect("thread"))
     });
     a.tournaments += b.tournaments;
     a.rounds += b.rounds;
     a.legal += b.legal;
     a.no_legal_pairing_exists += b.no_legal_pairing_exists;
     a.violations.extend(b.violations);
-    report(&a);
+    a
+}
+
+/// Self-play: the players of the tournaments of the tight corpus with up to 24 players, three
+/// times each, every round paired by Lim with seeded random results, up to (players - 1) rounds, the last being the last round. Late
+/// rounds leave few legal pairings, so the blocked median (2.6) and section 6 are exercised, and
+/// every "no valid pairing" must be confirmed by the independent check.
+#[test]
+fn self_play_is_legal_until_no_pairing_exists() {
+    use lexpair::trf::ResultCode;
+    let mut c = Counts::default();
+    let mut rng = lexpair::rng::SplitMix64(20261122);
+    let files = manifest_of("dutch-2017-tight");
+    for f in files.iter().chain(&files).chain(&files) {
+        let mut doc = read_file(f, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        let n = doc.players.len() as u32;
+        if !(4..=24).contains(&n) {
+            continue;
+        }
+        c.tournaments += 1;
+        doc.total_rounds = Some(n - 1);
+        doc.accelerations.clear();
+        for p in doc.players.iter_mut() {
+            p.rounds.clear();
+            p.points = None;
+        }
+        for r in 1..n {
+            let Ok(t) = Tournament::before_round(&doc, r) else { break };
+            c.rounds += 1;
+            let name = format!("self-play {} round {r}", f.display());
+            let p = match pair_with(&t, LimOptions::default()) {
+                Ok(p) => p,
+                Err(PairError::NoValidPairing(_)) if !legal_pairing_exists(&t) => {
+                    c.no_legal_pairing_exists += 1;
+                    break;
+                }
+                Err(e) => {
+                    c.violations.push(format!("{name}: {e}"));
+                    break;
+                }
+            };
+            let bad = violations(&t, &p);
+            if bad.is_empty() {
+                c.legal += 1;
+            } else {
+                c.violations.push(format!("{name}: {}", bad.join(", ")));
+                break;
+            }
+            doc = p.into_document(&t, &doc);
+            for b in &p.boards {
+                let res = [ResultCode::Win, ResultCode::Draw, ResultCode::Loss][rng.below(3) as usize];
+                let other = match res {
+                    ResultCode::Win => ResultCode::Loss,
+                    ResultCode::Loss => ResultCode::Win,
+                    x => x,
+                };
+                for (who, code) in [(b.white, res), (b.black, other)] {
+                    let id = t.players[who].id;
+                    if let Some(rec) = doc.players.iter_mut().find(|q| q.id == id) {
+                        if let Some(Some(e)) = rec.rounds.get_mut(r as usize - 1) {
+                            e.result = code;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(c.rounds >= 1000, "only {} rounds", c.rounds);
+    report(&c);
 }

@@ -699,3 +699,17 @@ fn model_file_lists_the_stages_in_order() {
         assert!(keys.iter().any(|k| k == article), "{article} missing from models/lim.model");
     }
 }
+
+/// 3.9 b before c: round three. 2 points {1} (due Black absolutely) floats into 1.5 {2, 3}; 1 v 2
+/// is incompatible (both had White twice). Either #1 floats on (type b: he could meet #4 of the
+/// median) or #2 does (type c: he met #4, and #7 must have Black too): #2 floats; 3 v 1. Below,
+/// 0 {8} floats into 0.5 {5, 6}; 8 v 5 is incompatible (both had Black twice): #8 floating on
+/// would be type b, so #5 floats; 8 v 6. Median {4, 7 | 2 | 5}: 2 v 4 played, 2 v 7 incompatible:
+/// 5 v 2 and 4 v 7.
+#[test]
+fn c3_9_b_avoided_before_c() {
+    let h = H::new(8)
+        .round(&[(1, 5, '1'), (2, 6, '='), (7, 3, '='), (4, 8, '1')], &[])
+        .round(&[(1, 8, '1'), (2, 4, '1'), (6, 3, '0'), (7, 5, '=')], &[]);
+    assert_eq!(h.boards().0, vec![(3, 1), (5, 2), (4, 7), (8, 6)]);
+}
