@@ -60,6 +60,12 @@ pub fn pair(cx: &Ctx) -> Result<RoundPairing, PairError> {
     if cx.order.is_empty() {
         return Ok(RoundPairing::default());
     }
+    if cx.t.initial_colour.is_none() {
+        // 7.2: the colour of Player #1 is drawn by lot; lexpair does not draw it.
+        return Err(PairError::Invalid(
+            "the initial colour is not stated (XXC white1|black1, or tag 152) and no round shows it".into(),
+        ));
+    }
     let bye = choose_bye(cx)?;
     let players: Vec<usize> = cx.order.iter().copied().filter(|&i| Some(i) != bye).collect();
     // 2.2: score-groups, in descending score, members by pairing number.
