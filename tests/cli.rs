@@ -92,9 +92,9 @@ fn missing_file_exits_5() {
 
 #[test]
 fn unimplemented_system_exits_3_with_a_clear_message() {
-    let o = lexpair(&["pair", "--system", "lim", &example()]);
+    let o = lexpair(&["pair", "--system", "dutch-2012", &example()]);
     assert_eq!(o.status.code(), Some(3));
-    assert!(stderr(&o).contains("the lim system is not implemented yet"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the dutch-2012 system is not implemented yet"), "{}", stderr(&o));
     assert!(o.stdout.is_empty(), "no pairing printed");
     let o = lexpair(&["pair", "--system", "swiss-perfect", &example()]);
     assert_eq!(o.status.code(), Some(3));
