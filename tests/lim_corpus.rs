@@ -249,3 +249,27 @@ fn self_play_is_legal_until_no_pairing_exists() {
     assert!(c.rounds >= 1000, "only {} rounds", c.rounds);
     report(&c);
 }
+
+/// Both exact backends give the same Lim pairings (the floater programs are the only place a
+/// backend is used): every round of the tight corpus and of every 20th dutch-2017 tournament.
+#[test]
+fn backends_agree() {
+    use lexpair::systems::{pair_round, Backend, PairOptions, System};
+    let files: Vec<PathBuf> =
+        manifest_of("dutch-2017-tight").into_iter().chain(manifest().into_iter().step_by(20)).collect();
+    let (mut rounds, mut diffs) = (0, Vec::new());
+    for f in &files {
+        let doc = read_file(f, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        for r in 1..=doc.rounds_in_file() {
+            let Ok(t) = Tournament::before_round(&doc, r) else { continue };
+            rounds += 1;
+            let m = pair_round(System::Lim, &t, &PairOptions::default());
+            let h = pair_round(System::Lim, &t, &PairOptions { backend: Backend::Highs, ..PairOptions::default() });
+            if m != h {
+                diffs.push(format!("{} round {r}: {m:?} vs {h:?}", f.display()));
+            }
+        }
+    }
+    println!("backends agree on {}/{rounds} rounds", rounds - diffs.len());
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}

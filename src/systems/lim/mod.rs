@@ -22,7 +22,7 @@ mod colour;
 mod group;
 mod round;
 
-use super::{PairError, PairOptions};
+use super::{Backend, PairError, PairOptions};
 use crate::pairing::RoundPairing;
 use crate::points::Points;
 use crate::tournament::Tournament;
@@ -46,9 +46,13 @@ pub fn model_keys() -> Result<Vec<String>, String> {
     .map(|f| f.criteria)
 }
 
-/// Pairs round `t.round` under the Lim system with the default options (no Maxi rules).
-pub fn pair(t: &Tournament, _opts: &PairOptions) -> Result<RoundPairing, PairError> {
-    pair_with(t, LimOptions::default())
+/// Pairs round `t.round` under the Lim system without the Maxi rules; `opts` chooses the backend
+/// of the floater programs (`--backend`) and its time limit.
+pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<RoundPairing, PairError> {
+    let mut cx = Ctx::new(t, LimOptions::default());
+    cx.backend = opts.backend;
+    cx.time_limit = opts.time_limit;
+    round::pair(&cx)
 }
 
 /// Pairs round `t.round` under the Lim system.
@@ -69,6 +73,9 @@ pub struct Ctx<'t> {
     pub order: Vec<usize>,
     /// Place of each player in `order` (`usize::MAX` for absentees).
     pub pos: Vec<usize>,
+    /// Backend of the floater programs (both exact; the weighted matching by default).
+    pub backend: Backend,
+    pub time_limit: Option<f64>,
 }
 
 impl<'t> Ctx<'t> {
@@ -81,7 +88,7 @@ impl<'t> Ctx<'t> {
         }
         let played = i64::from(t.round.saturating_sub(1));
         let median = Points(played * t.point_system.win().0 / 2);
-        Ctx { t, opts, last_round: t.is_last_round(), median, order, pos }
+        Ctx { t, opts, last_round: t.is_last_round(), median, order, pos, backend: Backend::Matching, time_limit: None }
     }
 
     pub fn score(&self, i: usize) -> Points {
