@@ -713,3 +713,50 @@ fn c3_9_b_avoided_before_c() {
         .round(&[(1, 8, '1'), (2, 4, '1'), (6, 3, '0'), (7, 5, '=')], &[]);
     assert_eq!(h.boards().0, vec![(3, 1), (5, 2), (4, 7), (8, 6)]);
 }
+
+/// 4.2 with the bye of 7.1: round one, seven players: #7 gets the bye; 1 v 4 and 1 v 5
+/// forbidden: 1 v 6, 2 v 4, 3 v 5 (4.2 column 3), colours by place (7.2).
+#[test]
+fn c4_2_exchange_after_the_bye() {
+    let h = H::new(7).forbid(&[(1, 4), (1, 5)]);
+    assert_eq!(h.boards(), (vec![(1, 6), (4, 2), (3, 5)], Some(7)));
+}
+
+/// 1.1 with completion: round one, five players; #1 may meet only #5 (forbidden pairs), so #5
+/// cannot have the bye: the next one up, #4, gets it; 1 v 5, 3 v 2.
+#[test]
+fn c1_1_bye_moves_up_when_the_last_player_is_needed() {
+    let h = H::new(5).forbid(&[(1, 2), (1, 3), (1, 4)]);
+    assert_eq!(h.boards(), (vec![(1, 5), (3, 2)], Some(4)));
+}
+
+/// 2.1: round one, four players, #1 forbidden against everybody: no legal pairing (exit 1).
+#[test]
+fn c2_1_no_compatible_opponent_at_all() {
+    let h = H::new(4).forbid(&[(1, 2), (1, 3), (1, 4)]);
+    assert!(matches!(h.try_pair(), Err(lexpair::systems::PairError::NoValidPairing(_))));
+}
+
+/// 5.5 with 5.4: round three (odd), all on 1 point; 1 v 2 and 3 v 4 are the only new pairings.
+/// #1 and #2 both had White then Black (due White): identical histories in the median group, the
+/// higher ranked #1 gets White; #3 and #4 (Black then White) likewise: #3 gets Black.
+#[test]
+fn c5_5_odd_round_same_due_colour() {
+    let h = H::new(4).round(&[(1, 3, '='), (2, 4, '=')], &[]).round(&[(4, 1, '='), (3, 2, '=')], &[]);
+    assert_eq!(h.boards(), (vec![(1, 2), (4, 3)], None));
+}
+
+/// 7.2 with Black drawn for #1 and an odd number: #5 gets the bye; 3 v 1 (#1 Black), 2 v 4.
+#[test]
+fn c7_2_black_to_one_with_a_bye() {
+    assert_eq!(H::new(5).black1().boards(), (vec![(3, 1), (2, 4)], Some(5)));
+}
+
+/// 4.2 / 4.3: the halves are formed again on the players left: round one, eight players, 1 v 5
+/// forbidden: 1 v 6; the six left {2, 3, 4 | 5, 7, 8}: 2 v 5 (2 v 6 would have been forbidden
+/// too), 3 v 7, 4 v 8.
+#[test]
+fn c4_3_halves_formed_again_after_an_exchange() {
+    let h = H::new(8).forbid(&[(1, 5), (2, 6)]);
+    assert_eq!(h.boards(), (vec![(1, 6), (5, 2), (3, 7), (8, 4)], None));
+}
