@@ -99,6 +99,29 @@ struct Counts {
     legal: usize,
     no_legal_pairing_exists: usize,
     violations: Vec<String>,
+    /// Boards by score difference in wins (0, up to 1, up to 2, more).
+    gaps: [usize; 4],
+    /// The same for the pairings recorded in the corpus (the Dutch reference engine's).
+    recorded_gaps: [usize; 4],
+}
+
+impl Counts {
+    fn add_gaps(gaps: &mut [usize; 4], t: &Tournament, p: &lexpair::pairing::RoundPairing) {
+        let win = t.point_system.win().0.max(1);
+        for b in &p.boards {
+            let d = (t.players[b.white].pairing_score().0 - t.players[b.black].pairing_score().0).abs();
+            let k = if d == 0 {
+                0
+            } else if d <= win {
+                1
+            } else if d <= 2 * win {
+                2
+            } else {
+                3
+            };
+            gaps[k] += 1;
+        }
+    }
 }
 
 fn run(files: &[PathBuf], opts: LimOptions) -> Counts {
@@ -112,6 +135,9 @@ fn run(files: &[PathBuf], opts: LimOptions) -> Counts {
             let name = format!("{} round {r}", f.display());
             match pair_with(&t, opts) {
                 Ok(p) => {
+                    Counts::add_gaps(&mut c.gaps, &t, &p);
+                    let recorded = lexpair::pairing::RoundPairing::recorded(&doc, &t);
+                    Counts::add_gaps(&mut c.recorded_gaps, &t, &recorded);
                     let bad = violations(&t, &p);
                     if bad.is_empty() {
                         c.legal += 1;
@@ -136,6 +162,11 @@ fn report(c: &Counts) {
         c.no_legal_pairing_exists,
         c.violations.len()
     );
+    let g = |x: &[usize; 4]| format!("equal {}, up to one win {}, up to two wins {}, more {}", x[0], x[1], x[2], x[3]);
+    println!("  boards by score difference: Lim {}", g(&c.gaps));
+    if c.recorded_gaps.iter().sum::<usize>() > 0 {
+        println!("  the recorded (Dutch) pairings of the same rounds: {}", g(&c.recorded_gaps));
+    }
     assert!(c.violations.is_empty(), "violations:\n{}", c.violations.join("\n"));
 }
 
@@ -179,6 +210,10 @@ fn run_all(files: Vec<PathBuf>, opts: LimOptions) -> Counts {
     a.legal += b.legal;
     a.no_legal_pairing_exists += b.no_legal_pairing_exists;
     a.violations.extend(b.violations);
+    for k in 0..4 {
+        a.gaps[k] += b.gaps[k];
+        a.recorded_gaps[k] += b.recorded_gaps[k];
+    }
     a
 }
 
@@ -220,6 +255,7 @@ fn self_play_is_legal_until_no_pairing_exists() {
                     break;
                 }
             };
+            Counts::add_gaps(&mut c.gaps, &t, &p);
             let bad = violations(&t, &p);
             if bad.is_empty() {
                 c.legal += 1;
