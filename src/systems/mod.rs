@@ -3,6 +3,7 @@
 pub mod dubov;
 pub mod dutch;
 pub mod formulation;
+pub mod lim;
 
 use crate::model::SolveError;
 use crate::pairing::RoundPairing;
@@ -162,6 +163,6 @@ pub fn explain_round(
         System::Dutch2026 => dutch::pair(t, dutch::Edition::E2026, opts),
         System::Dubov2026 => dubov::pair(t, dubov::Edition::E2026, opts),
         System::Dubov2018 => dubov::pair(t, dubov::Edition::E2018, opts),
-        other => Err(PairError::NotImplemented(other)),
+        System::Lim => lim::pair(t, opts).map(|p| (p, Vec::new())),
     }
 }

@@ -1,0 +1,460 @@
+//! Pairing one score-group (C.04.4.3 sections 2-5).
+//!
+//! Step 1 decides who floats out of the group with one lexicographic integer program (stages
+//! [`STAGES`] up to `3.2-order`); step 2 pairs the others: the colour stage of 5.2, then the
+//! scrutiny order of 3.6-3.8 and 4.1-4.3 as an exact enumeration (see [`pair_rest`]).
+
+use super::colour;
+use super::Ctx;
+use crate::model::{BracketModel, Cost, SolveError, Var};
+use crate::points::Points;
+use crate::solver::graph::PairingGraph;
+use crate::solver::highs_lex::{LexOptions, LexSession};
+use crate::solver::lex::LexBackend;
+use crate::solver::matching::pairable_by_matching;
+use crate::solver::matching_lex::MatchingSession;
+use crate::solver::weighted_matching::try_max_weight_matching;
+use crate::systems::{Backend, PairError};
+
+/// Every stage and step of a score-group, in priority order; `models/lim.model` lists them.
+pub const STAGES: [&str; 10] = [
+    "2.3-pairs",
+    "6-last-round-colours",
+    "3.9a",
+    "3.9b",
+    "3.9c",
+    "3.10",
+    "3.2-order",
+    "3.2-parity-floater",
+    "5.2-colours",
+    "4.1-scrutiny-order",
+];
+
+/// How a score-group is paired (2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    /// Above the median: paired downward, floaters go to the next lower score-group.
+    Down,
+    /// Below the median: paired upward, floaters go to the next higher score-group.
+    Up,
+    /// The Median Score-group: paired downward, last, and completely.
+    Median,
+}
+
+/// The pairings made in a group, in the order they were made, and the players floated out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GroupResult {
+    pub pairs: Vec<(usize, usize)>,
+    pub floaters: Vec<usize>,
+}
+
+/// A score-group to pair: its own players, the floaters transferred into it, its score, and the
+/// residents of the score-group the floaters of this one would go to (3.9 "adjacent").
+pub struct Group<'a> {
+    pub dir: Dir,
+    pub score: Points,
+    pub residents: &'a [usize],
+    pub incoming: &'a [usize],
+    pub adjacent: &'a [usize],
+}
+
+/// Cost of a pairing that breaks 5.1 in the last round (section 6): above every colour conflict.
+const BREAK: i64 = 1 << 20;
+
+/// Pairs `g`. In a median group nobody floats: the caller has checked that it can be paired.
+pub fn pair_group(cx: &Ctx, g: &Group) -> Result<GroupResult, PairError> {
+    let incoming = floater_order(cx, g);
+    let players: Vec<usize> = incoming.iter().chain(g.residents).copied().collect();
+    let floaters =
+        if g.dir == Dir::Median || players.is_empty() { Vec::new() } else { choose_floaters(cx, g, &players)? };
+    let rest: Vec<usize> = players.iter().copied().filter(|p| !floaters.contains(p)).collect();
+    let pairs = pair_rest(cx, g, &incoming, &rest)?;
+    Ok(GroupResult { pairs, floaters })
+}
+
+/// 3.6 / 3.7: the order in which transferred players are paired. Down-floaters (from higher
+/// groups) first, highest score first, then highest pairing number (= smallest number, 3.6.1,
+/// 3.6.2); then up-floaters, lowest score first, then lowest pairing number (= largest number,
+/// 3.7.1, 3.7.2). In the median group both kinds meet: DF first, then UF (3.6.3).
+fn floater_order(cx: &Ctx, g: &Group) -> Vec<usize> {
+    let mut down: Vec<usize> = g.incoming.iter().copied().filter(|&i| cx.score(i) > g.score).collect();
+    let mut up: Vec<usize> = g.incoming.iter().copied().filter(|&i| cx.score(i) <= g.score).collect();
+    down.sort_by_key(|&i| (std::cmp::Reverse(cx.score(i)), cx.pn(i)));
+    up.sort_by_key(|&i| (cx.score(i), std::cmp::Reverse(cx.pn(i))));
+    down.extend(up);
+    down
+}
+
+fn solver(e: SolveError) -> PairError {
+    PairError::Solver(e)
+}
+
+/// Step 1: the players floated out of the group.
+///
+/// The floaters the scrutiny forces out (2.3 a-c, 3.1, 4.4) come from one integer program with
+/// the stages of 2.3, 6, 3.9, 3.10 and the order of 3.2-3.4. When the group is odd, 3.2 first
+/// picks the player to make it even by the floater types, 3.10, the Maxi rule and the colours,
+/// and he floats if the others can then be paired as well as without him (4.4 a: otherwise he
+/// is exchanged for the player the scrutiny cannot pair).
+fn choose_floaters(cx: &Ctx, g: &Group, players: &[usize]) -> Result<Vec<usize>, PairError> {
+    let q = if players.len() % 2 == 1 { parity_floater(cx, g, players) } else { None };
+    // Fast path, the same answer as the programs below: when the group (without the player 3.2
+    // picks, if odd) can be paired completely and within 5.1, nobody else floats; the stages of
+    // 2.3, 6, 3.9 and 3.10 are then at their least with the 3.2 player out (he has the least
+    // disadvantaged type), so he floats.
+    let others: Vec<usize> = players.iter().copied().filter(|&p| Some(p) != q).collect();
+    if others.len() % 2 == 0 && perfectly_pairable_within_5_1(cx, &others) {
+        return Ok(q.into_iter().collect());
+    }
+    let (free, free_key) = solve_floaters(cx, g, players, None)?;
+    let Some(q) = q else {
+        return Ok(free);
+    };
+    if free.contains(&q) {
+        return Ok(free);
+    }
+    let (forced, forced_key) = solve_floaters(cx, g, players, Some(q))?;
+    Ok(if forced_key == free_key { forced } else { free })
+}
+
+/// Can `set` be paired completely with compatible pairings that keep 5.1?
+fn perfectly_pairable_within_5_1(cx: &Ctx, set: &[usize]) -> bool {
+    let mut gr = PairingGraph::new(set.len());
+    for a in 0..set.len() {
+        for b in a + 1..set.len() {
+            if cx.compatible(set[a], set[b]) && colour::colour_ok(cx, set[a], set[b]) {
+                gr.add_edge(a, b);
+            }
+        }
+    }
+    pairable_by_matching(&gr).is_pairable()
+}
+
+/// 3.2 (with 3.9, 3.10): the player chosen to make an odd group even, before any scrutiny: the
+/// least disadvantaged floater type, then not a floater of the round before, then (Maxi) within
+/// 100 rating points of the default floater, then a player due the colour of the majority, then
+/// the lowest numbered player (pairing downward; the highest pairing upward).
+fn parity_floater(cx: &Ctx, g: &Group, players: &[usize]) -> Option<usize> {
+    use crate::trf::Colour;
+    let whites = players.iter().filter(|&&i| colour::due(cx, i) == Some(Colour::White)).count();
+    let blacks = players.iter().filter(|&&i| colour::due(cx, i) == Some(Colour::Black)).count();
+    let major = match whites.cmp(&blacks) {
+        std::cmp::Ordering::Greater => Some(Colour::White),
+        std::cmp::Ordering::Less => Some(Colour::Black),
+        std::cmp::Ordering::Equal => None,
+    };
+    let default = match g.dir {
+        Dir::Up => g.residents.first(),
+        _ => g.residents.last(),
+    };
+    let key = |l: usize| {
+        let i = players[l];
+        let incoming = l < g.incoming.len();
+        let adjacent_ok = g.adjacent.iter().any(|&o| cx.compatible(i, o));
+        let kind = match (incoming, adjacent_ok) {
+            (true, false) => 0,
+            (true, true) => 1,
+            (false, false) => 2,
+            (false, true) => 3,
+        };
+        let far = cx.opts.maxi && default.is_some_and(|&d| (cx.rating(i) - cx.rating(d)).abs() > 100);
+        let off_colour = major.is_some() && colour::due(cx, i) != major;
+        let place = if g.dir == Dir::Up { cx.pos[i] as i64 } else { -(cx.pos[i] as i64) };
+        (std::cmp::Reverse(kind), cx.floated_last_round(i) && !incoming, far, off_colour, place)
+    };
+    (0..players.len()).min_by_key(|&l| key(l)).map(|l| players[l])
+}
+
+/// The floaters by the stages of 2.3, 6, 3.9, 3.10 and 3.2-3.4 (`out`: a player who must
+/// float), and the values of the stages before the order of 3.2-3.4.
+fn solve_floaters(
+    cx: &Ctx,
+    g: &Group,
+    players: &[usize],
+    out: Option<usize>,
+) -> Result<(Vec<usize>, Vec<i64>), PairError> {
+    let n = players.len();
+    let mut m = BracketModel::new(n);
+    m.labels = players.iter().map(|&i| cx.t.players[i].id.to_string()).collect();
+    m.may_float = vec![true; n];
+    let mut breaking = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            let (x, y) = (players[a], players[b]);
+            if Some(x) != out && Some(y) != out && cx.compatible(x, y) {
+                let v = m.add_pair(a, b);
+                if !colour::colour_ok(cx, x, y) {
+                    breaking.push(v);
+                }
+            }
+        }
+    }
+    let incoming = |l: usize| l < g.incoming.len();
+    let adjacent_ok = |l: usize| g.adjacent.iter().any(|&o| cx.compatible(players[l], o));
+    let floats = |f: &dyn Fn(usize) -> bool| {
+        let mut c = Cost::new();
+        for l in (0..n).filter(|&l| f(l)) {
+            c.add(Var::Float(l), 1);
+        }
+        c
+    };
+    let mut key: Vec<(&str, &str, Cost)> = Vec::new();
+    // 2.3, 3.1, 4.4: a player floats only when he cannot be paired in the group.
+    key.push(("2.3-pairs", "C.04.4.3 2.3, 3.1, 4.4", floats(&|_| true)));
+    // 6: in the last round pairing within the score-group has priority over the colour rules;
+    // a pairing breaking 5.1 is used only when it adds a pairing.
+    let mut c = Cost::new();
+    for &v in &breaking {
+        c.add(v, 1);
+    }
+    key.push(("6-last-round-colours", "C.04.4.3 6", c));
+    // 3.9: floater types, most disadvantaged first.
+    key.push(("3.9a", "C.04.4.3 3.9 a", floats(&|l| incoming(l) && !adjacent_ok(l))));
+    key.push(("3.9b", "C.04.4.3 3.9 b", floats(&|l| incoming(l) && adjacent_ok(l))));
+    key.push(("3.9c", "C.04.4.3 3.9 c, 3.3, 3.4, 3.5", floats(&|l| !incoming(l) && !adjacent_ok(l))));
+    // 3.10: not again a player who floated in the round just before.
+    key.push(("3.10", "C.04.4.3 3.10", floats(&|l| !incoming(l) && cx.floated_last_round(players[l]))));
+    // 3.2-3.4, 4.4: otherwise the lowest numbered player floats down (the highest up): the
+    // scrutiny keeps the pairings of the players scrutinised first. One stage per player.
+    let mut by_rank: Vec<usize> = (0..n).collect();
+    by_rank.sort_by_key(|&l| cx.pos[players[l]]);
+    if g.dir != Dir::Up {
+        by_rank.reverse();
+    }
+    let mut order = Vec::new();
+    for &l in &by_rank {
+        let mut c = Cost::new();
+        c.add(Var::Float(l), -1);
+        order.push(("3.2-order", "C.04.4.3 3.2, 3.3, 3.4, 4.4", c));
+    }
+    let costs: Vec<Cost> = key.iter().map(|k| k.2.clone()).collect();
+    let stages: Vec<crate::model::Stage> = key
+        .into_iter()
+        .chain(order)
+        .filter(|(_, _, c)| !c.terms.is_empty())
+        .map(|(name, article, cost)| crate::model::Stage { name: name.into(), article: article.into(), cost })
+        .collect();
+    let mut session: Box<dyn LexBackend> = match cx.backend {
+        Backend::Matching => Box::new(MatchingSession::new(m).map_err(solver)?),
+        Backend::Highs => {
+            let opts = LexOptions { time_limit: cx.time_limit, ..LexOptions::default() };
+            Box::new(LexSession::new(m, opts).map_err(solver)?)
+        }
+    };
+    session.solve_stages(stages).map_err(solver)?;
+    let sol = session.solution().map_err(solver)?;
+    let values = costs.iter().map(|c| c.value(&|v| sol.is_one(v))).collect();
+    Ok((sol.floaters.iter().map(|&l| players[l]).collect(), values))
+}
+
+/// Cost of a pairing in step 2: a 5.1 break (last round only, section 6), then a colour conflict
+/// (5.2; not in Maxi-tournaments, where 5.7 limits colour exchanges to 100 rating points and the
+/// exchange is made in the scrutiny instead).
+fn pair_cost(cx: &Ctx, a: usize, b: usize) -> i64 {
+    let mut c = 0;
+    if !colour::colour_ok(cx, a, b) {
+        c += BREAK;
+    }
+    if !cx.opts.maxi && colour::conflict(cx, a, b) {
+        c += 1;
+    }
+    c
+}
+
+/// The least total [`pair_cost`] of a pairing of all of `set`, or `None` if there is none
+/// (exact: maximum-weight matching with a cardinality bonus).
+fn min_cost(cx: &Ctx, set: &[usize]) -> Result<Option<i64>, PairError> {
+    let n = set.len();
+    if n == 0 {
+        return Ok(Some(0));
+    }
+    if n % 2 == 1 {
+        return Ok(None);
+    }
+    let bonus = (n as i64 + 2) * (BREAK + 2);
+    let mut edges = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if cx.compatible(set[a], set[b]) {
+                edges.push((a, b, bonus - pair_cost(cx, set[a], set[b])));
+            }
+        }
+    }
+    let mate = try_max_weight_matching(n, &edges)
+        .map_err(|e| PairError::Solver(SolveError::Backend(format!("matching weights: {e}"))))?;
+    let mut total = 0;
+    for (a, m) in mate.iter().enumerate() {
+        match m {
+            None => return Ok(None),
+            Some(b) if *b > a => total += pair_cost(cx, set[a], set[*b]),
+            Some(_) => {}
+        }
+    }
+    Ok(Some(total))
+}
+
+/// Step 2: pairs all of `rest` (even, pairable). The colour stage of 5.2 fixes the least cost;
+/// then the pairings are made one at a time in the order of 3.6-3.8 and 4.1: the next player to
+/// scrutinise takes the first opponent of his candidate list with which the rest can still be
+/// paired at that least cost. This is exactly the first pairing, in the scrutiny-and-exchange
+/// order, among those of least cost (a branch is skipped only when it holds none).
+fn pair_rest(cx: &Ctx, g: &Group, incoming: &[usize], rest: &[usize]) -> Result<Vec<(usize, usize)>, PairError> {
+    let internal = |m: &str| PairError::Solver(SolveError::Backend(format!("Lim score-group: {m}")));
+    // Fast path: when every player's first compatible candidate gives a pairing of least cost,
+    // that pairing is the first of least cost in the scrutiny order (every candidate skipped
+    // before it had no pairing at all below it).
+    let quick = greedy(cx, g, incoming, rest);
+    if let Some((pairs, 0)) = quick {
+        return Ok(pairs);
+    }
+    let Some(target) = min_cost(cx, rest)? else {
+        return Err(internal("the players left to pair cannot all be paired"));
+    };
+    if let Some((pairs, cost)) = quick {
+        if cost == target {
+            return Ok(pairs);
+        }
+    }
+    let mut remaining: Vec<usize> = rest.to_vec();
+    let mut spent = 0i64;
+    let mut pairs = Vec::new();
+    while !remaining.is_empty() {
+        let (pivot, cands) = next_scrutiny(cx, g, incoming, &remaining);
+        let mut chosen = None;
+        let fits = |c: usize| -> Result<bool, PairError> {
+            if !cx.compatible(pivot, c) {
+                return Ok(false);
+            }
+            let left: Vec<usize> = remaining.iter().copied().filter(|&x| x != pivot && x != c).collect();
+            let cost = pair_cost(cx, pivot, c);
+            // Any pairing of the others at the cost still allowed proves it the least (no
+            // pairing of the group costs less than `target`); otherwise decide exactly.
+            let need = target - spent - cost;
+            if need < 0 {
+                return Ok(false);
+            }
+            if greedy(cx, g, incoming, &left).is_some_and(|(_, k)| k == need)
+                || cheapest_greedy(cx, &left) == Some(need)
+            {
+                return Ok(true);
+            }
+            Ok(min_cost(cx, &left)?.is_some_and(|m| spent + cost + m == target))
+        };
+        for &c in &cands {
+            if fits(c)? {
+                chosen = Some(c);
+                break;
+            }
+        }
+        // 5.7 / 3.8 (Maxi): the colour exchange is made in the scrutiny: the proposed opponent is
+        // exchanged for the first one due the alternate colour within 100 rating points.
+        if let (true, Some(q)) = (cx.opts.maxi, chosen) {
+            if colour::conflict(cx, pivot, q) {
+                for &c in &cands {
+                    if c != q
+                        && !colour::conflict(cx, pivot, c)
+                        && (cx.rating(c) - cx.rating(q)).abs() <= 100
+                        && fits(c)?
+                    {
+                        chosen = Some(c);
+                        break;
+                    }
+                }
+            }
+        }
+        let Some(c) = chosen else {
+            return Err(internal("no opponent completes the pairing"));
+        };
+        spent += pair_cost(cx, pivot, c);
+        pairs.push((pivot, c));
+        remaining.retain(|&x| x != pivot && x != c);
+    }
+    Ok(pairs)
+}
+
+/// The scrutiny without look-ahead: each player in turn takes his first compatible candidate.
+/// The pairs and their total cost; `None` if somebody finds no compatible opponent, or (Maxi) a
+/// colour exchange of 5.7 might apply to one of the pairings.
+fn greedy(cx: &Ctx, g: &Group, incoming: &[usize], set: &[usize]) -> Option<(Vec<(usize, usize)>, i64)> {
+    let mut remaining = set.to_vec();
+    let mut pairs = Vec::with_capacity(set.len() / 2);
+    let mut cost = 0;
+    while !remaining.is_empty() {
+        let (pivot, cands) = next_scrutiny(cx, g, incoming, &remaining);
+        let c = cands.iter().copied().find(|&c| cx.compatible(pivot, c))?;
+        if cx.opts.maxi
+            && colour::conflict(cx, pivot, c)
+            && cands
+                .iter()
+                .any(|&d| d != c && !colour::conflict(cx, pivot, d) && (cx.rating(d) - cx.rating(c)).abs() <= 100)
+        {
+            return None;
+        }
+        cost += pair_cost(cx, pivot, c);
+        pairs.push((pivot, c));
+        remaining.retain(|&x| x != pivot && x != c);
+    }
+    Some((pairs, cost))
+}
+
+/// A witness pairing for [`pair_rest`]: in pairing-list order each player takes the first
+/// compatible player of least cost. Its total cost, or `None` if it gets stuck.
+fn cheapest_greedy(cx: &Ctx, set: &[usize]) -> Option<i64> {
+    let mut remaining = set.to_vec();
+    remaining.sort_by_key(|&i| cx.pos[i]);
+    let mut cost = 0;
+    while let Some((&p, others)) = remaining.split_first() {
+        let c = others.iter().copied().filter(|&c| cx.compatible(p, c)).min_by_key(|&c| pair_cost(cx, p, c))?;
+        cost += pair_cost(cx, p, c);
+        remaining.retain(|&x| x != p && x != c);
+    }
+    Some(cost)
+}
+
+/// The next player to scrutinise and his candidate opponents, in order.
+fn next_scrutiny(cx: &Ctx, g: &Group, incoming: &[usize], remaining: &[usize]) -> (usize, Vec<usize>) {
+    let is_in = |i: &usize| incoming.contains(i);
+    let mut residents: Vec<usize> = remaining.iter().copied().filter(|i| !is_in(i)).collect();
+    residents.sort_by_key(|&i| cx.pos[i]);
+    if let Some(&f) = incoming.iter().find(|i| remaining.contains(i)) {
+        // 3.8: the floater meets the highest numbered player available (pairing downward; the
+        // lowest numbered pairing upward) who is due the alternate colour; in Maxi-tournaments
+        // only if within 100 rating points of the player he would otherwise meet.
+        let from_above = cx.score(f) > g.score;
+        if !from_above {
+            residents.reverse();
+        }
+        let first = residents.first().copied();
+        let alt_ok = |c: usize| {
+            !colour::conflict(cx, f, c)
+                && (!cx.opts.maxi || first.is_some_and(|d| (cx.rating(c) - cx.rating(d)).abs() <= 100))
+        };
+        let mut cands: Vec<usize> = residents.iter().copied().filter(|&c| alt_ok(c)).collect();
+        cands.extend(residents.iter().copied().filter(|&c| !alt_ok(c)));
+        cands.extend(incoming.iter().copied().filter(|&c| c != f && remaining.contains(&c)));
+        return (f, cands);
+    }
+    // 2.4, 4.1-4.3: the remaining players in order, top half against bottom half. Pairing
+    // downward the highest numbered player is scrutinised first; his candidates are the bottom
+    // half in order, then the top half from its lowest player up (4.2). Pairing upward it is the
+    // mirror image: the lowest numbered player first (4.1 b).
+    let m = residents.len();
+    let half = m / 2;
+    if m == 0 {
+        return (remaining.first().copied().unwrap_or(usize::MAX), Vec::new());
+    }
+    match g.dir {
+        Dir::Up => {
+            let pivot = residents[m - 1];
+            let mut cands: Vec<usize> = residents[..half].iter().rev().copied().collect();
+            cands.extend(residents[half..m - 1].iter().copied());
+            (pivot, cands)
+        }
+        _ => {
+            let pivot = residents[0];
+            let mut cands: Vec<usize> = residents[half.max(1)..].to_vec();
+            cands.extend(residents[1..half.max(1)].iter().rev().copied());
+            (pivot, cands)
+        }
+    }
+}
