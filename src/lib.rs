@@ -7,6 +7,8 @@
 //! - [`solver`]: the backends (HiGHS, exact matching, SAT witness).
 
 pub mod check;
+pub mod generate;
+pub mod metrics;
 pub mod model;
 pub mod pairing;
 pub mod points;
