@@ -11,7 +11,7 @@
 use crate::pairing::RoundPairing;
 use crate::points::{PointSystem, Points};
 use crate::rng::splitmix64;
-use crate::systems::{pair_round, PairError, PairOptions, System};
+use crate::systems::{explain_round, PairError, PairOptions, System};
 use crate::tournament::Tournament;
 use crate::trf::{Colour, PlayerRecord, ResultCode, RoundEntry, Tag, TrfDocument, TrfFlavor};
 use std::fmt;
@@ -107,6 +107,27 @@ impl std::error::Error for GenerateError {}
 pub struct Generated {
     pub document: TrfDocument,
     pub round_seconds: Vec<f64>,
+    /// Per quality criterion (`C6`, `C12`, ...; in numeric order), the sum over all
+    /// brackets and rounds of its stage values as the bracket models state them: for the count
+    /// criteria, the number of players or pairs violating it; maximising stages count negative.
+    pub criteria: Vec<(String, i64)>,
+}
+
+/// Adds the stage values of a round's brackets to `totals`, by criterion key (`C12-colours` and
+/// `C18-floats-score15` count for `C12` and `C18`; candidate-order stages are left out).
+fn add_criteria(totals: &mut Vec<(String, i64)>, traces: &[crate::systems::dutch::BracketTrace]) {
+    for tr in traces {
+        for (name, value) in &tr.stages {
+            let key = name.split('-').next().unwrap_or_default();
+            if !(key.len() > 1 && key.starts_with('C') && key[1..].bytes().all(|b| b.is_ascii_digit())) {
+                continue;
+            }
+            match totals.iter_mut().find(|(k, _)| k == key) {
+                Some((_, v)) => *v += value,
+                None => totals.push((key.to_string(), *value)),
+            }
+        }
+    }
 }
 
 /// Parses a point system `WIN-DRAW-LOSS` such as `1-0.5-0` or `3-1-0` (PAB and full-point
@@ -361,12 +382,15 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
     let field = field_players(cfg)?;
     let mut doc = initial_document(cfg, &field);
     let mut round_seconds = Vec::with_capacity(cfg.rounds as usize);
+    let mut criteria = Vec::new();
     for r in 1..=cfg.rounds {
         announce_byes(cfg, &mut doc, r);
         let t = Tournament::before_round(&doc, r).map_err(|e| GenerateError::Invalid(e.message))?;
         let start = Instant::now();
-        let pairing = pair_round(cfg.system, &t, &cfg.pair).map_err(|error| GenerateError::Pair { round: r, error })?;
+        let (pairing, traces) =
+            explain_round(cfg.system, &t, &cfg.pair).map_err(|error| GenerateError::Pair { round: r, error })?;
         round_seconds.push(start.elapsed().as_secs_f64());
+        add_criteria(&mut criteria, &traces);
         doc = pairing.into_document(&t, &doc);
         play_round(cfg, &mut doc, &t, &pairing, r);
         // Players neither paired nor announced absent (none in practice) get a blank block.
@@ -389,7 +413,8 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
         cfg.half_bye_rate,
         cfg.zero_bye_rate
     ));
-    Ok(Generated { document: doc, round_seconds })
+    criteria.sort_by_key(|(k, _)| k[1..].parse::<u32>().unwrap_or(u32::MAX));
+    Ok(Generated { document: doc, round_seconds, criteria })
 }
 
 #[cfg(test)]

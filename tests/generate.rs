@@ -120,3 +120,24 @@ fn cli_writes_the_same_file_twice_and_exits_3_on_a_missing_system() {
     assert_eq!(o.status.code(), Some(3));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn criterion_totals_follow_the_formulation() {
+    use lexpair::systems::formulation::Formulation;
+    let g = generate(&busy(System::Dutch2026, 4)).expect("generates");
+    let keys: Vec<&str> = g.criteria.iter().map(|(k, _)| k.as_str()).collect();
+    assert!(keys.contains(&"C12") && keys.contains(&"C6"), "{keys:?}");
+    let numbers: Vec<u32> = keys.iter().map(|k| k[1..].parse().expect("C<number>")).collect();
+    assert!(numbers.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
+    // The same tournament paired without the colour criteria: their totals are gone.
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/models/dutch-2026.model")).expect("model");
+    let kept: String = text
+        .lines()
+        .filter(|l| !["C10 ", "C11 ", "C12 ", "C13 "].iter().any(|c| l.starts_with(c)))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut c = busy(System::Dutch2026, 4);
+    c.pair.model = Some(Formulation::parse("no-colours.model", &kept, |_| true).expect("parses"));
+    let g2 = generate(&c).expect("generates");
+    assert!(g2.criteria.iter().all(|(k, _)| !["C10", "C11", "C12", "C13"].contains(&k.as_str())), "{:?}", g2.criteria);
+}

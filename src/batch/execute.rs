@@ -188,6 +188,7 @@ fn simulate(
     let g = generate(&cfg).map_err(|e| e.to_string())?;
     let m = tournament_metrics(&g.document)?;
     rec.metrics = m.columns().into_iter().map(|(n, v)| (n.to_string(), v)).collect();
+    rec.metrics.extend(g.criteria.iter().map(|(k, v)| (format!("criterion {k}"), Some(*v as f64))));
     let total: f64 = g.round_seconds.iter().sum();
     let max = g.round_seconds.iter().copied().fold(0.0, f64::max);
     rec.timing = vec![
