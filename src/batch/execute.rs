@@ -129,14 +129,19 @@ fn replay(
     Ok(())
 }
 
-/// Pair the next round; per stage (summed over brackets) its objective value and solve time.
+/// Pair the next round (the last one again when the tournament is complete); per criterion
+/// (summed over brackets) its objective value and solve time.
 fn solve(
     doc: &TrfDocument,
     system: crate::systems::System,
     opts: &PairOptions,
     rec: &mut Record,
 ) -> Result<(), String> {
-    let t = Tournament::before_round(doc, next_round(doc)).map_err(|e| e.to_string())?;
+    let mut round = next_round(doc);
+    if doc.total_rounds.is_some_and(|total| round > total) {
+        round = doc.rounds_in_file();
+    }
+    let t = Tournament::before_round(doc, round).map_err(|e| e.to_string())?;
     let start = Instant::now();
     let (pairing, traces) = explain_round(system, &t, opts).map_err(|e| e.to_string())?;
     let seconds = start.elapsed().as_secs_f64();
@@ -147,25 +152,28 @@ fn solve(
         ("brackets".into(), Some(traces.len() as f64)),
     ];
     rec.timing = vec![("seconds".into(), seconds)];
-    // Stage names in first-appearance order, values and times summed over brackets.
+    // Per criterion (the stage name up to its first '-': `C7-downfloaters-score35` counts for
+    // `C7`), in first-appearance order: values and solve times summed over brackets.
+    let key = |name: &str| name.split('-').next().unwrap_or_default().to_string();
     let mut order: Vec<String> = Vec::new();
     let mut values: BTreeMap<String, i64> = BTreeMap::new();
     let mut times: BTreeMap<String, f64> = BTreeMap::new();
     for tr in &traces {
         for (name, v) in &tr.stages {
-            if !values.contains_key(name) {
-                order.push(name.clone());
+            let k = key(name);
+            if !values.contains_key(&k) {
+                order.push(k.clone());
             }
-            *values.entry(name.clone()).or_default() += v;
+            *values.entry(k).or_default() += v;
         }
-        for s in &tr.reports {
-            *times.entry(s.name.clone()).or_default() += s.seconds;
+        for st in &tr.reports {
+            *times.entry(key(&st.name)).or_default() += st.seconds;
         }
     }
-    for name in &order {
-        rec.metrics.push((format!("stage {name}"), values.get(name).map(|&v| v as f64)));
-        if let Some(&s) = times.get(name) {
-            rec.timing.push((format!("stage {name}"), s));
+    for k in &order {
+        rec.metrics.push((format!("stage {k}"), values.get(k).map(|&v| v as f64)));
+        if let Some(&t) = times.get(k) {
+            rec.timing.push((format!("stage {k}"), t));
         }
     }
     Ok(())
