@@ -248,6 +248,56 @@ pub fn summary_text(records: &[Record]) -> String {
     s
 }
 
+/// Simulations compared seed by seed (the same field, absences and, for the games both pair, the
+/// same results): for each group, Kendall's τ minus the baseline's on the same source and seed,
+/// as mean ± sd, and on how many seeds it is higher / equal / lower. The baseline is the group
+/// with the most completed simulations (the first in sorted order on a tie).
+pub fn paired_text(records: &[Record]) -> String {
+    let sims: Vec<&Record> = sorted(records).into_iter().filter(|r| r.kind == "simulate" && r.status == "ok").collect();
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    for r in &sims {
+        *count.entry(r.group()).or_default() += 1;
+    }
+    let Some(baseline) = count.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0))).map(|(g, _)| g.clone()) else {
+        return String::new();
+    };
+    let tau: HashMap<(String, Option<u64>), f64> = sims
+        .iter()
+        .filter(|r| r.group() == baseline)
+        .filter_map(|r| r.metric("kendall_tau").map(|t| ((r.source.clone(), r.seed), t)))
+        .collect();
+    let mut s = String::new();
+    for group in count.keys().filter(|g| **g != baseline) {
+        let diffs: Vec<f64> = sims
+            .iter()
+            .filter(|r| &r.group() == group)
+            .filter_map(|r| Some(r.metric("kendall_tau")? - tau.get(&(r.source.clone(), r.seed))?))
+            .collect();
+        if let Some(d) = summarise(&diffs) {
+            let (up, same, down) = diffs.iter().fold((0, 0, 0), |(u, e, l), &x| {
+                if x > 1e-12 {
+                    (u + 1, e, l)
+                } else if x < -1e-12 {
+                    (u, e, l + 1)
+                } else {
+                    (u, e + 1, l)
+                }
+            });
+            if s.is_empty() {
+                s.push_str(&format!(
+                    "kendall_tau paired with {baseline} (same source and seed):
+"
+                ));
+            }
+            s.push_str(&format!(
+                "  {group:<48} {:+.4} ± {:.4} (n={}, higher {up}, equal {same}, lower {down})\n",
+                d.mean, d.sd, d.count
+            ));
+        }
+    }
+    s
+}
+
 /// Writes `results.csv`, `results.json`, `summary.json` (deterministic), `timings.csv` and
 /// `summary.txt` into `out`.
 pub fn write_reports(out: &Path, records: &[Record]) -> Result<(), String> {
@@ -266,7 +316,7 @@ pub fn write_reports(out: &Path, records: &[Record]) -> Result<(), String> {
     write_atomic(&out.join("results.json"), &pretty(&deterministic)?)?;
     write_atomic(&out.join("summary.json"), &pretty(&summaries(records))?)?;
     write_atomic(&out.join("timings.csv"), &timings_csv(records))?;
-    write_atomic(&out.join("summary.txt"), &summary_text(records))?;
+    write_atomic(&out.join("summary.txt"), &(summary_text(records) + &paired_text(records)))?;
     Ok(())
 }
 

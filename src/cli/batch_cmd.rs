@@ -3,7 +3,7 @@
 use super::generate_cmd::{backend, make_config, make_field, parse_system, read_model, ModelArgs};
 use super::{BackendArg, Failure};
 use clap::{Args, Subcommand};
-use lexpair::batch::report::{merge_records, summary_text, write_atomic, write_reports, UNITS_FILE};
+use lexpair::batch::report::{merge_records, paired_text, summary_text, write_atomic, write_reports, UNITS_FILE};
 use lexpair::batch::run::{run, RunOptions};
 use lexpair::batch::svg::write_plots;
 use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
@@ -254,7 +254,7 @@ fn finish(records: &[Record], plot: Option<&Path>, quiet: bool) -> Result<(), Fa
         }
     }
     if !quiet {
-        print!("{}", summary_text(records));
+        print!("{}{}", summary_text(records), paired_text(records));
     }
     Ok(())
 }
