@@ -37,7 +37,10 @@ pub fn box_plot(records: &[Record], metric: &str) -> Option<String> {
     let (lo, hi) = (lo - pad, hi + pad);
     let (left, top, plot_h, box_w, gap) = (70.0, 40.0, 300.0, 60.0, 50.0);
     let width = left + groups.len() as f64 * (box_w + gap) + gap;
-    let height = top + plot_h + 90.0;
+    // Boxes are numbered under the axis; the legend below names them.
+    let legend_top = top + plot_h + 45.0;
+    let height = legend_top + 18.0 * groups.len() as f64 + 10.0;
+    let width = width.max(480.0);
     let y = |v: f64| top + plot_h * (hi - v) / (hi - lo);
     let mut s = String::new();
     let _ = writeln!(
@@ -97,11 +100,12 @@ pub fn box_plot(records: &[Record], metric: &str) -> Option<String> {
             y(med)
         );
         let _ = writeln!(s, r#"<circle cx="{mid}" cy="{:.1}" r="3" fill="red"/>"#, y(mean));
+        let _ = writeln!(s, r#"<text x="{mid}" y="{:.1}" text-anchor="middle">{}</text>"#, top + plot_h + 20.0, i + 1);
         let _ = writeln!(
             s,
-            r#"<text x="{mid}" y="{:.1}" text-anchor="end" transform="rotate(-30 {mid} {:.1})">{} (n={})</text>"#,
-            top + plot_h + 18.0,
-            top + plot_h + 18.0,
+            r#"<text x="{left}" y="{:.1}">{}: {} (n={})</text>"#,
+            legend_top + 18.0 * i as f64,
+            i + 1,
             escape(name),
             v.len()
         );
