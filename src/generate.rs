@@ -218,7 +218,8 @@ fn field_players(cfg: &GenerateConfig) -> Result<Vec<FieldPlayer>, GenerateError
     Ok(list)
 }
 
-fn check_rates(cfg: &GenerateConfig) -> Result<(), GenerateError> {
+/// Checks the rates, rounds and white advantage of `cfg` (the field is checked when generating).
+pub fn check_rates(cfg: &GenerateConfig) -> Result<(), GenerateError> {
     let rates = [
         ("draw rate", cfg.draw_rate),
         ("forfeit rate", cfg.forfeit_rate),

@@ -80,6 +80,13 @@ fn generated_tournaments_replayed_under_their_system_are_identical() {
         assert_eq!(column(&csv, "rounds"), ["6", "6"]);
         assert_eq!(column(&csv, "rounds_identical_pct"), ["100", "100"], "{csv}");
         assert_eq!(column(&csv, "boards_identical_pct"), ["100", "100"]);
+        // Per round, both pairings are listed and equal.
+        let rounds = read(&rep.join("rounds.csv"));
+        assert_eq!(rounds.lines().count(), 1 + 2 * 6);
+        let (recorded, paired) = (column(&rounds, "recorded"), column(&rounds, "lexpair"));
+        assert!(recorded.iter().all(|p| p.contains('-')), "{rounds}");
+        assert_eq!(recorded, paired);
+        assert!(column(&rounds, "identical").iter().all(|x| x == "true"));
     }
 }
 

@@ -1,6 +1,6 @@
 //! Running one unit: replay a real event, simulate a tournament, or solve one round.
 
-use super::{Kind, Plan, Record, Source, Unit};
+use super::{Kind, Plan, Record, RoundRow, Source, Unit};
 use crate::generate::generate;
 use crate::metrics::tournament_metrics;
 use crate::pairing::{Board, RoundPairing};
@@ -26,6 +26,7 @@ pub fn execute(plan: &Plan, unit: &Unit, out: &Path) -> Record {
         error: None,
         metrics: Vec::new(),
         timing: Vec::new(),
+        rounds: Vec::new(),
     };
     let opts = PairOptions { model: variant.model.clone(), ..plan.pair.clone() };
     let result = match (plan.kind, source) {
@@ -84,15 +85,29 @@ fn replay(
         let start = Instant::now();
         let got = pair_round(system, &t, opts);
         seconds += start.elapsed().as_secs_f64();
+        let mut row = RoundRow {
+            round: r,
+            boards: recorded.boards.len() as u32,
+            boards_identical: 0,
+            same_opponents: 0,
+            bye_same: false,
+            identical: false,
+            recorded: pairing_text(&t, &recorded),
+            lexpair: String::new(),
+            error: None,
+        };
         let got = match got {
             Ok(p) => p,
             Err(e @ PairError::NotImplemented(_)) => return Err(e.to_string()),
             Err(e) => {
                 failed += 1;
                 first_error.get_or_insert(format!("round {r}: {e}"));
+                row.error = Some(e.to_string());
+                rec.rounds.push(row);
                 continue;
             }
         };
+        row.lexpair = pairing_text(&t, &got);
         let ids = |b: &Board| (t.players[b.white].id, t.players[b.black].id);
         let unordered = |b: &Board| {
             let (w, bl) = ids(b);
@@ -101,12 +116,18 @@ fn replay(
         let rec_boards: BTreeSet<(u32, u32)> = recorded.boards.iter().map(ids).collect();
         let rec_pairs: BTreeSet<(u32, u32)> = recorded.boards.iter().map(unordered).collect();
         let same_boards = got.boards.iter().filter(|b| rec_boards.contains(&ids(b))).count() as u32;
+        let same_opponents = got.boards.iter().filter(|b| rec_pairs.contains(&unordered(b))).count() as u32;
         identical += same_boards;
-        same_pair += got.boards.iter().filter(|b| rec_pairs.contains(&unordered(b))).count() as u32;
+        same_pair += same_opponents;
         let bye_same = recorded.bye.map(|i| t.players[i].id) == got.bye.map(|i| t.players[i].id);
         byes_same += u32::from(bye_same);
         let all_same = same_boards as usize == recorded.boards.len() && got.boards.len() == recorded.boards.len();
         rounds_identical += u32::from(all_same && bye_same);
+        row.boards_identical = same_boards;
+        row.same_opponents = same_opponents;
+        row.bye_same = bye_same;
+        row.identical = all_same && bye_same;
+        rec.rounds.push(row);
     }
     let pct = |a: u32, b: u32| (b > 0).then(|| 100.0 * f64::from(a) / f64::from(b));
     rec.metrics = vec![
@@ -127,6 +148,16 @@ fn replay(
         rec.error = Some(e); // the unit is still measured; the first failing round is noted
     }
     Ok(())
+}
+
+/// `white-black` TRF ids per board in board order, then `bye ID`.
+fn pairing_text(t: &Tournament, p: &RoundPairing) -> String {
+    let mut parts: Vec<String> =
+        p.boards.iter().map(|b| format!("{}-{}", t.players[b.white].id, t.players[b.black].id)).collect();
+    if let Some(i) = p.bye {
+        parts.push(format!("bye {}", t.players[i].id));
+    }
+    parts.join(" ")
 }
 
 /// Pair the next round (the last one again when the tournament is complete); per criterion

@@ -130,6 +130,25 @@ pub struct Record {
     pub metrics: Vec<(String, Option<f64>)>,
     /// Wall-clock measurements, seconds.
     pub timing: Vec<(String, f64)>,
+    /// Replays: one row per replayed round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<RoundRow>,
+}
+
+/// One replayed round: the agreement, and both pairings as `white-black` TRF ids in board
+/// order, then `bye ID` for the pairing-allocated bye.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundRow {
+    pub round: u32,
+    pub boards: u32,
+    pub boards_identical: u32,
+    pub same_opponents: u32,
+    pub bye_same: bool,
+    pub identical: bool,
+    pub recorded: String,
+    /// Empty when the round could not be paired (`error` says why).
+    pub lexpair: String,
+    pub error: Option<String>,
 }
 
 impl Record {

@@ -129,6 +129,34 @@ pub fn results_csv(records: &[Record]) -> String {
     s
 }
 
+/// `rounds.csv`: the replayed rounds, one row each, with both pairings (deterministic).
+pub fn rounds_csv(records: &[Record]) -> String {
+    let mut s = String::from(
+        "kind,source,system,variant,round,boards,boards_identical,same_opponents,bye_same,identical,recorded,lexpair,error\n",
+    );
+    for r in sorted(records) {
+        for w in &r.rounds {
+            s.push_str(&format!(
+                "{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                r.kind,
+                csv_field(&r.source),
+                r.system,
+                csv_field(&r.variant),
+                w.round,
+                w.boards,
+                w.boards_identical,
+                w.same_opponents,
+                w.bye_same,
+                w.identical,
+                csv_field(&w.recorded),
+                csv_field(&w.lexpair),
+                csv_field(w.error.as_deref().unwrap_or(""))
+            ));
+        }
+    }
+    s
+}
+
 /// `timings.csv`: wall-clock seconds per unit (these differ from run to run).
 pub fn timings_csv(records: &[Record]) -> String {
     let rs = sorted(records);
@@ -316,6 +344,9 @@ pub fn write_reports(out: &Path, records: &[Record]) -> Result<(), String> {
     write_atomic(&out.join("results.json"), &pretty(&deterministic)?)?;
     write_atomic(&out.join("summary.json"), &pretty(&summaries(records))?)?;
     write_atomic(&out.join("timings.csv"), &timings_csv(records))?;
+    if records.iter().any(|r| !r.rounds.is_empty()) {
+        write_atomic(&out.join("rounds.csv"), &rounds_csv(records))?;
+    }
     write_atomic(&out.join("summary.txt"), &(summary_text(records) + &paired_text(records)))?;
     Ok(())
 }

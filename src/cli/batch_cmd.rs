@@ -7,7 +7,7 @@ use lexpair::batch::report::{merge_records, paired_text, summary_text, write_ato
 use lexpair::batch::run::{run, RunOptions};
 use lexpair::batch::svg::write_plots;
 use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
-use lexpair::generate::Field;
+use lexpair::generate::{check_rates, Field};
 use lexpair::systems::PairOptions;
 use std::path::{Path, PathBuf};
 
@@ -217,6 +217,7 @@ fn simulate(s: SimulateArgs) -> Result<(), Failure> {
     let variants = variants(&s.common)?;
     let pair = PairOptions { backend: backend(s.common.backend), ..PairOptions::default() };
     let template = make_config(variants[0].system, Field::List(Vec::new()), s.rounds, 0, &s.results, pair.clone())?;
+    check_rates(&template)?; // bad options fail the command, not every unit
     let plan = Plan {
         kind: Kind::Simulate,
         sources,
