@@ -228,6 +228,16 @@ fn solve_reports_stage_values_and_bad_arguments_exit_3() {
     assert_eq!(column(&csv, "boards"), ["11"]);
     assert!(csv.lines().next().is_some_and(|h| h.contains("stage ")), "{csv}");
     assert!(read(&out.join("timings.csv")).contains("seconds"));
+    // A manifest names files relative to itself; a missing one is a file error naming the line.
+    let manifest = dir.join("cases.txt");
+    std::fs::write(&manifest, format!("# hard cases\n{example}\n")).expect("write");
+    let by_manifest = dir.join("by-manifest");
+    ok(&["batch", "solve", "-s", "dutch-2026", &s(&manifest), "-q", "-o", &s(&by_manifest)]);
+    assert_eq!(read(&by_manifest.join("results.csv")), csv);
+    std::fs::write(&manifest, "# hard cases\nmissing.trf\n").expect("write");
+    let o = lexpair(&["batch", "solve", "-s", "dutch-2026", &s(&manifest), "-o", &s(&by_manifest)]);
+    assert_eq!(o.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cases.txt:2:"), "{}", String::from_utf8_lossy(&o.stderr));
     let o = lexpair(&["batch", "solve", "-s", "dutch-2026", example, "--shard", "4/3", "-o", &s(&out)]);
     assert_eq!(o.status.code(), Some(3));
     let o = lexpair(&["batch", "replay", "-s", "dutch-2026", "/nonexistent/x.trf", "-o", &s(&out)]);

@@ -122,3 +122,27 @@ fn repeated_floats_and_colour_runs_are_counted() {
     // Final scores [3, 1, 2, 0]: one discordant pair (2, 3) out of six.
     assert!(close(m.kendall_tau, 4.0 / 6.0));
 }
+
+#[test]
+fn floats_repeated_in_consecutive_rounds() {
+    use Colour::{Black as B, White as W};
+    use ResultCode::{Loss, Win};
+    // R1: 1-2 1-0, 3-4 1-0 (1, 0, 1, 0). R2: 4-1 0-1, 2-3 1-0: 1 and 3 float down, 4 and 2 up
+    // (2, 1, 1, 0). R3: 1-3, 4-2: 1 and 2 float down, 3 and 4 up. So 1 floats down twice in a
+    // row and 4 up twice in a row; four floats of one point each.
+    let doc = TrfDocument {
+        players: vec![
+            player(1, 2000, &[(2, W, Win), (4, B, Win), (3, W, Win)]),
+            player(2, 1900, &[(1, B, Loss), (3, W, Win), (4, B, Win)]),
+            player(3, 1800, &[(4, W, Win), (2, B, Loss), (1, B, Loss)]),
+            player(4, 1700, &[(3, B, Loss), (1, W, Loss), (2, W, Loss)]),
+        ],
+        total_rounds: Some(3),
+        initial_colour: Some(W),
+        ..TrfDocument::default()
+    };
+    let m = tournament_metrics(&doc).expect("metrics");
+    assert_eq!(m.floats, 4);
+    assert_eq!((m.float_score_difference_mean, m.float_score_difference_max), (1.0, 1.0));
+    assert_eq!((m.repeated_downfloats, m.repeated_upfloats), (1, 1));
+}
