@@ -31,6 +31,35 @@ pub struct RunStats {
     pub failed: usize,
 }
 
+/// Runs one unit; a panic inside the pairing code (a bug) fails that unit only, with its message,
+/// instead of ending a long batch.
+fn execute_guarded(plan: &Plan, unit: &super::Unit, out: &Path) -> Record {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| execute(plan, unit, out))) {
+        Ok(rec) => rec,
+        Err(payload) => {
+            let msg = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            let v = &plan.variants[unit.variant];
+            Record {
+                key: unit.key.clone(),
+                kind: plan.kind.name().into(),
+                source: plan.sources[unit.source].label(),
+                system: v.system.name().into(),
+                variant: v.name.clone(),
+                seed: unit.seed,
+                status: "failed".into(),
+                error: Some(format!("internal error (please report): {msg}")),
+                metrics: Vec::new(),
+                timing: Vec::new(),
+                rounds: Vec::new(),
+            }
+        }
+    }
+}
+
 /// Runs the units of `plan` (of `opts.shard`) not yet in `out/units.jsonl`, then rewrites the
 /// reports from every record there. Results do not depend on `opts.jobs`: each unit is
 /// independent and seeded by its own seed, and the reports are sorted.
@@ -72,7 +101,7 @@ pub fn run(plan: &Plan, out: &Path, opts: &RunOptions) -> Result<(Vec<Record>, R
             scope.spawn(move || loop {
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(unit) = todo.get(k) else { break };
-                if tx.send(execute(plan, unit, out)).is_err() {
+                if tx.send(execute_guarded(plan, unit, out)).is_err() {
                     break;
                 }
             });

@@ -23,7 +23,7 @@ enum BatchCommand {
     Replay(FilesArgs),
     /// Simulate whole tournaments, K seeds each, under every system and formulation variant.
     Simulate(SimulateArgs),
-    /// Pair the next round of each file; per-stage objective values and times.
+    /// Pair the next round of each file (a complete tournament's last round again); per-criterion objective values and times.
     Solve(FilesArgs),
     /// Merge shard outputs (folders with units.jsonl) into one output.
     Merge(MergeArgs),
@@ -76,6 +76,7 @@ struct SimulateArgs {
     /// Real fields: take the players of these TRF files (repeatable).
     #[arg(long, value_name = "TRF")]
     field: Vec<PathBuf>,
+    /// Rounds to play (written as XXR).
     #[arg(long, short = 'r')]
     rounds: u32,
     /// Seeds per field and variant.

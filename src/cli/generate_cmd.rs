@@ -46,8 +46,10 @@ pub struct GenerateArgs {
     /// Take the players (names, ratings, federations) from this TRF file.
     #[arg(long, value_name = "TRF")]
     field: Option<PathBuf>,
+    /// Rounds to play (written as XXR).
     #[arg(long, short = 'r')]
     rounds: u32,
+    /// Seed: the same seed gives the same file.
     #[arg(long)]
     seed: u64,
     /// Output file (standard output when omitted); written only when complete.
