@@ -1,4 +1,5 @@
-//! A progress bar with ETA on standard error (drawn only on a terminal).
+//! Progress with ETA on standard error: a bar redrawn in place on a terminal, otherwise (batch
+//! logs, e.g. a Slurm job's) one line at every tenth of the work.
 
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -9,6 +10,7 @@ pub struct Progress {
     failed: usize,
     start: Instant,
     enabled: bool,
+    terminal: bool,
 }
 
 fn clock(seconds: f64) -> String {
@@ -21,10 +23,10 @@ fn clock(seconds: f64) -> String {
 }
 
 impl Progress {
-    /// A bar for `total` units; silent when `quiet` or when standard error is not a terminal.
+    /// Progress of `total` units; silent when `quiet`.
     pub fn new(total: usize, quiet: bool) -> Progress {
-        let enabled = !quiet && std::io::stderr().is_terminal() && total > 0;
-        let p = Progress { total, done: 0, failed: 0, start: Instant::now(), enabled };
+        let terminal = std::io::stderr().is_terminal();
+        let p = Progress { total, done: 0, failed: 0, start: Instant::now(), enabled: !quiet && total > 0, terminal };
         p.draw();
         p
     }
@@ -37,7 +39,9 @@ impl Progress {
     }
 
     fn draw(&self) {
-        if !self.enabled {
+        let decile = |k: usize| 10 * k / self.total.max(1);
+        let new_tenth = self.done > 0 && decile(self.done) != decile(self.done - 1);
+        if !self.enabled || (!self.terminal && !new_tenth) {
             return;
         }
         const WIDTH: usize = 30;
@@ -50,9 +54,10 @@ impl Progress {
         };
         let failed = if self.failed > 0 { format!(", {} failed", self.failed) } else { String::new() };
         let mut err = std::io::stderr().lock();
+        let (start, end) = if self.terminal { ("\r", "  ") } else { ("", "\n") };
         let _ = write!(
             err,
-            "\r[{}{}] {}/{} units{failed}, {} elapsed, ETA {eta}  ",
+            "{start}[{}{}] {}/{} units{failed}, {} elapsed, ETA {eta}{end}",
             "#".repeat(filled),
             "-".repeat(WIDTH - filled),
             self.done,
@@ -64,7 +69,7 @@ impl Progress {
 
     /// Ends the bar's line.
     pub fn finish(&self) {
-        if self.enabled {
+        if self.enabled && self.terminal {
             eprintln!();
         }
     }
