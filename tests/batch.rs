@@ -210,7 +210,7 @@ fn variants_unimplemented_systems_and_plots() {
     assert_eq!(default_taus, same_taus);
     assert!(rows("no-c7").into_iter().all(|k| status[k] == "ok"), "{csv}");
     assert!(rows("bad").into_iter().all(|k| status[k] == "failed"), "{csv}");
-    assert!(csv.contains("criterion 'C21' is not one of the E2017 rules"), "{csv}");
+    assert!(csv.contains("'C21' is not a criterion of the Dutch 2017 rules"), "{csv}");
     assert!(summary.contains("simulate lim: 2 units, 2 failed"), "{summary}");
     assert!(summary.contains("not implemented"), "{summary}");
     let svg = read(&plots.join("kendall_tau.svg"));

@@ -82,7 +82,10 @@ fn checked_model(m: &Formulation, edition: Edition) -> Result<Formulation, PairE
         Edition::E2026 => criteria_2026::article(k).is_some(),
     };
     match m.criteria.iter().find(|k| !known(k)) {
-        Some(k) => Err(PairError::Invalid(format!("{}: criterion '{k}' is not one of the {edition:?} rules", m.name))),
+        Some(k) => {
+            let year = if edition == Edition::E2017 { 2017 } else { 2026 };
+            Err(PairError::Invalid(format!("{}: '{k}' is not a criterion of the Dutch {year} rules", m.name)))
+        }
         None => Ok(m.clone()),
     }
 }
