@@ -6,7 +6,10 @@
 //! - [`model`]: a bracket as a 0/1 program with named criteria, solved stage by stage;
 //! - [`solver`]: the backends (HiGHS, exact matching, SAT witness).
 
+pub mod batch;
 pub mod check;
+pub mod generate;
+pub mod metrics;
 pub mod model;
 pub mod pairing;
 pub mod points;

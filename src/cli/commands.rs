@@ -32,7 +32,12 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
     let doc = read(&a.file, &ReadOptions::default())?;
     let t = tournament(&doc, &a.file, a.round)?;
-    let opts = PairOptions { write_lp: a.write_lp.clone(), time_limit: a.time_limit, backend: backend(a.backend) };
+    let opts = PairOptions {
+        write_lp: a.write_lp.clone(),
+        time_limit: a.time_limit,
+        backend: backend(a.backend),
+        ..PairOptions::default()
+    };
     let (pairing, traces) = explain_round(system, &t, &opts)?;
     let mut text = match a.format {
         Format::Pairs => pairing.to_pairs_text(&t),

@@ -1,8 +1,10 @@
 //! Command-line parsing (clap) and dispatch; exit codes as the established engines use them.
 
+mod batch_cmd;
 mod commands;
 mod exit;
 mod explain;
+mod generate_cmd;
 mod output;
 mod state_table;
 
@@ -19,6 +21,9 @@ Examples:
   lexpair --dutch in.trf --edition 2017 -c                        check a complete tournament
   lexpair check --system dutch-2017 ../shared/corpus/dutch-2017    replay a folder of tournaments
   lexpair state examples/open-r5.trf                              colours, floats, byes before the round
+  lexpair generate --system dutch-2026 -n 40 -r 7 --seed 1 -o t.trf  a seeded random tournament
+  lexpair batch simulate -s dutch-2026 -s dutch-2017 -n 100 -r 9 -k 20 -o out --plot out/plots
+  lexpair batch replay -s dutch-2026 ../shared/realdata -o replay     how would X have paired it?
 
 Exit codes: 0 ok, 1 no valid pairing, 2 solver or internal failure, 3 invalid input, 5 file error.";
 
@@ -62,6 +67,10 @@ enum Command {
     Check(CheckArgs),
     /// Show the state before a round: scores, colour preferences, floats, bye eligibility.
     State(StateArgs),
+    /// Generate a seeded random tournament, paired round by round, results from an Elo model.
+    Generate(generate_cmd::GenerateArgs),
+    /// Many tournaments at once: replay real events, simulate with K seeds, solve hard cases.
+    Batch(batch_cmd::BatchArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -170,6 +179,8 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
         Some(Command::Pair(a)) => commands::pair(a),
         Some(Command::Check(a)) => commands::check(a),
         Some(Command::State(a)) => commands::state(a),
+        Some(Command::Generate(a)) => generate_cmd::run(a),
+        Some(Command::Batch(a)) => batch_cmd::run_batch(a),
         None => commands::dropin(cli.dropin),
     }
 }

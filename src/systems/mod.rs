@@ -98,6 +98,9 @@ pub struct PairOptions {
     pub write_lp: Option<std::path::PathBuf>,
     /// Wall-clock limit per solver call, seconds.
     pub time_limit: Option<f64>,
+    /// A formulation loaded at run time (`--model FILE`) instead of the edition's built-in
+    /// `models/*.model`; its keys are checked against the system's criteria when pairing.
+    pub model: Option<formulation::Formulation>,
 }
 
 /// Why a round could not be paired.

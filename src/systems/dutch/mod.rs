@@ -116,13 +116,31 @@ fn formulation(edition: Edition) -> Result<Formulation, PairError> {
     .map_err(PairError::Invalid)
 }
 
+/// A run-time formulation (`PairOptions::model`), its keys checked against `edition`'s criteria.
+fn checked_model(m: &Formulation, edition: Edition) -> Result<Formulation, PairError> {
+    let known = |k: &str| match edition {
+        Edition::E2017 => criteria::article(k).is_some(),
+        Edition::E2026 => criteria_2026::article(k).is_some(),
+    };
+    match m.criteria.iter().find(|k| !known(k)) {
+        Some(k) => {
+            let year = if edition == Edition::E2017 { 2017 } else { 2026 };
+            Err(PairError::Invalid(format!("{}: '{k}' is not a criterion of the Dutch {year} rules", m.name)))
+        }
+        None => Ok(m.clone()),
+    }
+}
+
 /// Pairs the round with the Dutch rules of `edition`.
 pub fn pair(
     t: &Tournament,
     edition: Edition,
     opts: &PairOptions,
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
-    let formulation = formulation(edition)?;
+    let formulation = match &opts.model {
+        Some(m) => checked_model(m, edition)?,
+        None => formulation(edition)?,
+    };
     let r = Round::new(t, edition);
     if r.order.is_empty() {
         return Ok((RoundPairing::default(), Vec::new()));

@@ -1,0 +1,246 @@
+//! Running one unit: replay a real event, simulate a tournament, or solve one round.
+
+use super::{Kind, Plan, Record, RoundRow, Source, Unit};
+use crate::generate::generate;
+use crate::metrics::tournament_metrics;
+use crate::pairing::{Board, RoundPairing};
+use crate::systems::{explain_round, pair_round, PairError, PairOptions};
+use crate::tournament::{next_round, Tournament};
+use crate::trf::{self, ReadOptions, TrfDocument, TrfFlavor};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::time::Instant;
+
+/// Runs `unit` of `plan`; failures are part of the record, never a panic.
+pub fn execute(plan: &Plan, unit: &Unit, out: &Path) -> Record {
+    let source = &plan.sources[unit.source];
+    let variant = &plan.variants[unit.variant];
+    let mut rec = Record {
+        key: unit.key.clone(),
+        kind: plan.kind.name().into(),
+        source: source.label(),
+        system: variant.system.name().into(),
+        variant: variant.name.clone(),
+        seed: unit.seed,
+        status: "ok".into(),
+        error: None,
+        metrics: Vec::new(),
+        timing: Vec::new(),
+        rounds: Vec::new(),
+    };
+    let opts = PairOptions { model: variant.model.clone(), ..plan.pair.clone() };
+    let result = match (plan.kind, source) {
+        (Kind::Replay, Source::File(path)) => {
+            read(path).and_then(|doc| replay(&with_initial_colour(doc), variant.system, &opts, &mut rec))
+        }
+        (Kind::Solve, Source::File(path)) => read(path).and_then(|doc| solve(&doc, variant.system, &opts, &mut rec)),
+        (Kind::Simulate, Source::Field { field, .. }) => simulate(plan, unit, field, opts, out, &mut rec),
+        _ => Err("this kind of run needs another kind of source".into()),
+    };
+    if let Err(e) = result {
+        rec.status = "failed".into();
+        rec.error = Some(e);
+    }
+    rec
+}
+
+/// Real files are read without the score-column check: replays need the games, not the totals.
+fn read(path: &Path) -> Result<TrfDocument, String> {
+    trf::read_file(path, &ReadOptions { check_scores: false }).map_err(|e| e.to_string())
+}
+
+/// A real event that does not state the initial colour shows it in its recorded round 1 (the
+/// engines' inference rule, which `Tournament` applies from round 2 on): state it, so that round 1
+/// is replayed too.
+fn with_initial_colour(mut doc: TrfDocument) -> TrfDocument {
+    if doc.initial_colour.is_none() {
+        doc.initial_colour = Tournament::before_round(&doc, 2).ok().and_then(|t| t.initial_colour);
+    }
+    doc
+}
+
+/// Pair every recorded round given the recorded history; count identical rounds, identical
+/// boards (same players, same colours), same opponents (colours aside) and byes.
+fn replay(
+    doc: &TrfDocument,
+    system: crate::systems::System,
+    opts: &PairOptions,
+    rec: &mut Record,
+) -> Result<(), String> {
+    let (mut rounds, mut rounds_identical, mut boards, mut identical, mut same_pair, mut byes_same, mut failed) =
+        (0u32, 0u32, 0u32, 0u32, 0u32, 0u32, 0u32);
+    let mut seconds = 0.0;
+    let mut first_error = None;
+    for r in 1..=doc.rounds_in_file() {
+        let t = match Tournament::before_round(doc, r) {
+            Ok(t) => t,
+            Err(e) => return Err(format!("round {r}: {e}")),
+        };
+        let recorded = RoundPairing::recorded(doc, &t);
+        if recorded.boards.is_empty() && recorded.bye.is_none() {
+            continue;
+        }
+        rounds += 1;
+        boards += recorded.boards.len() as u32;
+        let start = Instant::now();
+        let got = pair_round(system, &t, opts);
+        seconds += start.elapsed().as_secs_f64();
+        let mut row = RoundRow {
+            round: r,
+            boards: recorded.boards.len() as u32,
+            boards_identical: 0,
+            same_opponents: 0,
+            bye_same: false,
+            identical: false,
+            recorded: pairing_text(&t, &recorded),
+            lexpair: String::new(),
+            error: None,
+        };
+        let got = match got {
+            Ok(p) => p,
+            Err(e @ PairError::NotImplemented(_)) => return Err(e.to_string()),
+            Err(e) => {
+                failed += 1;
+                first_error.get_or_insert(format!("round {r}: {e}"));
+                row.error = Some(e.to_string());
+                rec.rounds.push(row);
+                continue;
+            }
+        };
+        row.lexpair = pairing_text(&t, &got);
+        let ids = |b: &Board| (t.players[b.white].id, t.players[b.black].id);
+        let unordered = |b: &Board| {
+            let (w, bl) = ids(b);
+            (w.min(bl), w.max(bl))
+        };
+        let rec_boards: BTreeSet<(u32, u32)> = recorded.boards.iter().map(ids).collect();
+        let rec_pairs: BTreeSet<(u32, u32)> = recorded.boards.iter().map(unordered).collect();
+        let same_boards = got.boards.iter().filter(|b| rec_boards.contains(&ids(b))).count() as u32;
+        let same_opponents = got.boards.iter().filter(|b| rec_pairs.contains(&unordered(b))).count() as u32;
+        identical += same_boards;
+        same_pair += same_opponents;
+        let bye_same = recorded.bye.map(|i| t.players[i].id) == got.bye.map(|i| t.players[i].id);
+        byes_same += u32::from(bye_same);
+        let all_same = same_boards as usize == recorded.boards.len() && got.boards.len() == recorded.boards.len();
+        rounds_identical += u32::from(all_same && bye_same);
+        row.boards_identical = same_boards;
+        row.same_opponents = same_opponents;
+        row.bye_same = bye_same;
+        row.identical = all_same && bye_same;
+        rec.rounds.push(row);
+    }
+    let pct = |a: u32, b: u32| (b > 0).then(|| 100.0 * f64::from(a) / f64::from(b));
+    rec.metrics = vec![
+        ("rounds".into(), Some(f64::from(rounds))),
+        ("rounds_identical".into(), Some(f64::from(rounds_identical))),
+        ("rounds_identical_pct".into(), pct(rounds_identical, rounds)),
+        ("boards".into(), Some(f64::from(boards))),
+        ("boards_identical".into(), Some(f64::from(identical))),
+        ("boards_identical_pct".into(), pct(identical, boards)),
+        ("same_opponents".into(), Some(f64::from(same_pair))),
+        ("same_opponents_pct".into(), pct(same_pair, boards)),
+        ("colour_differences".into(), Some(f64::from(same_pair - identical))),
+        ("byes_same".into(), Some(f64::from(byes_same))),
+        ("rounds_failed".into(), Some(f64::from(failed))),
+    ];
+    rec.timing = vec![("seconds".into(), seconds), ("seconds_per_round".into(), seconds / f64::from(rounds.max(1)))];
+    if let Some(e) = first_error {
+        rec.error = Some(e); // the unit is still measured; the first failing round is noted
+    }
+    Ok(())
+}
+
+/// `white-black` TRF ids per board in board order, then `bye ID`.
+fn pairing_text(t: &Tournament, p: &RoundPairing) -> String {
+    let mut parts: Vec<String> =
+        p.boards.iter().map(|b| format!("{}-{}", t.players[b.white].id, t.players[b.black].id)).collect();
+    if let Some(i) = p.bye {
+        parts.push(format!("bye {}", t.players[i].id));
+    }
+    parts.join(" ")
+}
+
+/// Pair the next round (the last one again when the tournament is complete); per criterion
+/// (summed over brackets) its objective value and solve time.
+fn solve(
+    doc: &TrfDocument,
+    system: crate::systems::System,
+    opts: &PairOptions,
+    rec: &mut Record,
+) -> Result<(), String> {
+    let mut round = next_round(doc);
+    if doc.total_rounds.is_some_and(|total| round > total) {
+        round = doc.rounds_in_file();
+    }
+    let t = Tournament::before_round(doc, round).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let (pairing, traces) = explain_round(system, &t, opts).map_err(|e| e.to_string())?;
+    let seconds = start.elapsed().as_secs_f64();
+    rec.metrics = vec![
+        ("round".into(), Some(f64::from(t.round))),
+        ("players".into(), Some(t.present().len() as f64)),
+        ("boards".into(), Some(pairing.boards.len() as f64)),
+        ("brackets".into(), Some(traces.len() as f64)),
+    ];
+    rec.timing = vec![("seconds".into(), seconds)];
+    // Per criterion (the stage name up to its first '-': `C7-downfloaters-score35` counts for
+    // `C7`), in first-appearance order: values and solve times summed over brackets.
+    let key = |name: &str| name.split('-').next().unwrap_or_default().to_string();
+    let mut order: Vec<String> = Vec::new();
+    let mut values: BTreeMap<String, i64> = BTreeMap::new();
+    let mut times: BTreeMap<String, f64> = BTreeMap::new();
+    for tr in &traces {
+        for (name, v) in &tr.stages {
+            let k = key(name);
+            if !values.contains_key(&k) {
+                order.push(k.clone());
+            }
+            *values.entry(k).or_default() += v;
+        }
+        for st in &tr.reports {
+            *times.entry(key(&st.name)).or_default() += st.seconds;
+        }
+    }
+    for k in &order {
+        rec.metrics.push((format!("stage {k}"), values.get(k).map(|&v| v as f64)));
+        if let Some(&t) = times.get(k) {
+            rec.timing.push((format!("stage {k}"), t));
+        }
+    }
+    Ok(())
+}
+
+/// Generate the tournament of this unit's seed and measure it.
+fn simulate(
+    plan: &Plan,
+    unit: &Unit,
+    field: &crate::generate::Field,
+    opts: PairOptions,
+    out: &Path,
+    rec: &mut Record,
+) -> Result<(), String> {
+    let mut cfg = plan.template.clone().ok_or("a simulation needs rounds and a results model")?;
+    cfg.system = plan.variants[unit.variant].system;
+    cfg.field = field.clone();
+    cfg.seed = unit.seed.unwrap_or(0);
+    cfg.pair = opts;
+    let g = generate(&cfg).map_err(|e| e.to_string())?;
+    let m = tournament_metrics(&g.document)?;
+    rec.metrics = m.columns().into_iter().map(|(n, v)| (n.to_string(), v)).collect();
+    rec.metrics.extend(g.criteria.iter().map(|(k, v)| (format!("criterion {k}"), Some(*v as f64))));
+    let total: f64 = g.round_seconds.iter().sum();
+    let max = g.round_seconds.iter().copied().fold(0.0, f64::max);
+    rec.timing = vec![
+        ("seconds".into(), total),
+        ("seconds_per_round".into(), total / g.round_seconds.len().max(1) as f64),
+        ("seconds_max_round".into(), max),
+    ];
+    if plan.keep_trf {
+        let name: String =
+            unit.key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
+        let dir = out.join("trf");
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        super::report::write_atomic(&dir.join(format!("{name}.trf")), &trf::write(&g.document, TrfFlavor::Trf16))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,279 @@
+//! `lexpair batch replay|simulate|solve|merge`.
+
+use super::generate_cmd::{backend, make_config, make_field, parse_system, read_model, ModelArgs};
+use super::{BackendArg, Failure};
+use clap::{Args, Subcommand};
+use lexpair::batch::report::{merge_records, paired_text, summary_text, write_atomic, write_reports, UNITS_FILE};
+use lexpair::batch::run::{run, RunOptions};
+use lexpair::batch::svg::write_plots;
+use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
+use lexpair::generate::{check_rates, Field};
+use lexpair::systems::PairOptions;
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+pub struct BatchArgs {
+    #[command(subcommand)]
+    command: BatchCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum BatchCommand {
+    /// Pair every round of real events given their real history; compare with the recorded pairings.
+    Replay(FilesArgs),
+    /// Simulate whole tournaments, K seeds each, under every system and formulation variant.
+    Simulate(SimulateArgs),
+    /// Pair the next round of each file (a complete tournament's last round again); per-criterion objective values and times.
+    Solve(FilesArgs),
+    /// Merge shard outputs (folders with units.jsonl) into one output.
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+struct CommonArgs {
+    /// Systems to run with their built-in formulation (repeatable): dutch-2026, dutch-2017, ...
+    #[arg(long, short = 's')]
+    system: Vec<String>,
+    /// A formulation variant SYSTEM=FILE (repeatable), e.g. dutch-2017=examples/x.model.
+    #[arg(long = "model", value_name = "SYSTEM=FILE")]
+    models: Vec<String>,
+    /// Output folder: units.jsonl (resumable), results.csv/json, summary.json/txt, timings.csv.
+    #[arg(long, short = 'o')]
+    out: PathBuf,
+    /// Worker threads (default: all cores).
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+    /// Run only shard I of N (every N-th unit from the I-th); merge shard outputs with `batch merge`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Write SVG box plots of every metric per system variant into DIR.
+    #[arg(long, value_name = "DIR")]
+    plot: Option<PathBuf>,
+    /// No progress bar and no summary on the terminal.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    #[arg(long, value_enum, default_value_t = BackendArg::Matching)]
+    backend: BackendArg,
+}
+
+#[derive(Args, Debug)]
+struct FilesArgs {
+    #[command(flatten)]
+    common: CommonArgs,
+    /// TRF files, folders searched for *.trf, or manifests (*.txt: one path per line, relative
+    /// to the manifest; `#` comments).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct SimulateArgs {
+    #[command(flatten)]
+    common: CommonArgs,
+    /// Players of a random field (with --field: the strongest N of each list).
+    #[arg(long, short = 'n')]
+    players: Option<usize>,
+    /// Real fields: take the players of these TRF files (repeatable).
+    #[arg(long, value_name = "TRF")]
+    field: Vec<PathBuf>,
+    /// Rounds to play (written as XXR).
+    #[arg(long, short = 'r')]
+    rounds: u32,
+    /// Seeds per field and variant.
+    #[arg(long, short = 'k', default_value_t = 10)]
+    seeds: u64,
+    /// First seed; seeds are FIRST..FIRST+K.
+    #[arg(long, default_value_t = 1)]
+    first_seed: u64,
+    /// Also write each generated tournament to OUT/trf/.
+    #[arg(long)]
+    keep_trf: bool,
+    #[command(flatten)]
+    results: ModelArgs,
+}
+
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// Output folder of the merged batch.
+    #[arg(long, short = 'o')]
+    out: PathBuf,
+    /// Shard output folders (or their units.jsonl files).
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    #[arg(long, value_name = "DIR")]
+    plot: Option<PathBuf>,
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+pub fn run_batch(a: BatchArgs) -> Result<(), Failure> {
+    match a.command {
+        BatchCommand::Replay(f) => files(Kind::Replay, f),
+        BatchCommand::Solve(f) => files(Kind::Solve, f),
+        BatchCommand::Simulate(s) => simulate(s),
+        BatchCommand::Merge(m) => merge(m),
+    }
+}
+
+/// The variants: each --system with its built-in formulation, then each --model.
+fn variants(c: &CommonArgs) -> Result<Vec<Variant>, Failure> {
+    let mut out = Vec::new();
+    for s in &c.system {
+        out.push(Variant { system: parse_system(s)?, name: "default".into(), model: None });
+    }
+    for m in &c.models {
+        let (sys, file) = m.split_once('=').ok_or_else(|| {
+            Failure::Invalid(format!("--model '{m}': expected SYSTEM=FILE, e.g. dutch-2017=my.model"))
+        })?;
+        let path = Path::new(file);
+        let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| file.to_string());
+        out.push(Variant { system: parse_system(sys)?, name, model: Some(read_model(path)?) });
+    }
+    if out.is_empty() {
+        return Err(Failure::Invalid("give at least one --system or --model".into()));
+    }
+    Ok(out)
+}
+
+/// TRF files named directly, *.trf files in folders (recursively), and the lines of manifests.
+fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut stack = vec![p.clone()];
+            while let Some(d) = stack.pop() {
+                let entries = std::fs::read_dir(&d).map_err(|e| Failure::File(format!("{}: {e}", d.display())))?;
+                for e in entries.flatten() {
+                    let q = e.path();
+                    if q.is_dir() {
+                        stack.push(q);
+                    } else if q.extension().is_some_and(|x| x.eq_ignore_ascii_case("trf")) {
+                        out.push(q);
+                    }
+                }
+            }
+        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("txt")) {
+            let text = std::fs::read_to_string(p).map_err(|e| Failure::File(format!("{}: {e}", p.display())))?;
+            let base = p.parent().unwrap_or(Path::new("."));
+            for (k, line) in text.lines().enumerate() {
+                let line = line.trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let q = base.join(line);
+                if !q.is_file() {
+                    return Err(Failure::File(format!("{}:{}: {}: no such file", p.display(), k + 1, q.display())));
+                }
+                out.push(q);
+            }
+        } else if p.is_file() {
+            out.push(p.clone());
+        } else {
+            return Err(Failure::File(format!("{}: no such file or folder", p.display())));
+        }
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+fn options(c: &CommonArgs) -> Result<RunOptions, Failure> {
+    let jobs = c.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        return Err(Failure::Invalid("--jobs must be at least 1".into()));
+    }
+    let shard = c.shard.as_deref().map(Shard::parse).transpose().map_err(Failure::Invalid)?;
+    Ok(RunOptions { jobs, shard, quiet: c.quiet })
+}
+
+fn files(kind: Kind, f: FilesArgs) -> Result<(), Failure> {
+    let sources = collect(&f.paths)?.into_iter().map(Source::File).collect();
+    let plan = Plan {
+        kind,
+        sources,
+        variants: variants(&f.common)?,
+        seeds: Vec::new(),
+        template: None,
+        pair: PairOptions { backend: backend(f.common.backend), ..PairOptions::default() },
+        keep_trf: false,
+    };
+    execute(&plan, &f.common)
+}
+
+fn simulate(s: SimulateArgs) -> Result<(), Failure> {
+    let mut sources = Vec::new();
+    if s.field.is_empty() {
+        let field = make_field(s.players, None, &s.results.ratings)?;
+        let label = format!("random {} {}", s.players.unwrap_or(0), s.results.ratings);
+        sources.push(Source::Field { label, field });
+    }
+    for path in &s.field {
+        let field = make_field(s.players, Some(path), &s.results.ratings)?;
+        let label = match s.players {
+            Some(n) => format!("{} top {n}", path.display()),
+            None => path.display().to_string(),
+        };
+        sources.push(Source::Field { label, field });
+    }
+    let variants = variants(&s.common)?;
+    let pair = PairOptions { backend: backend(s.common.backend), ..PairOptions::default() };
+    let template = make_config(variants[0].system, Field::List(Vec::new()), s.rounds, 0, &s.results, pair.clone())?;
+    check_rates(&template)?; // bad options fail the command, not every unit
+    let plan = Plan {
+        kind: Kind::Simulate,
+        sources,
+        variants,
+        seeds: (s.first_seed..s.first_seed.saturating_add(s.seeds)).collect(),
+        template: Some(template),
+        pair,
+        keep_trf: s.keep_trf,
+    };
+    execute(&plan, &s.common)
+}
+
+fn execute(plan: &Plan, c: &CommonArgs) -> Result<(), Failure> {
+    let opts = options(c)?;
+    let (records, stats) = run(plan, &c.out, &opts).map_err(Failure::File)?;
+    finish(&records, c.plot.as_deref(), c.quiet)?;
+    if !c.quiet {
+        println!(
+            "{} units in this run ({} already done, {} run, {} failed); results in {}",
+            stats.units,
+            stats.skipped,
+            stats.ran,
+            stats.failed,
+            c.out.display()
+        );
+    }
+    Ok(())
+}
+
+fn finish(records: &[Record], plot: Option<&Path>, quiet: bool) -> Result<(), Failure> {
+    if let Some(dir) = plot {
+        let files = write_plots(dir, records).map_err(Failure::File)?;
+        if !quiet {
+            println!("{} plots in {}", files.len(), dir.display());
+        }
+    }
+    if !quiet {
+        print!("{}{}", summary_text(records), paired_text(records));
+    }
+    Ok(())
+}
+
+fn merge(m: MergeArgs) -> Result<(), Failure> {
+    let records = merge_records(&m.inputs).map_err(Failure::Invalid)?;
+    std::fs::create_dir_all(&m.out).map_err(|e| Failure::File(format!("{}: {e}", m.out.display())))?;
+    let mut lines = String::new();
+    for r in &records {
+        lines.push_str(&serde_json::to_string(r).map_err(|e| Failure::Internal(e.to_string()))?);
+        lines.push('\n');
+    }
+    write_atomic(&m.out.join(UNITS_FILE), &lines).map_err(Failure::File)?;
+    write_reports(&m.out, &records).map_err(Failure::File)?;
+    finish(&records, m.plot.as_deref(), m.quiet)?;
+    if !m.quiet {
+        println!("{} units merged from {} inputs into {}", records.len(), m.inputs.len(), m.out.display());
+    }
+    Ok(())
+}

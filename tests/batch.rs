@@ -1,0 +1,245 @@
+//! `lexpair batch`: generate-then-replay is 100% identical, shard outputs merged equal an
+//! unsharded run, thread count and interruptions do not change the results, variants and
+//! unimplemented systems are reported.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn lexpair(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lexpair")).args(args).output().expect("lexpair runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = lexpair(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("lexpair-batch-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn s(p: &Path) -> String {
+    p.display().to_string()
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// A small simulation: 2 systems × 3 seeds, 24 players, 5 rounds, byes and forfeits.
+fn simulate(out: &Path, extra: &[&str]) -> String {
+    let mut args = vec!["batch", "simulate", "-s", "dutch-2026", "-s", "dutch-2017", "-n", "24", "-r", "5", "-k", "3"];
+    args.extend(["--half-byes", "0.05", "--forfeit-rate", "0.03", "-q", "-o"]);
+    let out = s(out);
+    args.push(&out);
+    args.extend(extra);
+    ok(&args)
+}
+
+fn column(csv: &str, name: &str) -> Vec<String> {
+    let mut lines = csv.lines();
+    let head: Vec<&str> = lines.next().expect("header").split(',').collect();
+    let k = head.iter().position(|h| *h == name).unwrap_or_else(|| panic!("no column {name}"));
+    lines.map(|l| l.split(',').nth(k).unwrap_or("").to_string()).collect()
+}
+
+#[test]
+fn generated_tournaments_replayed_under_their_system_are_identical() {
+    let dir = scratch("replay");
+    for system in ["dutch-2026", "dutch-2017"] {
+        let sim = dir.join(format!("sim-{system}"));
+        let out = s(&sim);
+        ok(&[
+            "batch",
+            "simulate",
+            "-s",
+            system,
+            "-n",
+            "22",
+            "-r",
+            "6",
+            "-k",
+            "2",
+            "--absences",
+            "0.05",
+            "--keep-trf",
+            "-q",
+            "-o",
+            &out,
+        ]);
+        let trf = sim.join("trf");
+        let rep = dir.join(format!("rep-{system}"));
+        ok(&["batch", "replay", "-s", system, &s(&trf), "-q", "-o", &s(&rep)]);
+        let csv = read(&rep.join("results.csv"));
+        assert_eq!(csv.lines().count(), 3, "{csv}");
+        assert_eq!(column(&csv, "status"), ["ok", "ok"]);
+        assert_eq!(column(&csv, "rounds"), ["6", "6"]);
+        assert_eq!(column(&csv, "rounds_identical_pct"), ["100", "100"], "{csv}");
+        assert_eq!(column(&csv, "boards_identical_pct"), ["100", "100"]);
+        // Per round, both pairings are listed and equal.
+        let rounds = read(&rep.join("rounds.csv"));
+        assert_eq!(rounds.lines().count(), 1 + 2 * 6);
+        let (recorded, paired) = (column(&rounds, "recorded"), column(&rounds, "lexpair"));
+        assert!(recorded.iter().all(|p| p.contains('-')), "{rounds}");
+        assert_eq!(recorded, paired);
+        assert!(column(&rounds, "identical").iter().all(|x| x == "true"));
+    }
+}
+
+#[test]
+fn merged_shards_equal_an_unsharded_run_whatever_the_threads() {
+    let dir = scratch("shards");
+    let whole = dir.join("whole");
+    simulate(&whole, &["-j", "2"]);
+    let single = dir.join("single");
+    simulate(&single, &["-j", "1"]);
+    for f in ["results.csv", "results.json", "summary.json"] {
+        assert_eq!(read(&whole.join(f)), read(&single.join(f)), "{f} depends on the thread count");
+    }
+    let mut shard_dirs = Vec::new();
+    for i in 1..=3 {
+        let d = dir.join(format!("shard{i}"));
+        simulate(&d, &["--shard", &format!("{i}/3"), "-j", "1"]);
+        shard_dirs.push(s(&d));
+    }
+    // Every unit in exactly one shard.
+    let counts: Vec<usize> =
+        shard_dirs.iter().map(|d| read(&Path::new(d).join("units.jsonl")).lines().count()).collect();
+    assert_eq!(counts, [2, 2, 2]);
+    let merged = dir.join("merged");
+    let mut args = vec!["batch", "merge", "-q", "-o"];
+    let m = s(&merged);
+    args.push(&m);
+    args.extend(shard_dirs.iter().map(String::as_str));
+    ok(&args);
+    for f in ["results.csv", "results.json", "summary.json"] {
+        assert_eq!(read(&whole.join(f)), read(&merged.join(f)), "{f}: merged shards differ from the whole run");
+    }
+    let csv = read(&whole.join("results.csv"));
+    assert_eq!(csv.lines().count(), 7);
+    assert!(column(&csv, "kendall_tau").iter().all(|t| t.parse::<f64>().is_ok_and(|t| t > 0.0)), "{csv}");
+}
+
+#[test]
+fn an_interrupted_run_resumes_and_ends_with_the_same_results() {
+    let dir = scratch("resume");
+    let full = dir.join("full");
+    simulate(&full, &[]);
+    let cut = dir.join("cut");
+    simulate(&cut, &[]);
+    // Keep two finished units and half of a third line, as a killed run leaves them.
+    let units = read(&cut.join("units.jsonl"));
+    let lines: Vec<&str> = units.lines().collect();
+    let torn = format!("{}\n{}\n{}", lines[0], lines[1], &lines[2][..lines[2].len() / 2]);
+    std::fs::write(cut.join("units.jsonl"), torn).expect("write");
+    let o = lexpair(&[
+        "batch",
+        "simulate",
+        "-s",
+        "dutch-2026",
+        "-s",
+        "dutch-2017",
+        "-n",
+        "24",
+        "-r",
+        "5",
+        "-k",
+        "3",
+        "--half-byes",
+        "0.05",
+        "--forfeit-rate",
+        "0.03",
+        "-o",
+        &s(&cut),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("6 units in this run (2 already done, 4 run, 0 failed)"), "{text}");
+    assert_eq!(read(&full.join("results.csv")), read(&cut.join("results.csv")));
+}
+
+#[test]
+fn variants_unimplemented_systems_and_plots() {
+    let dir = scratch("variants");
+    let same = dir.join("same.model");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/models/dutch-2017.model"), &same).expect("copy");
+    let no_c7 = dir.join("no-c7.model");
+    let text = read(&same).lines().filter(|l| !l.starts_with("C7 ")).collect::<Vec<_>>().join("\n");
+    std::fs::write(&no_c7, text).expect("write");
+    let bad = dir.join("bad.model");
+    std::fs::write(&bad, "C5 pairs\nC21 not a 2017 criterion\n").expect("write");
+    let out = dir.join("out");
+    let plots = dir.join("plots");
+    let summary = ok(&[
+        "batch",
+        "simulate",
+        "-s",
+        "dutch-2017",
+        "-s",
+        "lim",
+        "--model",
+        &format!("dutch-2017={}", s(&same)),
+        "--model",
+        &format!("dutch-2017={}", s(&no_c7)),
+        "--model",
+        &format!("dutch-2017={}", s(&bad)),
+        "-n",
+        "20",
+        "-r",
+        "5",
+        "-k",
+        "2",
+        "-o",
+        &s(&out),
+        "--plot",
+        &s(&plots),
+    ]);
+    let csv = read(&out.join("results.csv"));
+    let variants = column(&csv, "variant");
+    let status = column(&csv, "status");
+    let taus = column(&csv, "kendall_tau");
+    let rows = |v: &str| -> Vec<usize> { (0..variants.len()).filter(|&k| variants[k] == v).collect() };
+    // The built-in model loaded from a file pairs exactly as the default.
+    let default_taus: Vec<&String> =
+        rows("default").into_iter().filter(|&k| status[k] == "ok").map(|k| &taus[k]).collect();
+    let same_taus: Vec<&String> = rows("same").into_iter().map(|k| &taus[k]).collect();
+    assert_eq!(default_taus, same_taus);
+    assert!(rows("no-c7").into_iter().all(|k| status[k] == "ok"), "{csv}");
+    assert!(rows("bad").into_iter().all(|k| status[k] == "failed"), "{csv}");
+    assert!(csv.contains("'C21' is not a criterion of the Dutch 2017 rules"), "{csv}");
+    assert!(summary.contains("simulate lim: 2 units, 2 failed"), "{summary}");
+    assert!(summary.contains("not implemented"), "{summary}");
+    let svg = read(&plots.join("kendall_tau.svg"));
+    assert!(svg.starts_with("<svg") && svg.contains("simulate dutch-2017 no-c7 (n=2)"), "{svg}");
+}
+
+#[test]
+fn solve_reports_stage_values_and_bad_arguments_exit_3() {
+    let dir = scratch("solve");
+    let out = dir.join("out");
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/open-r5.trf");
+    ok(&["batch", "solve", "-s", "dutch-2026", example, "-q", "-o", &s(&out)]);
+    let csv = read(&out.join("results.csv"));
+    assert_eq!(column(&csv, "round"), ["5"]);
+    assert_eq!(column(&csv, "boards"), ["11"]);
+    assert!(csv.lines().next().is_some_and(|h| h.contains("stage ")), "{csv}");
+    assert!(read(&out.join("timings.csv")).contains("seconds"));
+    // A manifest names files relative to itself; a missing one is a file error naming the line.
+    let manifest = dir.join("cases.txt");
+    std::fs::write(&manifest, format!("# hard cases\n{example}\n")).expect("write");
+    let by_manifest = dir.join("by-manifest");
+    ok(&["batch", "solve", "-s", "dutch-2026", &s(&manifest), "-q", "-o", &s(&by_manifest)]);
+    assert_eq!(read(&by_manifest.join("results.csv")), csv);
+    std::fs::write(&manifest, "# hard cases\nmissing.trf\n").expect("write");
+    let o = lexpair(&["batch", "solve", "-s", "dutch-2026", &s(&manifest), "-o", &s(&by_manifest)]);
+    assert_eq!(o.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cases.txt:2:"), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = lexpair(&["batch", "solve", "-s", "dutch-2026", example, "--shard", "4/3", "-o", &s(&out)]);
+    assert_eq!(o.status.code(), Some(3));
+    let o = lexpair(&["batch", "replay", "-s", "dutch-2026", "/nonexistent/x.trf", "-o", &s(&out)]);
+    assert_eq!(o.status.code(), Some(5));
+}
