@@ -163,7 +163,7 @@ fn an_interrupted_run_resumes_and_ends_with_the_same_results() {
 }
 
 #[test]
-fn variants_unimplemented_systems_and_plots() {
+fn variants_other_systems_and_plots() {
     let dir = scratch("variants");
     let same = dir.join("same.model");
     std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/models/dutch-2017.model"), &same).expect("copy");
@@ -187,6 +187,8 @@ fn variants_unimplemented_systems_and_plots() {
         &format!("dutch-2017={}", s(&no_c7)),
         "--model",
         &format!("dutch-2017={}", s(&bad)),
+        "--model",
+        &format!("lim={}", s(&same)),
         "-n",
         "20",
         "-r",
@@ -202,17 +204,24 @@ fn variants_unimplemented_systems_and_plots() {
     let variants = column(&csv, "variant");
     let status = column(&csv, "status");
     let taus = column(&csv, "kendall_tau");
-    let rows = |v: &str| -> Vec<usize> { (0..variants.len()).filter(|&k| variants[k] == v).collect() };
+    let systems = column(&csv, "system");
+    let rows = |sys: &str, v: &str| -> Vec<usize> {
+        (0..variants.len()).filter(|&k| systems[k] == sys && variants[k] == v).collect()
+    };
     // The built-in model loaded from a file pairs exactly as the default.
-    let default_taus: Vec<&String> =
-        rows("default").into_iter().filter(|&k| status[k] == "ok").map(|k| &taus[k]).collect();
-    let same_taus: Vec<&String> = rows("same").into_iter().map(|k| &taus[k]).collect();
+    let default_taus: Vec<&String> = rows("dutch-2017", "default").into_iter().map(|k| &taus[k]).collect();
+    let same_taus: Vec<&String> = rows("dutch-2017", "same").into_iter().map(|k| &taus[k]).collect();
+    assert_eq!(default_taus.len(), 2);
     assert_eq!(default_taus, same_taus);
-    assert!(rows("no-c7").into_iter().all(|k| status[k] == "ok"), "{csv}");
-    assert!(rows("bad").into_iter().all(|k| status[k] == "failed"), "{csv}");
+    assert!(rows("dutch-2017", "no-c7").into_iter().all(|k| status[k] == "ok"), "{csv}");
+    assert!(rows("dutch-2017", "bad").into_iter().all(|k| status[k] == "failed"), "{csv}");
     assert!(csv.contains("'C21' is not a criterion of the Dutch 2017 rules"), "{csv}");
-    assert!(summary.contains("simulate lim: 2 units, 2 failed"), "{summary}");
-    assert!(summary.contains("not implemented"), "{summary}");
+    // Lim pairs its own rules; a formulation file is a Dutch feature, refused by name.
+    assert!(rows("lim", "default").into_iter().all(|k| status[k] == "ok"), "{csv}");
+    assert!(rows("lim", "same").into_iter().all(|k| status[k] == "failed"), "{csv}");
+    assert!(csv.contains("read by the Dutch editions only"), "{csv}");
+    assert!(summary.contains("simulate lim: 2 units, 0 failed"), "{summary}");
+    assert!(summary.contains("simulate lim same: 2 units, 2 failed"), "{summary}");
     let svg = read(&plots.join("kendall_tau.svg"));
     assert!(svg.starts_with("<svg") && svg.contains("simulate dutch-2017 no-c7 (n=2)"), "{svg}");
 }

@@ -167,3 +167,14 @@ fn dutch_means_the_2026_rules() {
     let direct = stdout(&lexpair(&["pair", "--system", "dutch-2026", &example()]));
     assert_eq!(std::fs::read_to_string(&out).expect("written"), direct);
 }
+
+#[test]
+fn maxi_is_a_lim_rule() {
+    // C.04.4.3 3.2, 3.8, 5.7: the Maxi-tournament rules belong to the Lim system.
+    let o = lexpair(&["pair", "--system", "lim", &example(), "--maxi"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("12\n"), "{}", stdout(&o));
+    let o = lexpair(&["pair", "--system", "dutch-2026", &example(), "--maxi"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("--maxi is a rule of the Lim system"), "{}", stderr(&o));
+}

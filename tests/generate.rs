@@ -90,9 +90,17 @@ fn a_real_field_keeps_names_and_ratings() {
 }
 
 #[test]
-fn unimplemented_systems_and_bad_options_are_clear_errors() {
-    let e = generate(&config(System::Lim, 10, 3, 1)).expect_err("lim is not implemented on this branch");
-    assert!(e.to_string().contains("round 1") && e.to_string().contains("not implemented"), "{e}");
+fn every_system_generates_and_bad_options_are_clear_errors() {
+    for system in System::ALL {
+        let a = generate(&config(system, 12, 3, 5)).unwrap_or_else(|e| panic!("{system}: {e}"));
+        let b = generate(&config(system, 12, 3, 5)).unwrap_or_else(|e| panic!("{system}: {e}"));
+        assert_eq!(a.document, b.document, "{system}: same seed, same tournament");
+    }
+    // A pairing that cannot be made stops the run with the round and the reason.
+    let mut c = config(System::Lim, 10, 3, 1);
+    c.pair.model = Some(lexpair::systems::formulation::Formulation { name: "x.model".into(), criteria: Vec::new() });
+    let e = generate(&c).expect_err("Lim reads no formulation file");
+    assert!(e.to_string().contains("round 1") && e.to_string().contains("Dutch editions only"), "{e}");
     let mut c = config(System::Dutch2026, 10, 3, 1);
     c.draw_rate = 1.5;
     assert!(generate(&c).expect_err("bad rate").to_string().contains("draw rate"));

@@ -36,6 +36,7 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
         write_lp: a.write_lp.clone(),
         time_limit: a.time_limit,
         backend: backend(a.backend),
+        maxi: a.maxi,
         ..PairOptions::default()
     };
     let (pairing, traces) = explain_round(system, &t, &opts)?;
@@ -196,8 +197,8 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
     };
     let system = System::from_family(family, d.edition).map_err(Failure::Invalid)?;
     if d.check {
-        let summary =
-            run_checks(system, std::slice::from_ref(file), &ReadOptions::default(), &PairOptions::default(), false)?;
+        let opts = PairOptions { maxi: d.maxi, ..PairOptions::default() };
+        let summary = run_checks(system, std::slice::from_ref(file), &ReadOptions::default(), &opts, false)?;
         println!("identical {}/{}", summary.0, summary.1);
         return Ok(());
     }
@@ -216,5 +217,6 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         write_lp: None,
         time_limit: None,
         backend: super::BackendArg::Matching,
+        maxi: d.maxi,
     })
 }

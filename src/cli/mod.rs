@@ -57,6 +57,9 @@ struct DropIn {
     /// Check every round of a complete tournament.
     #[arg(short = 'c', conflicts_with = "pair")]
     check: bool,
+    /// With --lim: the Maxi-tournament rules (3.2, 3.8, 5.7).
+    #[arg(long, requires = "lim")]
+    maxi: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -109,6 +112,9 @@ struct PairArgs {
     /// Time limit per solver call, seconds (HiGHS backend).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    /// Lim system: the Maxi-tournament rules (the 100-point rating rule of 3.2, 3.8, 5.7).
+    #[arg(long)]
+    maxi: bool,
     /// Exact backend for the bracket models.
     #[arg(long, value_enum, default_value_t = BackendArg::Matching)]
     backend: BackendArg,

@@ -101,6 +101,8 @@ pub struct PairOptions {
     /// A formulation loaded at run time (`--model FILE`) instead of the edition's built-in
     /// `models/*.model`; its keys are checked against the system's criteria when pairing.
     pub model: Option<formulation::Formulation>,
+    /// Lim only: the Maxi-tournament rules (C.04.4.3 3.2, 3.8, 5.7: the 100-point rating rule).
+    pub maxi: bool,
 }
 
 /// Why a round could not be paired.
@@ -160,6 +162,15 @@ pub fn explain_round(
     t: &Tournament,
     opts: &PairOptions,
 ) -> Result<(RoundPairing, Vec<dutch::BracketTrace>), PairError> {
+    let dutch = matches!(system, System::Dutch2012 | System::Dutch2017 | System::Dutch2026);
+    if opts.model.is_some() && !dutch {
+        return Err(PairError::Invalid(format!(
+            "run-time formulations (--model) are read by the Dutch editions only, not by {system}"
+        )));
+    }
+    if opts.maxi && system != System::Lim {
+        return Err(PairError::Invalid(format!("--maxi is a rule of the Lim system, not of {system}")));
+    }
     match system {
         System::Dutch2012 => dutch::pair(t, dutch::Edition::E2012, opts),
         System::Dutch2017 => dutch::pair(t, dutch::Edition::E2017, opts),

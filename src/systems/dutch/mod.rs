@@ -103,30 +103,44 @@ pub fn why_not(t: &Tournament, edition: Edition, traces: &[BracketTrace], a: u32
     why::why_not(&Round::new(t, edition), &keys, traces, a, b)
 }
 
-fn formulation(edition: Edition) -> Result<Formulation, PairError> {
+/// The article of a criterion key of `edition` (`None`: not one of its criteria).
+fn article(edition: Edition, key: &str) -> Option<&'static str> {
     match edition {
-        Edition::E2012 => {
-            Formulation::parse("models/dutch-2012.model", MODEL_2012, |k| criteria_2012::article(k).is_some())
-        }
-        Edition::E2017 => Formulation::parse("models/dutch-2017.model", MODEL_2017, |k| criteria::article(k).is_some()),
-        Edition::E2026 => {
-            Formulation::parse("models/dutch-2026.model", MODEL_2026, |k| criteria_2026::article(k).is_some())
+        Edition::E2012 => criteria_2012::article(key),
+        Edition::E2017 => criteria::article(key),
+        Edition::E2026 => criteria_2026::article(key),
+    }
+}
+
+impl Edition {
+    fn year(self) -> u32 {
+        match self {
+            Edition::E2012 => 2012,
+            Edition::E2017 => 2017,
+            Edition::E2026 => 2026,
         }
     }
-    .map_err(PairError::Invalid)
+}
+
+/// The built-in formulation of `edition` (`models/dutch-YEAR.model`).
+fn formulation(edition: Edition) -> Result<Formulation, PairError> {
+    let text = match edition {
+        Edition::E2012 => MODEL_2012,
+        Edition::E2017 => MODEL_2017,
+        Edition::E2026 => MODEL_2026,
+    };
+    let name = format!("models/dutch-{}.model", edition.year());
+    Formulation::parse(&name, text, |k| article(edition, k).is_some()).map_err(PairError::Invalid)
 }
 
 /// A run-time formulation (`PairOptions::model`), its keys checked against `edition`'s criteria.
 fn checked_model(m: &Formulation, edition: Edition) -> Result<Formulation, PairError> {
-    let known = |k: &str| match edition {
-        Edition::E2017 => criteria::article(k).is_some(),
-        Edition::E2026 => criteria_2026::article(k).is_some(),
-    };
-    match m.criteria.iter().find(|k| !known(k)) {
-        Some(k) => {
-            let year = if edition == Edition::E2017 { 2017 } else { 2026 };
-            Err(PairError::Invalid(format!("{}: '{k}' is not a criterion of the Dutch {year} rules", m.name)))
-        }
+    match m.criteria.iter().find(|k| article(edition, k).is_none()) {
+        Some(k) => Err(PairError::Invalid(format!(
+            "{}: '{k}' is not a criterion of the Dutch {} rules",
+            m.name,
+            edition.year()
+        ))),
         None => Ok(m.clone()),
     }
 }

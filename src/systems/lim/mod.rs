@@ -49,7 +49,7 @@ pub fn model_keys() -> Result<Vec<String>, String> {
 /// Pairs round `t.round` under the Lim system without the Maxi rules; `opts` chooses the backend
 /// of the floater programs (`--backend`) and its time limit.
 pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<RoundPairing, PairError> {
-    let mut cx = Ctx::new(t, LimOptions::default());
+    let mut cx = Ctx::new(t, LimOptions { maxi: opts.maxi });
     cx.backend = opts.backend;
     cx.time_limit = opts.time_limit;
     round::pair(&cx)
