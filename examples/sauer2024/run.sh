@@ -7,9 +7,7 @@
 #
 #   bash examples/sauer2024/run.sh [SEEDS] [OUT]        # default 100 seeds into target/sauer2024
 #
-# Systems not implemented in this build (dubov-2026, lim) are run too and reported as failed
-# units, so the same script compares them once they land. Runs are resumable: run it again
-# after an interruption and finished tournaments are skipped.
+# Runs are resumable: run it again after an interruption and finished tournaments are skipped.
 set -euo pipefail
 SEEDS=${1:-100}
 OUT=${2:-target/sauer2024}
