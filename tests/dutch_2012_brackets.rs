@@ -513,3 +513,20 @@ fn c1_a_moved_down_player_without_opponent_sends_the_pairing_back() {
     assert_eq!(c.board_of(11), Some((11, 5)));
     assert_eq!(c.board_of(12), Some((12, 18)));
 }
+
+#[test]
+fn a7e_even_rounds_read_the_mild_preferences_of_odd_unplayed_players_either_way() {
+    // t0007, round 4 (even): the 0.5 bracket is MDP 27 (w mild; round 1 was its bye) with 21
+    // (b mild; round 1 a forfeit), 23 (B) and 24 (W). 27 and 21 each have an odd number of
+    // unplayed games, so A.7.e lets their mild preferences count either way: w = 1, b = 1,
+    // W = 1, B = 1, a = 0, P0 = 2. A.8: B + b = W + w, so X1 = P0 - B - b - a = 0, and
+    // Z1 = P0 - B - b - w - a < 0, so 0. The pairing (27-23, 21-24) meets every preference.
+    let c = case("t0007.trf", 4);
+    let tr = c.bracket_of(27);
+    for id in [27, 21] {
+        let p = &c.t.players[c.t.index_of(id).expect("player")];
+        assert_eq!(p.history.iter().filter(|h| !h.facts.played).count() % 2, 1, "{id}");
+    }
+    assert_eq!((target(tr, "P0"), target(tr, "X1"), target(tr, "Z1")), (2, 0, 0));
+    assert_eq!(c.stage(tr, "X-colours"), 0);
+}
