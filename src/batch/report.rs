@@ -107,6 +107,19 @@ fn column_names<'a>(records: &[&'a Record], pick: impl Fn(&'a Record) -> Vec<&'a
 
 const ID_COLUMNS: &str = "kind,source,system,variant,seed,status";
 
+/// The `ID_COLUMNS` cells of a record.
+fn id_cells(r: &Record) -> String {
+    format!(
+        "{},{},{},{},{},{}",
+        r.kind,
+        csv_field(&r.source),
+        r.system,
+        csv_field(&r.variant),
+        r.seed.map_or(String::new(), |x| x.to_string()),
+        r.status
+    )
+}
+
 /// `results.csv`: one row per unit, deterministic (no timings).
 pub fn results_csv(records: &[Record]) -> String {
     let rs = sorted(records);
@@ -114,17 +127,7 @@ pub fn results_csv(records: &[Record]) -> String {
     let mut s = format!("{ID_COLUMNS},{},error\n", names.iter().map(|n| csv_field(n)).collect::<Vec<_>>().join(","));
     for r in rs {
         let cells: Vec<String> = names.iter().map(|n| number(r.metric(n))).collect();
-        s.push_str(&format!(
-            "{},{},{},{},{},{},{},{}\n",
-            r.kind,
-            csv_field(&r.source),
-            r.system,
-            csv_field(&r.variant),
-            r.seed.map_or(String::new(), |x| x.to_string()),
-            r.status,
-            cells.join(","),
-            csv_field(r.error.as_deref().unwrap_or(""))
-        ));
+        s.push_str(&format!("{},{},{}\n", id_cells(r), cells.join(","), csv_field(r.error.as_deref().unwrap_or(""))));
     }
     s
 }
@@ -164,16 +167,7 @@ pub fn timings_csv(records: &[Record]) -> String {
     let mut s = format!("{ID_COLUMNS},{}\n", names.iter().map(|n| csv_field(n)).collect::<Vec<_>>().join(","));
     for r in rs {
         let cells: Vec<String> = names.iter().map(|n| number(r.time(n))).collect();
-        s.push_str(&format!(
-            "{},{},{},{},{},{},{}\n",
-            r.kind,
-            csv_field(&r.source),
-            r.system,
-            csv_field(&r.variant),
-            r.seed.map_or(String::new(), |x| x.to_string()),
-            r.status,
-            cells.join(",")
-        ));
+        s.push_str(&format!("{},{}\n", id_cells(r), cells.join(",")));
     }
     s
 }

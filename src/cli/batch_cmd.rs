@@ -140,18 +140,7 @@ fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            let mut stack = vec![p.clone()];
-            while let Some(d) = stack.pop() {
-                let entries = std::fs::read_dir(&d).map_err(|e| Failure::File(format!("{}: {e}", d.display())))?;
-                for e in entries.flatten() {
-                    let q = e.path();
-                    if q.is_dir() {
-                        stack.push(q);
-                    } else if q.extension().is_some_and(|x| x.eq_ignore_ascii_case("trf")) {
-                        out.push(q);
-                    }
-                }
-            }
+            out.extend(super::commands::trf_files_in(p)?);
         } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("txt")) {
             let text = std::fs::read_to_string(p).map_err(|e| Failure::File(format!("{}: {e}", p.display())))?;
             let base = p.parent().unwrap_or(Path::new("."));

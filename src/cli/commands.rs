@@ -77,23 +77,30 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     emit(a.output.as_deref(), &text)
 }
 
+/// The *.trf files below `dir`, recursively (in no particular order).
+pub(super) fn trf_files_in(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries = std::fs::read_dir(&d).map_err(|e| Failure::File(format!("{}: {e}", d.display())))?;
+        for e in entries.flatten() {
+            let q = e.path();
+            if q.is_dir() {
+                stack.push(q);
+            } else if q.extension().is_some_and(|x| x.eq_ignore_ascii_case("trf")) {
+                out.push(q);
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// TRF files named directly, and *.trf files found (recursively, sorted) in folders.
 fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            let mut stack = vec![p.clone()];
-            while let Some(d) = stack.pop() {
-                let entries = std::fs::read_dir(&d).map_err(|e| Failure::File(format!("{}: {e}", d.display())))?;
-                for e in entries.flatten() {
-                    let q = e.path();
-                    if q.is_dir() {
-                        stack.push(q);
-                    } else if q.extension().is_some_and(|x| x.eq_ignore_ascii_case("trf")) {
-                        out.push(q);
-                    }
-                }
-            }
+            out.extend(trf_files_in(p)?);
         } else if p.exists() {
             out.push(p.clone());
         } else {
