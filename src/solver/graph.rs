@@ -48,6 +48,25 @@ impl PairingGraph {
         PairingGraph { n, edges: Vec::new(), bye_eligible: vec![false; n] }
     }
 
+    /// The graph of `players` (vertex `k` is `players[k]`): an edge where `allowed` holds for the
+    /// two players, the bye to those for whom `may_bye` holds.
+    pub fn of_players(
+        players: &[usize],
+        allowed: impl Fn(usize, usize) -> bool,
+        may_bye: impl Fn(usize) -> bool,
+    ) -> PairingGraph {
+        let mut g = PairingGraph::new(players.len());
+        for a in 0..players.len() {
+            for b in a + 1..players.len() {
+                if allowed(players[a], players[b]) {
+                    g.add_edge(a, b);
+                }
+            }
+        }
+        g.bye_eligible = players.iter().map(|&i| may_bye(i)).collect();
+        g
+    }
+
     /// Allows the pair `{a, b}` (stored as `(min, max)`).
     pub fn add_edge(&mut self, a: usize, b: usize) {
         self.edges.push((a.min(b), a.max(b)));

@@ -4,7 +4,7 @@
 
 use super::Edition;
 use crate::points::Points;
-use crate::solver::graph::{Pairability, PairingGraph};
+use crate::solver::graph::PairingGraph;
 use crate::solver::matching::pairable_by_matching;
 use crate::tournament::{Float, FloatRule, Strength, Tournament};
 use crate::trf::Colour;
@@ -118,16 +118,8 @@ impl<'t> Round<'t> {
 
     /// Can `players` all be paired (C.1, C.3), with one PAB-eligible player out when `bye`?
     pub fn completable(&self, players: &[usize], bye: bool) -> bool {
-        let mut g = PairingGraph::new(players.len());
-        for a in 0..players.len() {
-            for b in a + 1..players.len() {
-                if self.can_meet(players[a], players[b]) {
-                    g.add_edge(a, b);
-                }
-            }
-        }
-        g.bye_eligible = players.iter().map(|&i| bye && self.pab_eligible(i)).collect();
-        matches!(pairable_by_matching(&g), Pairability::Pairable { .. })
+        let g = PairingGraph::of_players(players, |a, b| self.can_meet(a, b), |i| bye && self.pab_eligible(i));
+        pairable_by_matching(&g).is_pairable()
     }
 }
 

@@ -92,15 +92,11 @@ fn next_bracket_witness(
 ) -> Option<Vec<Var>> {
     let next: Vec<usize> = (b.nb..b.model.num_players()).collect();
     let verts: Vec<usize> = leavers.iter().chain(&next).copied().collect();
-    let mut g = PairingGraph::new(verts.len());
-    for (x, &a) in verts.iter().enumerate() {
-        for (y, &c) in verts.iter().enumerate().skip(x + 1) {
-            if (a >= b.nb || c >= b.nb) && edge.contains_key(&(a.min(c), a.max(c))) {
-                g.add_edge(x, y);
-            }
-        }
-    }
-    g.bye_eligible = verts.iter().map(|&v| v >= b.nb && (!next_is_last || r.pab_eligible(b.global[v]))).collect();
+    let g = PairingGraph::of_players(
+        &verts,
+        |a, c| joins_next(b, edge, a, c),
+        |v| v >= b.nb && (!next_is_last || r.pab_eligible(b.global[v])),
+    );
     let Pairability::Pairable { pairs, bye } = pairable_by_matching(&g) else { return None };
     let mut vars: Vec<Var> = pairs
         .iter()
@@ -131,16 +127,9 @@ fn outlook_witness(
         };
     }
     let near: Vec<usize> = leavers.iter().copied().chain(b.nb..b.nb + next).collect();
-    let mut g = PairingGraph::new(near.len());
-    for (x, &a) in near.iter().enumerate() {
-        for (y, &c) in near.iter().enumerate().skip(x + 1) {
-            if (a >= b.nb || c >= b.nb) && edge.contains_key(&(a.min(c), a.max(c))) {
-                g.add_edge(x, y);
-            }
-        }
-    }
     let is_next = |v: usize| v >= b.nb;
-    g.bye_eligible = near.iter().map(|&v| is_next(v) && b.model.may_float[v]).collect();
+    let mut g =
+        PairingGraph::of_players(&near, |a, c| joins_next(b, edge, a, c), |v| is_next(v) && b.model.may_float[v]);
     let found = match pairable_by_matching(&g) {
         found @ Pairability::Pairable { .. } => found,
         Pairability::Unpairable => {
@@ -150,15 +139,7 @@ fn outlook_witness(
     };
     let Pairability::Pairable { pairs, bye } = found else { return None };
     let far: Vec<usize> = bye.map(|x| near[x]).into_iter().chain(b.nb + next..n).collect();
-    let mut h = PairingGraph::new(far.len());
-    for (x, &a) in far.iter().enumerate() {
-        for (y, &c) in far.iter().enumerate().skip(x + 1) {
-            if edge.contains_key(&(a.min(c), a.max(c))) {
-                h.add_edge(x, y);
-            }
-        }
-    }
-    h.bye_eligible = far.iter().map(|&v| b.model.may_float[v]).collect();
+    let h = PairingGraph::of_players(&far, |a, c| edge.contains_key(&(a.min(c), a.max(c))), |v| b.model.may_float[v]);
     let Pairability::Pairable { pairs: rest, bye: pab } = pairable_by_matching(&h) else { return None };
     let var = |a: usize, c: usize| edge.get(&(a.min(c), a.max(c))).map(|&e| Var::Pair(e));
     let mut vars: Vec<Var> = pairs.iter().filter_map(|&(x, y)| var(near[x], near[y])).collect();
@@ -183,4 +164,10 @@ fn c9_bound(r: &Round, b: &Bracket, kind: Kind) -> Option<i64> {
         .map(|l| rank(b.global[l]))
         .min()?;
     Some(-(total - least))
+}
+
+/// A pair of the model in which at least one player is from the next scoregroup (the leavers
+/// of the bracket never pair each other there).
+fn joins_next(b: &Bracket, edge: &HashMap<(usize, usize), usize>, a: usize, c: usize) -> bool {
+    (a >= b.nb || c >= b.nb) && edge.contains_key(&(a.min(c), a.max(c)))
 }

@@ -69,16 +69,7 @@ impl<'t> Round<'t> {
     /// `players` as a pairability graph: an edge where C.1-C.3 allow the pair, the bye to
     /// those for whom `may_bye` holds.
     pub fn graph(&self, players: &[usize], may_bye: impl Fn(usize) -> bool) -> PairingGraph {
-        let mut g = PairingGraph::new(players.len());
-        for a in 0..players.len() {
-            for b in a + 1..players.len() {
-                if self.can_meet(players[a], players[b]) {
-                    g.add_edge(a, b);
-                }
-            }
-        }
-        g.bye_eligible = players.iter().map(|&i| may_bye(i)).collect();
-        g
+        PairingGraph::of_players(players, |a, b| self.can_meet(a, b), may_bye)
     }
 
     /// C.2: may `i` receive the pairing-allocated bye?

@@ -13,15 +13,7 @@ use crate::systems::PairError;
 
 /// Can `players` all be paired (2.1 compatibility), with one bye-eligible player out when odd?
 pub fn completable(cx: &Ctx, players: &[usize], bye_allowed: bool) -> bool {
-    let mut g = PairingGraph::new(players.len());
-    for a in 0..players.len() {
-        for b in a + 1..players.len() {
-            if cx.compatible(players[a], players[b]) {
-                g.add_edge(a, b);
-            }
-        }
-    }
-    g.bye_eligible = players.iter().map(|&i| bye_allowed && cx.bye_eligible(i)).collect();
+    let g = PairingGraph::of_players(players, |a, b| cx.compatible(a, b), |i| bye_allowed && cx.bye_eligible(i));
     pairable_by_matching(&g).is_pairable()
 }
 
