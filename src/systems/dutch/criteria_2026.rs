@@ -14,6 +14,9 @@ use crate::model::{Cost, Stage, Var};
 use crate::tournament::Float;
 use std::collections::BTreeMap;
 
+/// The name of the [C9] stage (the first-candidate check gives it its own bound).
+pub const C9_STAGE: &str = "C9-bye-unplayed";
+
 /// The article and meaning of a 2026 criterion key.
 pub fn article(key: &str) -> Option<&'static str> {
     Some(match key {
@@ -70,7 +73,7 @@ pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
             "C6" => out.push(stage("C6-downfloaters".into(), art, super::criteria::c5(ctx))),
             "C7" => out.extend(by_score("C7-downfloaters", key, downfloater_scores(ctx))),
             "C8" => out.extend(next_bracket(ctx)),
-            "C9" => out.extend(bye_unplayed(ctx).map(|c| stage("C9-bye-unplayed".into(), art, c))),
+            "C9" => out.extend(bye_unplayed(ctx).map(|c| stage(C9_STAGE.into(), art, c))),
             "C10" | "C11" | "C12" | "C13" => {
                 let rule = match key.as_str() {
                     "C10" => ColourRule::BeyondTwo,

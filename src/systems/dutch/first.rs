@@ -10,8 +10,10 @@
 //! criterion is zero. Being first in the candidate order, it is the answer.
 
 use super::bracket::{Bracket, Kind};
+use super::criteria_2026::C9_STAGE;
 use super::order::Chosen;
 use super::round::Round;
+use super::Edition;
 use crate::model::{Stage, Var};
 use crate::solver::graph::{Pairability, PairingGraph};
 use crate::solver::highs_lex::StageReport;
@@ -55,15 +57,18 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
     let ones: HashSet<Var> = ones.into_iter().collect();
     let values: Vec<(String, i64)> =
         stages.iter().map(|s| (s.name.clone(), s.cost.value(&|v| ones.contains(&v)))).collect();
-    let at_bound: &[&str] = match kind {
-        Kind::Outlook { .. } => &["C4-", "C5-", "C6-", "C7-", "C8-"],
+    let at_bound: &[&str] = match (r.edition, kind) {
+        (_, Kind::Outlook { .. }) => &["C4-", "C5-", "C6-", "C7-", "C8-", C9_STAGE],
+        // 2012: completion (C.13), pairs (P), score differences (B.3), look-ahead (C.1/C.12).
+        (Edition::E2012, _) => &["C13-completion", "P-", "B3-", "C12-"],
         _ => &["C4-", "C5-", "C6-", "C7-"],
     };
+    // 2026 [C9] has a bound of its own, reached or not.
     let c9_bound = c9_bound(r, b, kind);
-    if values.iter().any(|(name, v)| name.starts_with("C9-") && Some(*v) != c9_bound) {
+    if values.iter().any(|(name, v)| name == C9_STAGE && Some(*v) != c9_bound) {
         return None;
     }
-    let bounded = |name: &str| at_bound.iter().chain(&["C9-"]).any(|p| name.starts_with(p));
+    let bounded = |name: &str| at_bound.iter().any(|p| name.starts_with(p));
     if values.iter().any(|(name, v)| !bounded(name) && *v != 0) {
         return None;
     }
