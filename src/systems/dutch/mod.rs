@@ -305,6 +305,10 @@ fn completable(r: &Round, players: &[usize]) -> bool {
     pairable_by_matching(&r.graph(players, |i| r.pab_eligible(i))).is_pairable()
 }
 
+/// A bracket's leavers and the pairs of its optimum involving players outside it (tournament
+/// indices).
+type Outcome = (Vec<usize>, Vec<(usize, usize)>);
+
 /// Accumulates the pairs of the brackets paired so far.
 struct Driver<'a, 'r> {
     r: &'a Round<'r>,
@@ -321,7 +325,11 @@ impl Driver<'_, '_> {
     /// leaving it (tournament indices).
     fn bracket(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Result<Vec<usize>, PairError> {
         let b = Bracket::build(self.r, players, mdps, kind);
-        let chosen = self.choose(&b, kind)?;
+        let quality = quality_stages(&criteria::Ctx::new(self.r, &b, kind), self.keys);
+        let chosen = match first::perfect(self.r, &b, kind, &quality) {
+            Some(c) => c,
+            None => self.solve_model(&b, quality)?,
+        };
         Ok(self.trace(&b, kind, &chosen).0)
     }
 
@@ -334,13 +342,7 @@ impl Driver<'_, '_> {
     /// values on every criterion but [C4]/[C5] (constant in the full model) and [C9] (then not
     /// used), so when its optimum extends to a complete round-pairing, with the PAB to a bye
     /// candidate, that optimum is the full model's. Otherwise the full model decides.
-    #[allow(clippy::type_complexity)]
-    fn bracket_2026(
-        &mut self,
-        players: &[usize],
-        mdps: usize,
-        kind: Kind,
-    ) -> Result<(Vec<usize>, Vec<(usize, usize)>), PairError> {
+    fn bracket_2026(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Result<Outcome, PairError> {
         let r = self.r;
         let Kind::Outlook { next, lower, c9 } = kind else {
             return Err(PairError::Solver(SolveError::Backend("a 2026 bracket needs its outlook".into())));
@@ -354,7 +356,8 @@ impl Driver<'_, '_> {
         if !c9_anywhere && !next.is_empty() {
             let near_kind = Kind::Normal { next, next_is_last: lower.is_empty() };
             let near = Bracket::build(r, players, mdps, near_kind);
-            let mut chosen = self.solve_model(&near, near_kind)?;
+            let near_quality = quality_stages(&criteria::Ctx::new(r, &near, near_kind), self.keys);
+            let mut chosen = self.solve_model(&near, near_quality)?;
             if let Some(bye) = extends_to_round(r, &near, &chosen, lower) {
                 // Report [C4]/[C5] as the full model has them, proven by the completion found.
                 let c5 = bye.map_or(0, |i| r.score(i).0);
@@ -368,23 +371,13 @@ impl Driver<'_, '_> {
                 return Ok(self.trace(&near, kind, &chosen));
             }
         }
-        let chosen = self.solve_model(&full, kind)?;
+        let chosen = self.solve_model(&full, quality)?;
         Ok(self.trace(&full, kind, &chosen))
     }
 
-    /// The first candidate if perfect, else the solved optimum.
-    fn choose(&self, b: &Bracket, kind: Kind) -> Result<order::Chosen, PairError> {
-        let quality = quality_stages(&criteria::Ctx::new(self.r, b, kind), self.keys);
-        match first::perfect(self.r, b, kind, &quality) {
-            Some(c) => Ok(c),
-            None => self.solve_model(b, kind),
-        }
-    }
-
-    /// Solves the quality stages and the candidate order of `b`.
-    fn solve_model(&self, b: &Bracket, kind: Kind) -> Result<order::Chosen, PairError> {
+    /// Solves the `quality` stages and the candidate order of `b`.
+    fn solve_model(&self, b: &Bracket, quality: Vec<crate::model::Stage>) -> Result<order::Chosen, PairError> {
         let r = self.r;
-        let quality = quality_stages(&criteria::Ctx::new(r, b, kind), self.keys);
         let mut session: Box<dyn LexBackend> = match self.opts.backend {
             Backend::Matching => Box::new(MatchingSession::new(b.model.clone()).map_err(solver_error)?),
             Backend::Highs => {
@@ -401,8 +394,7 @@ impl Driver<'_, '_> {
 
     /// Records the bracket's outcome (pending until [`Driver::commit`]); returns its leavers and
     /// the pairs involving players outside it (tournament indices).
-    #[allow(clippy::type_complexity)]
-    fn trace(&mut self, b: &Bracket, kind: Kind, chosen: &order::Chosen) -> (Vec<usize>, Vec<(usize, usize)>) {
+    fn trace(&mut self, b: &Bracket, kind: Kind, chosen: &order::Chosen) -> Outcome {
         let r = self.r;
         let ids = |l: usize| r.t.players[b.global[l]].id;
         let players = &b.global[..b.nb];
