@@ -178,3 +178,34 @@ fn maxi_is_a_lim_rule() {
     assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("--maxi is a rule of the Lim system"), "{}", stderr(&o));
 }
+
+#[test]
+fn explain_shows_the_lim_steps() {
+    // Lim pairs by score-groups from the top down to the median, from the bottom up, the median
+    // last (C.04.4.3 2.2); the explanation lists those steps, and every board comes from one.
+    let o = lexpair(&["pair", "--system", "lim", &example(), "--format", "json", "--explain"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    let steps = v["brackets"].as_array().expect("steps");
+    let kinds: Vec<&str> = steps.iter().filter_map(|b| b["kind"].as_str()).collect();
+    assert!(kinds.contains(&"median score-group"), "{kinds:?}");
+    assert!(kinds.iter().any(|k| k.contains("downward")) && kinds.iter().any(|k| k.contains("upward")), "{kinds:?}");
+    let mut from_steps: Vec<(u64, u64)> = steps
+        .iter()
+        .flat_map(|b| b["pairs"].as_array().cloned().unwrap_or_default())
+        .filter_map(|p| Some((p[0].as_u64()?, p[1].as_u64()?)))
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    let mut boards: Vec<(u64, u64)> = v["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .filter_map(|b| Some((b["white"].as_u64()?, b["black"].as_u64()?)))
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    from_steps.sort_unstable();
+    boards.sort_unstable();
+    assert_eq!(from_steps, boards, "no pairing was cracked here (2.6)");
+    let text = stdout(&lexpair(&["pair", "--system", "lim", &example(), "--explain"]));
+    assert!(text.contains("(median score-group)"), "{text}");
+}

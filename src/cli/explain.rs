@@ -1,4 +1,5 @@
-//! Text rendering of `--explain`: per bracket, its players, MDPs, choice and criteria values.
+//! Text rendering of `--explain`: per bracket (or step), its players, those moved in, the choice
+//! and the criteria values.
 
 use lexpair::systems::dutch::BracketTrace;
 use std::fmt::Write;
@@ -7,9 +8,15 @@ pub fn render(traces: &[BracketTrace]) -> String {
     let mut s = String::from("\n");
     for (k, t) in traces.iter().enumerate() {
         let ids = |v: &[u32]| v.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(" ");
+        // Dutch brackets (bracket, PPB, last) name their moved-down players MDPs; the other
+        // systems' steps (Dubov brackets, Lim score-groups) the players moved into them.
+        let (unit, moved) = match t.kind {
+            "bracket" | "PPB" | "last" => ("bracket", "MDPs"),
+            _ => ("step", "moved in"),
+        };
         let _ = writeln!(
             s,
-            "bracket {} ({}): {} players, MDPs [{}]",
+            "{unit} {} ({}): {} players, {moved} [{}]",
             k + 1,
             t.kind,
             t.players.len(),
@@ -24,7 +31,9 @@ pub fn render(traces: &[BracketTrace]) -> String {
             let targets: Vec<String> = t.targets.iter().map(|(k, v)| format!("{k} {v}")).collect();
             let _ = writeln!(s, "  targets: {}", targets.join(", "));
         }
-        let _ = writeln!(s, "  {} stages, {} needed the solver, {:.3}s", t.reports.len(), solved, total);
+        if !t.reports.is_empty() {
+            let _ = writeln!(s, "  {} stages, {} needed the solver, {:.3}s", t.reports.len(), solved, total);
+        }
         for r in &t.reports {
             if r.value != 0 || matches!(r.how, "solved" | "merged") {
                 let _ = writeln!(s, "    {:<28} {:>6}  {} {:.3}s", r.name, r.value, r.how, r.seconds);

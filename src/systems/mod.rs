@@ -177,6 +177,6 @@ pub fn explain_round(
         System::Dutch2026 => dutch::pair(t, dutch::Edition::E2026, opts),
         System::Dubov2026 => dubov::pair(t, dubov::Edition::E2026, opts),
         System::Dubov2018 => dubov::pair(t, dubov::Edition::E2018, opts),
-        System::Lim => lim::pair(t, opts).map(|p| (p, Vec::new())),
+        System::Lim => lim::pair(t, opts),
     }
 }

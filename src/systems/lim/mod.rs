@@ -22,6 +22,7 @@ mod colour;
 mod group;
 mod round;
 
+use super::dutch::BracketTrace;
 use super::{Backend, PairError, PairOptions};
 use crate::pairing::RoundPairing;
 use crate::points::Points;
@@ -46,9 +47,10 @@ pub fn model_keys() -> Result<Vec<String>, String> {
     .map(|f| f.criteria)
 }
 
-/// Pairs round `t.round` under the Lim system without the Maxi rules; `opts` chooses the backend
-/// of the floater programs (`--backend`) and its time limit.
-pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<RoundPairing, PairError> {
+/// Pairs round `t.round` under the Lim system (the Maxi rules with `opts.maxi`); `opts` also
+/// chooses the backend of the floater programs (`--backend`) and its time limit. Returns the
+/// pairing and, step by step, what was decided (bye, score-groups, cracked pairings).
+pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
     let mut cx = Ctx::new(t, LimOptions { maxi: opts.maxi });
     cx.backend = opts.backend;
     cx.time_limit = opts.time_limit;
@@ -58,7 +60,7 @@ pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<RoundPairing, PairErro
 /// Pairs round `t.round` under the Lim system.
 pub fn pair_with(t: &Tournament, opts: LimOptions) -> Result<RoundPairing, PairError> {
     let cx = Ctx::new(t, opts);
-    round::pair(&cx)
+    round::pair(&cx).map(|(p, _)| p)
 }
 
 /// Read-only facts about the round being paired.

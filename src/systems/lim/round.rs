@@ -3,12 +3,13 @@
 //! median (2.6).
 
 use super::colour;
-use super::group::{pair_group, Dir, Group};
+use super::group::{pair_group, Dir, Group, GroupResult};
 use super::Ctx;
 use crate::pairing::{Board, RoundPairing};
 use crate::points::Points;
 use crate::solver::graph::PairingGraph;
 use crate::solver::matching::pairable_by_matching;
+use crate::systems::dutch::BracketTrace;
 use crate::systems::PairError;
 
 /// Can `players` all be paired (2.1 compatibility), with one bye-eligible player out when odd?
@@ -47,10 +48,28 @@ fn choose_bye(cx: &Ctx) -> Result<Option<usize>, PairError> {
     Err(no_pairing())
 }
 
-/// Pairs the round.
-pub fn pair(cx: &Ctx) -> Result<RoundPairing, PairError> {
+/// What one step of the round decided (for `--explain`): a score-group paired, a pairing
+/// cracked open for the median (2.6), or the bye (1.1).
+fn step(cx: &Ctx, kind: &'static str, incoming: &[usize], residents: &[usize], res: &GroupResult) -> BracketTrace {
+    let id = |i: usize| cx.t.players[i].id;
+    BracketTrace {
+        kind,
+        players: incoming.iter().chain(residents).map(|&i| id(i)).collect(),
+        mdps: incoming.len(),
+        pairs: res.pairs.iter().map(|&(a, b)| (id(a), id(b))).collect(),
+        leavers: res.floaters.iter().map(|&i| id(i)).collect(),
+        stages: Vec::new(),
+        reports: Vec::new(),
+        s1_positions: Vec::new(),
+        targets: Vec::new(),
+        setup: Default::default(),
+    }
+}
+
+/// Pairs the round; also returns, step by step, what was decided.
+pub fn pair(cx: &Ctx) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
     if cx.order.is_empty() {
-        return Ok(RoundPairing::default());
+        return Ok((RoundPairing::default(), Vec::new()));
     }
     if cx.t.initial_colour.is_none() {
         // 7.2: the colour of Player #1 is drawn by lot; lexpair does not draw it.
@@ -59,6 +78,10 @@ pub fn pair(cx: &Ctx) -> Result<RoundPairing, PairError> {
         ));
     }
     let bye = choose_bye(cx)?;
+    let mut traces = Vec::new();
+    if let Some(b) = bye {
+        traces.push(step(cx, "bye (1.1)", &[], &[b], &GroupResult { pairs: Vec::new(), floaters: vec![b] }));
+    }
     let players: Vec<usize> = cx.order.iter().copied().filter(|&i| Some(i) != bye).collect();
     // 2.2: score-groups, in descending score, members by pairing number.
     let mut groups: Vec<(Points, Vec<usize>)> = Vec::new();
@@ -85,6 +108,8 @@ pub fn pair(cx: &Ctx) -> Result<RoundPairing, PairError> {
             };
             let g = Group { dir, score: *score, residents, incoming: &carry, adjacent };
             let res = pair_group(cx, &g)?;
+            let kind = if dir == Dir::Down { "score-group, downward" } else { "score-group, upward" };
+            traces.push(step(cx, kind, &carry, residents, &res));
             stacks[side].extend(res.pairs);
             carry = res.floaters;
         }
@@ -102,6 +127,7 @@ pub fn pair(cx: &Ctx) -> Result<RoundPairing, PairError> {
             let g =
                 Group { dir: Dir::Median, score: cx.median, residents: &median, incoming: &incoming, adjacent: &[] };
             let res = pair_group(cx, &g)?;
+            traces.push(step(cx, "median score-group", &incoming, &median, &res));
             stacks[0].extend(res.pairs);
             break;
         }
@@ -110,6 +136,8 @@ pub fn pair(cx: &Ctx) -> Result<RoundPairing, PairError> {
         let Some((a, b)) = stacks[side].pop() else {
             return Err(no_pairing());
         };
+        let cracked = GroupResult { pairs: Vec::new(), floaters: vec![a, b] };
+        traces.push(step(cx, "pairing cracked for the median (2.6)", &[a, b], &[], &cracked));
         into_median[side].extend([a, b]);
     }
 
@@ -125,5 +153,5 @@ pub fn pair(cx: &Ctx) -> Result<RoundPairing, PairError> {
         bye,
     };
     pairing.sort_boards(cx.t);
-    Ok(pairing)
+    Ok((pairing, traces))
 }
