@@ -105,16 +105,7 @@ pub fn choose_upfloaters(
 ) -> Result<Vec<usize>, PairError> {
     let nr = residents.len();
     let global: Vec<usize> = residents.iter().chain(lower).copied().collect();
-    let n = global.len();
-    let mut model = BracketModel::new(n);
-    model.labels = global.iter().map(|&i| r.t.players[i].id.to_string()).collect();
-    for a in 0..n {
-        for b in a + 1..n {
-            if r.can_meet(global[a], global[b]) {
-                model.add_pair(a, b);
-            }
-        }
-    }
+    let model = allowed_pairs(r, &global);
     let pairs = model.pairs.clone();
     // Pairs of the bracket: resident-resident and resident-upfloater; (e, upfloater or None).
     let up_pairs: Vec<(usize, usize)> =
@@ -319,15 +310,7 @@ fn shift(r: &Round, players: &[usize], in_g1: &mut [bool], opts: &PairOptions, l
     };
     let (seq1, seq2) = (seq_of(true), seq_of(false));
     let seq = |l: usize| if in_g1[l] { seq1[l] } else { seq2[l] };
-    let mut model = BracketModel::new(nb);
-    model.labels = players.iter().map(|&i| r.t.players[i].id.to_string()).collect();
-    for a in 0..nb {
-        for b in a + 1..nb {
-            if r.can_meet(players[a], players[b]) {
-                model.add_pair(a, b);
-            }
-        }
-    }
+    let model = allowed_pairs(r, players);
     let pairs = model.pairs.clone();
     let (small_name, big_name) = if small_is_g1 { ("G1", "G2") } else { ("G2", "G1") };
     let mut stages = Vec::new();
@@ -376,4 +359,19 @@ pub fn pab(r: &Round, order: &[usize]) -> Option<usize> {
         let rest: Vec<usize> = order.iter().copied().filter(|&i| i != c).collect();
         r.completable(&rest, false)
     })
+}
+
+/// A model of `players` (local `k` is `players[k]`, labelled by TRF id) with every pair C.1 and
+/// C.3 allow, nobody floating yet.
+fn allowed_pairs(r: &Round, players: &[usize]) -> BracketModel {
+    let mut model = BracketModel::new(players.len());
+    model.labels = players.iter().map(|&i| r.t.players[i].id.to_string()).collect();
+    for a in 0..players.len() {
+        for b in a + 1..players.len() {
+            if r.can_meet(players[a], players[b]) {
+                model.add_pair(a, b);
+            }
+        }
+    }
+    model
 }
