@@ -15,6 +15,8 @@
 //! HiGHS runs silent, single-threaded, with a fixed seed and `mip_rel_gap = 0`, so the same model
 //! gives the same answer on any machine; the systems' tie-break stages make the optimum unique.
 
+use super::bounds::value_bounds;
+use super::lex::{LexBackend, StageReport};
 use crate::model::{BracketModel, Constraint, Cost, Solution, SolveError, Stage, Var};
 use highs::{HighsModelStatus, Model, RowProblem, Sense};
 use serde::Serialize;
@@ -40,17 +42,6 @@ impl Default for LexOptions {
     fn default() -> Self {
         LexOptions { max_merged_magnitude: 1 << 50, time_limit: None, check_unique: false, merge_stages: true }
     }
-}
-
-/// What happened in one stage.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct StageReport {
-    pub name: String,
-    pub value: i64,
-    /// How the optimum was established: `"solved"`, `"merged"` (solved together with
-    /// neighbouring stages), or `"bound"` (the incumbent already met a lower bound: no solve).
-    pub how: &'static str,
-    pub seconds: f64,
 }
 
 /// The optimum and how it was reached.
@@ -397,64 +388,6 @@ fn dual_bound(solved: &highs::SolvedModel) -> f64 {
     }
 }
 
-/// The players a variable covers (none for an auxiliary variable).
-fn players_of(m: &BracketModel, v: Var) -> [Option<usize>; 2] {
-    match v {
-        Var::Pair(e) => {
-            let (a, b) = m.pairs[e];
-            [Some(a), Some(b)]
-        }
-        Var::Float(i) => [Some(i), None],
-        Var::Aux(_) => [None, None],
-    }
-}
-
-/// Bounds on the value a cost can take over any assignment of the model. Each player is in
-/// exactly one chosen variable, so a chosen pair or float can be charged to a distinct player;
-/// when every term touches one same player, exactly one of that player's variables is chosen.
-pub fn value_bounds(m: &BracketModel, cost: &Cost) -> (i64, i64) {
-    let n = m.num_players();
-    if let Some(p) = common_player(m, cost) {
-        let mut costs: Vec<i64> = cost.terms.iter().map(|t| t.1).collect();
-        let incident = m.pairs.iter().filter(|&&(a, b)| a == p || b == p).count() + usize::from(m.may_float[p]);
-        if incident > cost.terms.len() {
-            costs.push(0);
-        }
-        return (costs.iter().copied().min().unwrap_or(0), costs.iter().copied().max().unwrap_or(0));
-    }
-    let mut hi = vec![0i64; n];
-    let mut lo = vec![0i64; n];
-    let (mut aux_lo, mut aux_hi) = (0i64, 0i64);
-    for &(v, c) in &cost.terms {
-        if let Var::Aux(_) = v {
-            aux_lo += c.min(0);
-            aux_hi += c.max(0);
-            continue;
-        }
-        for p in players_of(m, v).into_iter().flatten() {
-            hi[p] = hi[p].max(c);
-            lo[p] = lo[p].min(c);
-        }
-    }
-    (lo.iter().sum::<i64>() + aux_lo, hi.iter().sum::<i64>() + aux_hi)
-}
-
-/// The player every term of `cost` involves, if there is one (and no term is auxiliary).
-fn common_player(m: &BracketModel, cost: &Cost) -> Option<usize> {
-    let mut cands: Option<Vec<usize>> = None;
-    for &(v, _) in &cost.terms {
-        let ps: Vec<usize> = players_of(m, v).into_iter().flatten().collect();
-        if ps.is_empty() {
-            return None;
-        }
-        cands = Some(match cands {
-            None => ps,
-            Some(c) => c.into_iter().filter(|p| ps.contains(p)).collect(),
-        });
-    }
-    cands.and_then(|c| c.first().copied())
-}
-
 /// Groups of consecutive stages (indices relative to `first`) whose weighted sum stays within
 /// `max_mag`, with their weights.
 fn merge_groups(
@@ -512,4 +445,22 @@ fn weighted_magnitude(idx: &[usize], bounds: &[(i64, i64)]) -> Option<u128> {
         w = w.checked_mul((hi - lo + 1) as u128)?;
     }
     Some(total)
+}
+
+impl LexBackend for LexSession {
+    fn solve_stages(&mut self, stages: Vec<Stage>) -> Result<Vec<i64>, SolveError> {
+        LexSession::solve_stages(self, stages)
+    }
+    fn solution(&mut self) -> Result<Solution, SolveError> {
+        LexSession::solution(self)
+    }
+    fn model(&self) -> &BracketModel {
+        LexSession::model(self)
+    }
+    fn reports(&self) -> &[StageReport] {
+        LexSession::reports(self)
+    }
+    fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {
+        LexSession::adopt(self, ones)
+    }
 }

@@ -5,8 +5,8 @@
 //! [`super::matching_lex::MatchingSession`] (exact weighted matching; models whose constraints are
 //! only "every player paired or floating once").
 
-use super::highs_lex::StageReport;
 use crate::model::{BracketModel, Solution, SolveError, Stage, Var};
+use serde::Serialize;
 
 pub trait LexBackend {
     /// Solves `stages` after all earlier ones and returns their optimal values.
@@ -37,20 +37,13 @@ pub fn solution_of(m: &BracketModel, ones: &[Var]) -> Option<Solution> {
     sol.verify(m).ok().map(|_| sol)
 }
 
-impl LexBackend for super::highs_lex::LexSession {
-    fn solve_stages(&mut self, stages: Vec<Stage>) -> Result<Vec<i64>, SolveError> {
-        super::highs_lex::LexSession::solve_stages(self, stages)
-    }
-    fn solution(&mut self) -> Result<Solution, SolveError> {
-        super::highs_lex::LexSession::solution(self)
-    }
-    fn model(&self) -> &BracketModel {
-        super::highs_lex::LexSession::model(self)
-    }
-    fn reports(&self) -> &[StageReport] {
-        super::highs_lex::LexSession::reports(self)
-    }
-    fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {
-        super::highs_lex::LexSession::adopt(self, ones)
-    }
+/// What happened in one stage.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StageReport {
+    pub name: String,
+    pub value: i64,
+    /// How the optimum was established: `"solved"`, `"merged"` (solved together with
+    /// neighbouring stages), or `"bound"` (the incumbent already met a lower bound: no solve).
+    pub how: &'static str,
+    pub seconds: f64,
 }

@@ -18,8 +18,8 @@
 //! Adding stages re-solves with all stages merged (each optimum stays fixed because its weight
 //! dominates); a stage the incumbent already meets at its lower bound needs no solve.
 
-use super::highs_lex::{value_bounds, StageReport};
-use super::lex::LexBackend;
+use super::bounds::value_bounds;
+use super::lex::{LexBackend, StageReport};
 use super::weighted_matching::max_weight_matching;
 use super::wide::Wide;
 use crate::model::{BracketModel, Cost, Solution, SolveError, Stage, Var};

@@ -23,8 +23,9 @@
 use super::round::{middle_out, Round};
 use super::solver_error;
 use crate::model::{write_lp, BracketModel, Cost, Solution, Stage, Var};
-use crate::solver::highs_lex::{LexOptions, LexSession, StageReport};
+use crate::solver::highs_lex::{LexOptions, LexSession};
 use crate::solver::lex::LexBackend;
+use crate::solver::lex::StageReport;
 use crate::solver::matching::maximum_matching;
 use crate::solver::matching_lex::MatchingSession;
 use crate::systems::{Backend, PairError, PairOptions};

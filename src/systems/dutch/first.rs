@@ -16,7 +16,7 @@ use super::round::Round;
 use super::Edition;
 use crate::model::{Stage, Var};
 use crate::solver::graph::{Pairability, PairingGraph};
-use crate::solver::highs_lex::StageReport;
+use crate::solver::lex::StageReport;
 use crate::solver::matching::pairable_by_matching;
 use std::collections::{HashMap, HashSet};
 

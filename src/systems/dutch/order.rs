@@ -9,8 +9,8 @@
 
 use super::bracket::Bracket;
 use crate::model::{Cost, SolveError, Stage, Var};
-use crate::solver::highs_lex::StageReport;
 use crate::solver::lex::LexBackend;
+use crate::solver::lex::StageReport;
 use std::collections::HashMap;
 
 /// The chosen pairing of a bracket, in local player numbers.
