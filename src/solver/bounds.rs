@@ -47,7 +47,7 @@ pub fn value_bounds(m: &BracketModel, cost: &Cost) -> (i64, i64) {
 }
 
 /// The player every term of `cost` involves, if there is one (and no term is auxiliary).
-fn common_player(m: &BracketModel, cost: &Cost) -> Option<usize> {
+pub(crate) fn common_player(m: &BracketModel, cost: &Cost) -> Option<usize> {
     let mut cands: Option<Vec<usize>> = None;
     for &(v, _) in &cost.terms {
         let ps: Vec<usize> = players_of(m, v).into_iter().flatten().collect();

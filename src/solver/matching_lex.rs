@@ -15,12 +15,22 @@
 //! players float. Weights need hundreds to thousands of bits: they are [`Wide`] integers whose
 //! width is chosen per model, and every step is exact.
 //!
-//! Adding stages re-solves with all stages merged (each optimum stays fixed because its weight
-//! dominates); a stage the incumbent already meets at its lower bound needs no solve.
+//! # Narrow weights: the optimal face
+//!
+//! Merging every stage of a bracket (a candidate order has hundreds) would need thousands of
+//! bits per weight. Instead the stages are solved in *chunks* whose merged weights fit in
+//! `i128` (or `i64`), and after each chunk everything solved so far is replaced by the chunk's
+//! [`OptimalFace`]: the edges that are tight under the optimal duals, with weights `φ` of a few
+//! bits whose maximum-weight matchings are exactly the optima of all stages solved so far
+//! (complementary slackness; see [`OptimalFace`]). The next chunk is then the face, as the top
+//! stage, merged with the chunk's own stages only, on the tight edges only: the width never
+//! grows with the number of stages, and every edge that no optimum can use leaves the graph.
+//! Only a single stage whose own range exceeds the fast width is solved on [`Wide`] integers.
+//! A stage the incumbent already meets at its lower bound needs no solve.
 
-use super::bounds::value_bounds;
+use super::bounds::{common_player, value_bounds};
 use super::lex::{LexBackend, StageReport};
-use super::weighted_matching::max_weight_matching;
+use super::weighted_matching::{try_max_weight_matching_face, MatchWeight};
 use super::wide::Wide;
 use crate::model::{BracketModel, Cost, Solution, SolveError, Stage, Var};
 use std::time::Instant;
@@ -33,20 +43,61 @@ pub struct MatchingSession {
     mate: Option<Vec<Option<usize>>>,
     reports: Vec<StageReport>,
     solves: usize,
+    /// The stages before `folded` are summarised by `face`: per model pair, its weight `φ` in
+    /// the optimal face of the last solve, or `None` if no optimum of those stages uses it.
+    face: Option<Vec<Option<u32>>>,
+    folded: usize,
+    /// Players paired the same way in every optimum of the folded stages (`settled[v]` is the
+    /// partner): they and their edges leave the later solves (see [`MatchingSession::settle`]).
+    settled: Vec<Option<usize>>,
+    /// Model pairs by player (built when first needed).
+    incident: Vec<Vec<usize>>,
+    /// Per player: covered by every optimum of the folded stages (from the last solve).
+    covered: Vec<bool>,
 }
+
+/// `settled[v]` of a player who floats in every optimum.
+const FLOATS: usize = usize::MAX;
+
+/// What one chunk's solve gives, in the model's numbering.
+struct Chunk {
+    mate: Vec<Option<usize>>,
+    /// Per model pair: `φ` in the optimal face, `None` if no optimum uses it (or it touches a
+    /// settled player).
+    face: Vec<Option<u32>>,
+    /// Per player: covered by every optimum.
+    covered: Vec<bool>,
+}
+
+/// Merged weights of at most this many bits (by [`bits_needed`]'s overestimate) are solved in
+/// `i128`; a chunk of stages is cut to fit.
+const FAST_BITS: u32 = 700;
 
 impl MatchingSession {
     /// Accepts `m` if it is a pure matching model (its stages are ignored: pass them to
     /// `solve_stages`).
     pub fn new(mut m: BracketModel) -> Result<MatchingSession, SolveError> {
         m.stages.clear();
+        let n = m.num_players();
         m.validate().map_err(SolveError::InvalidModel)?;
         if !m.constraints.is_empty() || !m.aux.is_empty() {
             return Err(SolveError::InvalidModel(
                 "side constraints or auxiliary variables: not a pure matching model".into(),
             ));
         }
-        Ok(MatchingSession { m, costs: Vec::new(), bounds: Vec::new(), mate: None, reports: Vec::new(), solves: 0 })
+        Ok(MatchingSession {
+            m,
+            costs: Vec::new(),
+            bounds: Vec::new(),
+            mate: None,
+            reports: Vec::new(),
+            solves: 0,
+            face: None,
+            folded: 0,
+            settled: vec![None; n],
+            incident: Vec::new(),
+            covered: vec![false; n],
+        })
     }
 
     /// Number of weighted matchings computed.
@@ -69,93 +120,325 @@ impl MatchingSession {
         cost.terms.iter().filter(|&&(v, _)| self.is_one(mate, v)).map(|&(_, c)| c).sum()
     }
 
-    /// Bits needed by the merged weights (an overestimate), from the stage ranges.
-    fn bits_needed(&self) -> u32 {
-        let n = self.m.num_players().max(1) as f64;
-        let mut log_m = 0f64; // log2 of the multiplier of the stage being visited (from the last)
-        let mut log_total = 0f64; // log2 of Σ_k M_k max|stage k|, roughly
-        for (k, &(lo, hi)) in self.bounds.iter().enumerate().rev() {
-            let mag = (lo.unsigned_abs().max(hi.unsigned_abs()) as f64 + 1.0).log2();
-            let max_term = self.costs[k].terms.iter().map(|t| t.1.unsigned_abs()).max().unwrap_or(0) as f64;
-            let term = log_m + mag.max((max_term + 1.0).log2() + n.log2());
-            // log2(2^total + 2^term), without overflow
-            let (hi_t, lo_t) = if log_total > term { (log_total, term) } else { (term, log_total) };
-            log_total = hi_t + (1.0 + (lo_t - hi_t).exp2()).log2();
-            log_m += ((hi - lo) as f64 + 1.0).log2();
-        }
-        // BIG and the matching weights add a few bits; the blossom doubles and sums duals.
-        (log_total + n.log2() + 16.0).ceil() as u32
-    }
-
-    fn solve_now(&mut self) -> Result<Vec<Option<usize>>, SolveError> {
-        self.solves += 1;
-        let bits = self.bits_needed();
-        // The estimate picks the first width; an overflow found exactly moves to the next one.
-        macro_rules! try_width {
-            ($($l:literal),*) => {
-                $( if bits < 64 * $l - 1 {
-                    match self.solve_width::<$l>() {
-                        Err(SolveError::InvalidModel(m)) if m.contains("overflow") => {}
-                        other => return other,
-                    }
-                } )*
-            };
-        }
-        try_width!(2, 4, 8, 12, 16, 24, 32, 40, 48, 64, 96, 128);
-        Err(SolveError::InvalidModel(format!("merged weights need about {bits} bits, beyond 8192")))
-    }
-
-    fn solve_width<const L: usize>(&self) -> Result<Vec<Option<usize>>, SolveError> {
-        let overflow = || SolveError::InvalidModel(format!("merged weights overflow {} bits", 64 * L));
-        let n = self.m.num_players();
-        let np = self.m.pairs.len();
-        // Multipliers M_k, from the last stage up.
-        let mut mult = vec![Wide::<L>::ONE; self.costs.len()];
-        for k in (0..self.costs.len().saturating_sub(1)).rev() {
-            let (lo, hi) = self.bounds[k + 1];
-            mult[k] = mult[k + 1].checked_mul_small((hi - lo + 1) as u64).ok_or_else(overflow)?;
-        }
-        let mut pair_cost = vec![Wide::<L>::ZERO; np];
-        let mut float_cost = vec![Wide::<L>::ZERO; n];
-        for (k, cost) in self.costs.iter().enumerate() {
-            for &(v, c) in &cost.terms {
-                let mag = mult[k].checked_mul_small(c.unsigned_abs()).ok_or_else(overflow)?;
-                let term = if c < 0 { -mag } else { mag };
-                let slot = match v {
-                    Var::Pair(e) => &mut pair_cost[e],
-                    Var::Float(i) => &mut float_cost[i],
-                    Var::Aux(_) => {
-                        return Err(SolveError::InvalidModel("auxiliary variable in a matching model".into()))
-                    }
-                };
-                *slot = slot.checked_add(term).ok_or_else(overflow)?;
+    /// Settles the players whose partner is the same in every optimum of the stages just
+    /// folded (`first..end`), found from the stages themselves: when every term of a stage
+    /// involves one player `p` (as "the rank of p's partner" does), exactly one of `p`'s
+    /// variables is one in any solution, and if a single one of them, among those the optimal
+    /// face still allows, has the stage's optimal value, every optimum takes it. Removing `p`
+    /// and its partner then keeps the face exact for the rest: the optima on the remaining
+    /// players are the optima of the whole, less that pair.
+    fn settle(&mut self, first: usize, end: usize, chunk: &Chunk) {
+        self.build_incident();
+        for k in first..end {
+            let cost = &self.costs[k];
+            let Some(p) = common_player(&self.m, cost) else { continue };
+            if self.settled[p].is_some() {
+                continue;
+            }
+            let value = self.eval(cost, &chunk.mate);
+            let of = |v: Var| cost.terms.iter().find(|t| t.0 == v).map_or(0, |t| t.1);
+            let mut hits = self.incident[p]
+                .iter()
+                .filter(|&&e| chunk.face[e].is_some() && of(Var::Pair(e)) == value)
+                .map(|&e| Var::Pair(e))
+                .chain((self.m.may_float[p] && of(Var::Float(p)) == value).then_some(Var::Float(p)));
+            if let (Some(Var::Pair(e)), None) = (hits.next(), hits.next()) {
+                let (a, b) = self.m.pairs[e];
+                let q = if a == p { b } else { a };
+                if self.settled[q].is_none() && chunk.mate[p] == Some(q) {
+                    self.settled[p] = Some(q);
+                    self.settled[q] = Some(p);
+                }
             }
         }
-        // BIG exceeds twice the largest cost any (partial) assignment can have.
-        let mut per_player = vec![Wide::<L>::ZERO; n];
-        for (e, &(a, b)) in self.m.pairs.iter().enumerate() {
+    }
+
+    fn build_incident(&mut self) {
+        if self.incident.is_empty() {
+            self.incident = vec![Vec::new(); self.m.num_players()];
+            for (e, &(a, b)) in self.m.pairs.iter().enumerate() {
+                self.incident[a].push(e);
+                self.incident[b].push(e);
+            }
+        }
+    }
+
+    /// Folds the next stages without a solve while the incumbent provably attains their optimum
+    /// within the optimal face: a stage whose terms all involve one player `p` has, over the
+    /// optima folded so far, at least the smallest cost among `p`'s variables the face still
+    /// allows (its tight pairs with unsettled players, and floating unless every optimum covers
+    /// `p`). When the incumbent takes the one variable of that cost, every optimum of the stage
+    /// does: `p` (and its partner) are settled and the stage is folded. Stages whose player is
+    /// settled already are constant and fold at once.
+    fn fold_at_face_bound(&mut self) {
+        if self.face.is_none() || self.mate.is_none() {
+            return;
+        }
+        self.build_incident();
+        while self.folded < self.costs.len() {
+            let (Some(face), Some(mate)) = (&self.face, &self.mate) else { return };
+            let cost = &self.costs[self.folded];
+            let Some(p) = common_player(&self.m, cost) else { return };
+            if self.settled[p].is_some() {
+                self.folded += 1;
+                continue;
+            }
+            let of: std::collections::HashMap<Var, i64> = cost.terms.iter().copied().collect();
+            let c = |v: Var| of.get(&v).copied().unwrap_or(0);
+            let mut options: Vec<(i64, Var)> = self.incident[p]
+                .iter()
+                .filter(|&&e| {
+                    let (a, b) = self.m.pairs[e];
+                    face[e].is_some() && self.settled[if a == p { b } else { a }].is_none()
+                })
+                .map(|&e| (c(Var::Pair(e)), Var::Pair(e)))
+                .collect();
+            if self.m.may_float[p] && !self.covered[p] {
+                options.push((c(Var::Float(p)), Var::Float(p)));
+            }
+            let Some(best) = options.iter().map(|o| o.0).min() else { return };
+            let mut at_best = options.iter().filter(|o| o.0 == best);
+            let (Some(&(_, only)), None) = (at_best.next(), at_best.next()) else { return };
+            let taken = match only {
+                Var::Pair(e) => {
+                    let (a, b) = self.m.pairs[e];
+                    let q = if a == p { b } else { a };
+                    mate[p] == Some(q)
+                }
+                _ => mate[p].is_none(),
+            };
+            if !taken {
+                return;
+            }
+            match only {
+                Var::Pair(e) => {
+                    let (a, b) = self.m.pairs[e];
+                    self.settled[a] = Some(b);
+                    self.settled[b] = Some(a);
+                }
+                _ => self.settled[p] = Some(FLOATS),
+            }
+            self.folded += 1;
+        }
+    }
+
+    /// The face of the stages folded so far as the top stage of the next solve: minimise
+    /// `−φ` over the tight pairs.
+    fn face_stage(&self) -> Option<(Cost, (i64, i64))> {
+        let face = self.face.as_ref()?;
+        let mut c = Cost::new();
+        for (e, phi) in face.iter().enumerate() {
+            let (a, b) = self.m.pairs[e];
+            if self.settled[a].is_some() || self.settled[b].is_some() {
+                continue;
+            }
+            if let Some(p) = phi {
+                if *p > 0 {
+                    c.add(Var::Pair(e), -i64::from(*p));
+                }
+            }
+        }
+        let b = value_bounds(&self.m, &c);
+        Some((c, b))
+    }
+
+    /// Solves the stages not folded yet, chunk by chunk, folding each into the face.
+    fn solve_now(&mut self) -> Result<Vec<Option<usize>>, SolveError> {
+        loop {
+            self.fold_at_face_bound();
+            if let (Some(mate), true) = (&self.mate, self.folded == self.costs.len()) {
+                return Ok(mate.clone());
+            }
+            let face = self.face_stage();
+            let mut stages: Vec<(&Cost, (i64, i64))> = face.as_ref().map(|(c, b)| (c, *b)).into_iter().collect();
+            let mut end = self.folded;
+            while end < self.costs.len() {
+                stages.push((&self.costs[end], self.bounds[end]));
+                if end > self.folded && bits_needed(self.m.num_players(), &stages) > FAST_BITS {
+                    stages.pop();
+                    break;
+                }
+                end += 1;
+            }
+            self.solves += 1;
+            let t0 = Instant::now();
+            let chunk = solve_chunk(&self.m, &stages, self.face.as_deref(), &self.settled)?;
+            drop(stages);
+            let first = std::mem::replace(&mut self.folded, end);
+            self.settle(first, end, &chunk);
+            self.covered = chunk.covered.clone();
+            if std::env::var("LEX_DEBUG").is_ok() {
+                let active = self.settled.iter().filter(|x| x.is_none()).count();
+                let allowed = chunk.face.iter().filter(|x| x.is_some()).count();
+                let covered = chunk.covered.iter().filter(|&&x| x).count();
+                eprintln!(
+                    "chunk {first}..{end}/{}: active {active} allowed {allowed} covered {covered} {:.3}s",
+                    self.costs.len(),
+                    t0.elapsed().as_secs_f64()
+                );
+            }
+            self.face = Some(chunk.face);
+            let mate = chunk.mate;
+            self.mate = Some(mate.clone());
+            if end == self.costs.len() {
+                return Ok(mate);
+            }
+        }
+    }
+}
+
+/// Bits needed by the merged weights of `stages` (an overestimate), from their ranges.
+fn bits_needed(n: usize, stages: &[(&Cost, (i64, i64))]) -> u32 {
+    let n = n.max(1) as f64;
+    let mut log_m = 0f64; // log2 of the multiplier of the stage being visited (from the last)
+    let mut log_total = 0f64; // log2 of Σ_k M_k max|stage k|, roughly
+    for &(cost, (lo, hi)) in stages.iter().rev() {
+        let mag = (lo.unsigned_abs().max(hi.unsigned_abs()) as f64 + 1.0).log2();
+        let max_term = cost.terms.iter().map(|t| t.1.unsigned_abs()).max().unwrap_or(0) as f64;
+        let term = log_m + mag.max((max_term + 1.0).log2() + n.log2());
+        // log2(2^total + 2^term), without overflow
+        let (hi_t, lo_t) = if log_total > term { (log_total, term) } else { (term, log_total) };
+        log_total = hi_t + (1.0 + (lo_t - hi_t).exp2()).log2();
+        log_m += ((hi - lo) as f64 + 1.0).log2();
+    }
+    // BIG and the matching weights add a few bits; the blossom doubles and sums duals.
+    (log_total + n.log2() + 16.0).ceil() as u32
+}
+
+/// One maximum-weight matching with `stages` merged, on the pairs `face` allows (all when
+/// `None`): the matching and its optimal face per model pair.
+#[allow(clippy::type_complexity)]
+fn solve_chunk(
+    m: &BracketModel,
+    stages: &[(&Cost, (i64, i64))],
+    face: Option<&[Option<u32>]>,
+    settled: &[Option<usize>],
+) -> Result<Chunk, SolveError> {
+    let bits = bits_needed(m.num_players(), stages);
+    // The estimate picks the first width; an overflow found exactly moves to the next one.
+    macro_rules! try_width {
+        ($($l:literal),*) => {
+            $( if bits < 64 * $l - 1 {
+                match solve_width::<$l>(m, stages, face, settled) {
+                    Err(SolveError::InvalidModel(msg)) if msg.contains("overflow") => {}
+                    other => return other,
+                }
+            } )*
+        };
+    }
+    try_width!(2, 4, 8, 12, 16, 24, 32, 40, 48, 64, 96, 128);
+    Err(SolveError::InvalidModel(format!("merged weights of one chunk need about {bits} bits, beyond 8192")))
+}
+
+#[allow(clippy::type_complexity)]
+fn solve_width<const L: usize>(
+    m: &BracketModel,
+    stages: &[(&Cost, (i64, i64))],
+    face: Option<&[Option<u32>]>,
+    settled: &[Option<usize>],
+) -> Result<Chunk, SolveError> {
+    let overflow = || SolveError::InvalidModel(format!("merged weights overflow {} bits", 64 * L));
+    let n = m.num_players();
+    let np = m.pairs.len();
+    // The players still to pair, numbered afresh for the matching.
+    let mut local = vec![usize::MAX; n];
+    let mut global = Vec::with_capacity(n);
+    for v in (0..n).filter(|&v| settled[v].is_none()) {
+        local[v] = global.len();
+        global.push(v);
+    }
+    let allowed = |e: usize| {
+        let (a, b) = m.pairs[e];
+        local[a] != usize::MAX && local[b] != usize::MAX && face.is_none_or(|f| f[e].is_some())
+    };
+    // Multipliers M_k, from the last stage up.
+    let mut mult = vec![Wide::<L>::ONE; stages.len()];
+    for k in (0..stages.len().saturating_sub(1)).rev() {
+        let (lo, hi) = stages[k + 1].1;
+        mult[k] = mult[k + 1].checked_mul_small((hi - lo + 1) as u64).ok_or_else(overflow)?;
+    }
+    let mut pair_cost = vec![Wide::<L>::ZERO; np];
+    let mut float_cost = vec![Wide::<L>::ZERO; n];
+    for (k, (cost, _)) in stages.iter().enumerate() {
+        for &(v, c) in &cost.terms {
+            let mag = mult[k].checked_mul_small(c.unsigned_abs()).ok_or_else(overflow)?;
+            let term = if c < 0 { -mag } else { mag };
+            let slot = match v {
+                Var::Pair(e) => &mut pair_cost[e],
+                Var::Float(i) => &mut float_cost[i],
+                Var::Aux(_) => return Err(SolveError::InvalidModel("auxiliary variable in a matching model".into())),
+            };
+            *slot = slot.checked_add(term).ok_or_else(overflow)?;
+        }
+    }
+    // BIG exceeds twice the largest cost any (partial) assignment can have.
+    let mut per_player = vec![Wide::<L>::ZERO; n];
+    for (e, &(a, b)) in m.pairs.iter().enumerate() {
+        if allowed(e) {
             let c = pair_cost[e].checked_abs().ok_or_else(overflow)?;
             per_player[a] = per_player[a].max(c);
             per_player[b] = per_player[b].max(c);
         }
-        let mut big = Wide::<L>::ONE;
-        for i in 0..n {
-            let c = per_player[i].max(float_cost[i].checked_abs().ok_or_else(overflow)?);
-            big = big.checked_add(c.checked_mul_small(4).ok_or_else(overflow)?).ok_or_else(overflow)?;
+    }
+    let mut big = Wide::<L>::ONE;
+    for &i in &global {
+        let c = per_player[i].max(float_cost[i].checked_abs().ok_or_else(overflow)?);
+        big = big.checked_add(c.checked_mul_small(4).ok_or_else(overflow)?).ok_or_else(overflow)?;
+    }
+    let mut edges = Vec::with_capacity(np);
+    let mut edge_pair = Vec::with_capacity(np);
+    let mut max_w = Wide::<L>::ZERO;
+    for (e, &(a, b)) in m.pairs.iter().enumerate() {
+        if !allowed(e) {
+            continue;
         }
-        let mut edges = Vec::with_capacity(np);
-        for (e, &(a, b)) in self.m.pairs.iter().enumerate() {
-            let fa = if self.m.may_float[a] { float_cost[a] } else { big };
-            let fb = if self.m.may_float[b] { float_cost[b] } else { big };
-            let w = fa.checked_add(fb).and_then(|s| s.checked_sub(pair_cost[e])).ok_or_else(overflow)?;
-            edges.push((a, b, w));
-        }
-        let mate = max_weight_matching(n, &edges);
-        if (0..n).any(|i| mate[i].is_none() && !self.m.may_float[i]) {
+        let fa = if m.may_float[a] { float_cost[a] } else { big };
+        let fb = if m.may_float[b] { float_cost[b] } else { big };
+        let w = fa.checked_add(fb).and_then(|s| s.checked_sub(pair_cost[e])).ok_or_else(overflow)?;
+        max_w = max_w.max(w.checked_abs().ok_or_else(overflow)?);
+        edges.push((local[a], local[b], w));
+        edge_pair.push(e);
+    }
+    drop(pair_cost);
+    // The narrowest native type the weights fit in (the algorithm needs 4 W).
+    let nl = global.len();
+    let (mate_l, phi, covered_l) = if max_w.bit_len() < 60 {
+        let narrow: Vec<(usize, usize, i64)> =
+            edges.iter().map(|&(a, b, w)| (a, b, w.to_i128().map_or(0, |x| x as i64))).collect();
+        drop(edges);
+        run(nl, &narrow)?
+    } else if max_w.bit_len() < 124 {
+        let narrow: Vec<(usize, usize, i128)> =
+            edges.iter().map(|&(a, b, w)| (a, b, w.to_i128().unwrap_or(0))).collect();
+        drop(edges);
+        run(nl, &narrow)?
+    } else {
+        run(nl, &edges)?
+    };
+    let mut mate: Vec<Option<usize>> = settled.iter().map(|s| s.filter(|&q| q != FLOATS)).collect();
+    let mut covered: Vec<bool> = mate.iter().map(|s| s.is_some()).collect();
+    for (i, &v) in global.iter().enumerate() {
+        mate[v] = mate_l[i].map(|j| global[j]);
+        covered[v] = covered_l[i];
+        if mate[v].is_none() && !m.may_float[v] {
             return Err(SolveError::Infeasible);
         }
-        Ok(mate)
     }
+    let mut face = vec![None; np];
+    for (k, &e) in edge_pair.iter().enumerate() {
+        face[e] = phi[k];
+    }
+    Ok(Chunk { mate, face, covered })
+}
+
+#[allow(clippy::type_complexity)]
+fn run<W: MatchWeight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+) -> Result<(Vec<Option<usize>>, Vec<Option<u32>>, Vec<bool>), SolveError> {
+    let (mate, face) = try_max_weight_matching_face(n, edges)
+        .map_err(|e| SolveError::InvalidModel(format!("merged weights overflow: {e}")))?;
+    Ok((mate, face.phi, face.covered))
 }
 
 impl LexBackend for MatchingSession {
@@ -169,10 +452,11 @@ impl LexBackend for MatchingSession {
             self.costs.push(c);
         }
         self.m.stages.extend(stages);
-        let at_bound = self
-            .mate
-            .as_ref()
-            .is_some_and(|mate| (first..self.costs.len()).all(|k| self.eval(&self.costs[k], mate) == self.bounds[k].0));
+        self.fold_at_face_bound();
+        let at_bound = self.folded == self.costs.len()
+            || self.mate.as_ref().is_some_and(|mate| {
+                (first..self.costs.len()).all(|k| self.eval(&self.costs[k], mate) == self.bounds[k].0)
+            });
         let how = if at_bound {
             "bound"
         } else {

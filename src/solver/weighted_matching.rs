@@ -198,6 +198,65 @@ pub fn try_max_weight_matching<W: MatchWeight>(
     Ok(solver.mates())
 }
 
+/// The set of all maximum-weight matchings of a graph, described by an optimal dual solution.
+///
+/// By LP duality (complementary slackness), a matching is of maximum weight if and only if
+/// (i) it uses only *tight* edges (zero reduced cost `u(a) + u(b) + Σ z(B) − w`, the sum over
+/// the blossoms containing both ends), (ii) it covers every vertex of positive dual, and (iii)
+/// every blossom of positive dual is full (`⌊|B|/2⌋` of its edges matched). With `u' = [u > 0]`,
+/// `z' = [z > 0]` and `φ(e) = u'(a) + u'(b) + #{B ∋ a, b : z(B) > 0}` for tight edges,
+///
+/// ```text
+/// φ(M) = Σ_{v covered} u'(v) + Σ_B z'(B) |M ∩ E(B)|  ≤  Σ_v u'(v) + Σ_B z'(B) ⌊|B|/2⌋
+/// ```
+///
+/// for every matching `M` of tight edges, with equality exactly when (ii) and (iii) hold. So the
+/// small integer weights `φ` on the tight edges alone have the same set of maximum-weight
+/// matchings as the original weights, and every other matching of tight edges is worse by at
+/// least one: a lexicographic optimisation can replace all the stages solved so far by `φ`
+/// (a handful of bits) instead of carrying their merged weights into the next solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptimalFace {
+    /// Per input edge: `Some(φ)` if the edge is tight (it may belong to a maximum-weight
+    /// matching), `None` if no maximum-weight matching uses it (positive reduced cost, negative
+    /// weight, a self-loop or an out-of-range vertex).
+    pub phi: Vec<Option<u32>>,
+    /// Per vertex: its dual is positive, so every maximum-weight matching covers it.
+    pub covered: Vec<bool>,
+}
+
+/// As [`try_max_weight_matching`], and also the set of all maximum-weight matchings as an
+/// [`OptimalFace`], read from the final duals (which the unit tests check as a certificate).
+pub fn try_max_weight_matching_face<W: MatchWeight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+) -> Result<(Vec<Option<usize>>, OptimalFace), WeightOverflow> {
+    if n >= NONE as usize / 2 || edges.len() >= NONE as usize / 2 {
+        panic!("max_weight_matching: graph too large ({n} vertices, {} edges)", edges.len());
+    }
+    let zero = W::zero();
+    let mut max_weight = zero;
+    let mut kept = Vec::with_capacity(edges.len());
+    for (e, &(a, b, w)) in edges.iter().enumerate() {
+        if a != b && a < n && b < n && w >= zero {
+            kept.push(e as u32);
+            if w > max_weight {
+                max_weight = w;
+            }
+        }
+    }
+    headroom(max_weight).ok_or(WeightOverflow)?;
+    let mut solver = Solver::new(n, edges, &kept, max_weight);
+    solver.run();
+    let chains = solver.blossom_chains();
+    let mut phi = vec![None; edges.len()];
+    for (k, &e) in kept.iter().enumerate() {
+        phi[e as usize] = solver.face_weight(k, &chains);
+    }
+    let covered = (0..n).map(|v| solver.dualvar[v].is_positive()).collect();
+    Ok((solver.mates(), OptimalFace { phi, covered }))
+}
+
 /// "No vertex / edge / endpoint" in the index arrays.
 const NONE: u32 = u32::MAX;
 const NO: usize = usize::MAX;
@@ -349,6 +408,46 @@ impl<W: MatchWeight> Solver<W> {
             bestedgeto_slack: vec![zero; 2 * n],
             touched: Vec::new(),
         }
+    }
+
+    /// `φ` of edge `k` (see [`OptimalFace`]) if its reduced cost, blossom duals included, is
+    /// zero; `None` otherwise. Only meaningful once `run` has finished.
+    fn face_weight(&self, k: usize, chains: &[Vec<usize>]) -> Option<u32> {
+        let (i, j) = (self.ep(2 * k), self.ep(2 * k + 1));
+        let mut s = self.slack(k);
+        let mut depth = 0u32;
+        // The blossoms containing both ends: the common prefix of their chains.
+        for (bi, bj) in chains[i].iter().zip(&chains[j]) {
+            if bi != bj {
+                break;
+            }
+            s.add_into(&self.dualvar[*bi]);
+            s.add_into(&self.dualvar[*bi]);
+            if self.dualvar[*bi].is_positive() {
+                depth += 1;
+            }
+        }
+        if !s.is_zero() {
+            return None;
+        }
+        let pos = |v: usize| u32::from(self.dualvar[v].is_positive());
+        Some(pos(i) + pos(j) + depth)
+    }
+
+    /// The non-trivial blossoms containing each vertex, outermost first.
+    fn blossom_chains(&self) -> Vec<Vec<usize>> {
+        (0..self.n)
+            .map(|v| {
+                let mut c = Vec::new();
+                let mut x = v;
+                while self.blossomparent[x] != NO {
+                    x = self.blossomparent[x];
+                    c.push(x);
+                }
+                c.reverse();
+                c
+            })
+            .collect()
     }
 
     fn mates(&self) -> Vec<Option<usize>> {
