@@ -95,7 +95,42 @@ fn weighted(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, lexicographic, pairability, weighted, dutch_rounds);
+/// The lexicographic matching session on a bracket-shaped model: quality stages, then one
+/// "partner of S1[k]" stage per top-half player, as the D.1 candidate order states them. The
+/// session folds solved stages into the optimal face and solves them in narrow chunks.
+fn candidate_order(c: &mut Criterion) {
+    use lexpair::solver::lex::LexBackend;
+    use lexpair::solver::matching_lex::MatchingSession;
+    let mut g = c.benchmark_group("matching-session-candidate-order");
+    g.sample_size(10);
+    for n in [100usize, 300] {
+        let m = bracket(n);
+        let half = n / 2;
+        let stages: Vec<_> = (0..half)
+            .map(|p| {
+                let mut cost = Cost::new();
+                for (e, &(a, b)) in m.pairs.iter().enumerate() {
+                    if a == p || b == p {
+                        cost.add(Var::Pair(e), 1 + (a + b - p) as i64);
+                    }
+                }
+                lexpair::model::Stage { name: format!("D1-partner-of-{p}"), article: "bench".into(), cost }
+            })
+            .collect();
+        g.bench_with_input(BenchmarkId::new("stage-by-level", n), &m, |b, m| {
+            b.iter(|| {
+                let mut base = m.clone();
+                let quality = std::mem::take(&mut base.stages);
+                let mut s = MatchingSession::new(base).expect("pure matching model");
+                s.solve_stages(quality).expect("feasible");
+                s.solve_stages(stages.clone()).expect("feasible")
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, lexicographic, pairability, weighted, candidate_order, dutch_rounds);
 criterion_main!(benches);
 
 /// Whole Dutch 2017 rounds of the largest corpus tournament (296 players, 10 rounds).

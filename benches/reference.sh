@@ -1,52 +1,108 @@
 #!/usr/bin/env bash
-# Compares lexpair's speed with the reference engine's on the large single rounds of
-# ../shared/corpus/large (bbpPairings 5.0.1, Dutch 2017, times measured on this kind of 2-core
-# machine, as stated in that folder's README), checks that every output is byte-identical,
-# and times the replay of both Dutch 2017 corpus folders.
+# lexpair against the reference engines on large rounds: CPU seconds (user + system, whole
+# process) and peak resident memory from `/usr/bin/time -v`, beside the figures measured for
+# bbpPairings 5.0.1 and JaVaFo 2.2 on this kind of 2-core machine (../shared/corpus/README.md,
+# issue 12), as ratios (reference / lexpair: above 1 means lexpair needs less).
 #
-#   bash benches/reference.sh            # all cases (the 3,000-player rounds take minutes)
-#   bash benches/reference.sh p1000      # only cases whose name contains p1000
-#   SYSTEM=dutch-2026 bash benches/reference.sh p1000
+#   bash benches/reference.sh                  # the 8 large rounds (3,000-player ones take minutes)
+#   bash benches/reference.sh p1000            # only cases whose name contains p1000
+#   SYSTEM=dutch-2026 bash benches/reference.sh
 #       the same rounds under the 2026 rules: no 2026 reference output exists for them, so the
-#       output is not compared and the ratio is to the 2017 reference's time (a rough bar)
+#       output is not compared and the ratios are to the 2017 reference's figures (a rough bar)
+#   bash benches/reference.sh p10000           # rounds 1, 2 and 5 of a 9,999-player event (the most a TRF holds) made
+#       with `lexpair generate` (cached in target/bench-data; no reference exists: each output is
+#       checked by replaying it with `lexpair check`, which re-pairs and compares)
+#   bash benches/reference.sh scale            # replay ../shared/corpus/scale-2017 (or -2026 with
+#       SYSTEM=dutch-2026) round by round: every round must be identical to bbpPairings
+#   bash benches/reference.sh corpus           # replay the Dutch corpora of the edition
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
-bin=target/release/lexpair
+bin=$PWD/target/release/lexpair
 large=../shared/corpus/large
 filter=${1:-}
 system=${SYSTEM:-dutch-2017}
+edition=${system#dutch-}
 
-# Reference seconds per case (corpus/large/README.md).
-declare -A ref=(
-  [p1000-r01]=16 [p1000-r02]=7.6 [p1000-r05]=4.1 [p1000-r09]=3.0
-  [p3000-r01]=1140 [p3000-r02]=318 [p3000-r04]=168 [p3000-r07]=114
-)
+# bbpPairings 5.0.1: CPU seconds and peak MiB (measured side by side 2026-11-23; the 3,000-player
+# rounds 1, 2 and 4 were timed by the corpus's author, memory not recorded).
+declare -A bbp_cpu=([p1000-r01]=20.1 [p1000-r02]=11.2 [p1000-r05]=5.05 [p1000-r09]=3.45
+  [p3000-r01]=1140 [p3000-r02]=318 [p3000-r04]=168 [p3000-r07]=134)
+declare -A bbp_mib=([p1000-r01]=72 [p1000-r02]=58 [p1000-r05]=34 [p1000-r09]=28 [p3000-r07]=185)
+# JaVaFo 2.2 (Java start-up included; it runs out of memory on p3000 rounds 2 and 4).
+declare -A jav_cpu=([p1000-r01]=0.36 [p1000-r02]=2.2 [p1000-r05]=2.8 [p1000-r09]=2.3
+  [p3000-r01]=0.56 [p3000-r07]=434)
+declare -A jav_mib=([p1000-r01]=64 [p1000-r02]=320 [p1000-r05]=453 [p1000-r09]=386
+  [p3000-r01]=77 [p3000-r07]=6451)
 
-printf '%-10s %10s %10s %8s  %s\n' case lexpair_s reference_s speedup output
-for f in $(ls "$large"/*.trf | sort); do
-  name=$(basename "$f" .trf)
-  [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
-  out=$(mktemp)
-  start=$(date +%s.%N)
-  "$bin" pair --system "$system" "$f" > "$out"
-  end=$(date +%s.%N)
-  secs=$(echo "$end - $start" | bc)
-  if [[ "$system" == dutch-2017 ]]; then
-    same=$(cmp -s "$out" "$large/$name.expected" && echo identical || echo DIFFERS)
-  else
-    same="not compared ($system)"
+ratio() { # reference lexpair -> "12.3x" or "-"
+  if [[ -z "$1" ]]; then echo "-"; else echo "$1 $2" | awk '{ printf "%.2fx", $1 / ($2 > 0 ? $2 : 0.001) }'; fi
+}
+
+# Runs lexpair with /usr/bin/time -v; sets cpu (s) and mib.
+timed() {
+  local log
+  log=$(mktemp)
+  /usr/bin/time -v "$@" 2> "$log" > /dev/null || { cat "$log" >&2; rm -f "$log"; return 1; }
+  cpu=$(awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { printf "%.2f", u + s }' "$log")
+  mib=$(awk -F': ' '/Maximum resident/ { printf "%.0f", $2 / 1024 }' "$log")
+  rm -f "$log"
+}
+
+header() {
+  printf '%-11s %9s %9s %8s %8s %8s %8s %8s %8s  %s\n' case cpu_s bbp_s bbp/lp jav_s jav/lp MiB bbp/lp jav/lp output
+}
+
+if [[ -z "$filter" || "$filter" == p1000* || "$filter" == p3000* ]]; then
+  header
+  for f in $(ls "$large"/*.trf | sort); do
+    name=$(basename "$f" .trf)
+    [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
+    out=$(mktemp)
+    timed "$bin" pair --system "$system" "$f" -o "$out"
+    if [[ "$system" == dutch-2017 ]]; then
+      same=$(cmp -s "$out" "$large/$name.expected" && echo identical || echo DIFFERS)
+    else
+      same="not compared ($system)"
+    fi
+    rm -f "$out"
+    printf '%-11s %9s %9s %8s %8s %8s %8s %8s %8s  %s\n' "$name" "$cpu" "${bbp_cpu[$name]}" \
+      "$(ratio "${bbp_cpu[$name]}" "$cpu")" "${jav_cpu[$name]:--}" "$(ratio "${jav_cpu[$name]:-}" "$cpu")" \
+      "$mib" "$(ratio "${bbp_mib[$name]:-}" "$mib")" "$(ratio "${jav_mib[$name]:-}" "$mib")" "$same"
+  done
+fi
+
+if [[ "$filter" == p10000 ]]; then
+  data=target/bench-data
+  mkdir -p "$data"
+  event=$data/p10000-$system.trf
+  if [[ ! -f "$event" ]]; then
+    echo "generating a 9,999-player event of 5 rounds under $system (once; cached in $event)"
+    "$bin" generate --system "$system" -n 9999 -r 5 --seed 10000 -o "$event"
   fi
-  rm -f "$out"
-  printf '%-10s %10.2f %10s %7.1fx  %s\n' "$name" "$secs" "${ref[$name]}" "$(echo "${ref[$name]} / $secs" | bc -l)" "$same"
-done
+  header
+  for r in 1 2 5; do
+    out=$(mktemp)
+    timed "$bin" pair --system "$system" "$event" --round "$r" -o "$out"
+    rm -f "$out"
+    printf '%-11s %9s %9s %8s %8s %8s %8s %8s %8s  %s\n' "p10000-r0$r" "$cpu" - - - - "$mib" - - "no reference"
+  done
+  start=$(date +%s)
+  line=$("$bin" check --system "$system" "$event" | tail -1)
+  echo "replay of the generated event ($(( $(date +%s) - start )) s): $line"
+fi
+
+if [[ "$filter" == scale ]]; then
+  folder=../shared/corpus/scale-$edition
+  start=$(date +%s)
+  line=$("$bin" check --system "$system" "$folder" | tail -1)
+  echo "replay $folder ($(( $(date +%s) - start )) s): $line"
+fi
 
 if [[ -z "$filter" || "$filter" == corpus ]]; then
-  edition=${system#dutch-}
   for folder in dutch-$edition dutch-$edition-tight; do
-    start=$(date +%s.%N)
+    timed "$bin" check --system "$system" "../shared/corpus/$folder"
     line=$("$bin" check --system "$system" "../shared/corpus/$folder" | tail -1)
-    end=$(date +%s.%N)
-    printf 'replay %-17s %8.1f s  %s\n' "$folder" "$(echo "$end - $start" | bc)" "$line"
+    printf 'replay %-17s %8s s CPU %6s MiB  %s\n' "$folder" "$cpu" "$mib" "$line"
   done
 fi

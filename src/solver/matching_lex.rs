@@ -164,12 +164,15 @@ impl MatchingSession {
     }
 
     /// Folds the next stages without a solve while the incumbent provably attains their optimum
-    /// within the optimal face: a stage whose terms all involve one player `p` has, over the
-    /// optima folded so far, at least the smallest cost among `p`'s variables the face still
-    /// allows (its tight pairs with unsettled players, and floating unless every optimum covers
-    /// `p`). When the incumbent takes the one variable of that cost, every optimum of the stage
-    /// does: `p` (and its partner) are settled and the stage is folded. Stages whose player is
-    /// settled already are constant and fold at once.
+    /// within the optimal face. A stage whose terms all involve one player `p` is decided by the
+    /// one variable of `p` that is one: over the optima folded so far its value is at least the
+    /// smallest cost among `p`'s variables the face allows (its tight pairs with unsettled
+    /// players, and floating unless every optimum covers `p`). When the incumbent's variable has
+    /// that cost, the stage's optima are the face's matchings whose variable for `p` has it: the
+    /// face keeps only those of `p`'s pairs (the incumbent keeps the face's maximum attainable,
+    /// so the restricted face is exact), and when floating costs more, every remaining pair of
+    /// `p` gains one in `φ` so that the optima cover `p`. A single remaining pair settles `p` and
+    /// its partner. Stages whose player is settled are constant and fold at once.
     fn fold_at_face_bound(&mut self) {
         if self.face.is_none() || self.mate.is_none() {
             return;
@@ -185,38 +188,53 @@ impl MatchingSession {
             }
             let of: std::collections::HashMap<Var, i64> = cost.terms.iter().copied().collect();
             let c = |v: Var| of.get(&v).copied().unwrap_or(0);
-            let mut options: Vec<(i64, Var)> = self.incident[p]
+            let pairs: Vec<(usize, i64)> = self.incident[p]
                 .iter()
                 .filter(|&&e| {
                     let (a, b) = self.m.pairs[e];
                     face[e].is_some() && self.settled[if a == p { b } else { a }].is_none()
                 })
-                .map(|&e| (c(Var::Pair(e)), Var::Pair(e)))
+                .map(|&e| (e, c(Var::Pair(e))))
                 .collect();
-            if self.m.may_float[p] && !self.covered[p] {
-                options.push((c(Var::Float(p)), Var::Float(p)));
-            }
-            let Some(best) = options.iter().map(|o| o.0).min() else { return };
-            let mut at_best = options.iter().filter(|o| o.0 == best);
-            let (Some(&(_, only)), None) = (at_best.next(), at_best.next()) else { return };
-            let taken = match only {
-                Var::Pair(e) => {
+            let float = (self.m.may_float[p] && !self.covered[p]).then(|| c(Var::Float(p)));
+            let Some(best) = pairs.iter().map(|o| o.1).chain(float).min() else { return };
+            let taken = match mate[p] {
+                Some(q) => pairs.iter().find(|&&(e, _)| {
                     let (a, b) = self.m.pairs[e];
-                    let q = if a == p { b } else { a };
-                    mate[p] == Some(q)
-                }
-                _ => mate[p].is_none(),
+                    (a == q || b == q) && (a == p || b == p)
+                }),
+                None => None,
             };
-            if !taken {
+            let taken_cost = match (mate[p], taken) {
+                (Some(_), Some(&(_, cost))) => cost,
+                (None, _) => match float {
+                    Some(cost) => cost,
+                    None => return,
+                },
+                _ => return,
+            };
+            if taken_cost != best {
                 return;
             }
-            match only {
-                Var::Pair(e) => {
-                    let (a, b) = self.m.pairs[e];
-                    self.settled[a] = Some(b);
-                    self.settled[b] = Some(a);
+            let keep: Vec<usize> = pairs.iter().filter(|o| o.1 == best).map(|o| o.0).collect();
+            let must_cover = float.is_some_and(|f| f != best) || float.is_none();
+            let face = self.face.as_mut().expect("checked above");
+            for &(e, cost) in &pairs {
+                if cost != best {
+                    face[e] = None;
+                } else if must_cover && float.is_some() {
+                    face[e] = face[e].map(|phi| phi + 1);
                 }
-                _ => self.settled[p] = Some(FLOATS),
+            }
+            if must_cover {
+                self.covered[p] = true;
+            }
+            if let ([e], true) = (keep.as_slice(), must_cover) {
+                let (a, b) = self.m.pairs[*e];
+                self.settled[a] = Some(b);
+                self.settled[b] = Some(a);
+            } else if keep.is_empty() {
+                self.settled[p] = Some(FLOATS);
             }
             self.folded += 1;
         }

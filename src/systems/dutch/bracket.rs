@@ -86,6 +86,18 @@ pub struct Bracket {
 impl Bracket {
     /// Builds the model: allowed pairs (C.1-C.3, no MDP-MDP pair: B.3), floats, completion.
     pub fn build(r: &Round, players: &[usize], mdps: usize, kind: Kind) -> Bracket {
+        Bracket::build_with(r, players, mdps, kind, |_, _| true)
+    }
+
+    /// [`Bracket::build`] with only the allowed pairs (local numbers) that `keep` accepts: a
+    /// model of those candidates alone, small where the full one has a pair per two players.
+    pub fn build_with(
+        r: &Round,
+        players: &[usize],
+        mdps: usize,
+        kind: Kind,
+        keep: impl Fn(usize, usize) -> bool,
+    ) -> Bracket {
         let nb = players.len();
         let (extra, lower): (&[usize], &[usize]) = match kind {
             Kind::Normal { next, .. } => (next, &[]),
@@ -103,7 +115,7 @@ impl Bracket {
                 if a < mdps && b < mdps {
                     continue; // B.3: MDPs are paired with residents only.
                 }
-                if r.can_meet(global[a], global[b]) {
+                if keep(a, b) && r.can_meet(global[a], global[b]) {
                     model.add_pair(a, b);
                     inside.push(b < nb);
                 }

@@ -15,7 +15,6 @@
 
 use super::round::Round;
 use crate::points::Points;
-use crate::solver::matching::pairable_by_matching;
 
 /// The bye facts of a round with an odd number of players.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,5 +68,5 @@ impl ByeOutlook {
 
 /// Can `players` all be paired (C1-C3), the leftover (if odd) one for whom `may_bye` holds?
 fn pairable(r: &Round, players: &[usize], may_bye: impl Fn(usize) -> bool) -> bool {
-    pairable_by_matching(&r.graph(players, may_bye)).is_pairable()
+    r.complete_pairing(players, may_bye).is_some()
 }

@@ -23,16 +23,15 @@ use super::formulation::Formulation;
 use super::{Backend, PairError, PairOptions};
 use crate::model::{write_lp, SolveError};
 use crate::pairing::{Board, RoundPairing};
-use crate::solver::graph::Pairability;
 use crate::solver::highs_lex::{LexOptions, LexSession};
 use crate::solver::lex::LexBackend;
 use crate::solver::lex::StageReport;
-use crate::solver::matching::pairable_by_matching;
 use crate::solver::matching_lex::MatchingSession;
 use crate::tournament::Tournament;
 use bracket::{Bracket, Kind};
 use round::Round;
 use serde::Serialize;
+use std::collections::HashSet;
 
 /// Edition of the Dutch rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -295,15 +294,12 @@ fn extends_to_round(r: &Round, near: &Bracket, chosen: &order::Chosen, lower: &[
     }
     let rest: Vec<usize> =
         (0..n).filter(|&l| !paired[l]).map(|l| near.global[l]).chain(lower.iter().copied()).collect();
-    match pairable_by_matching(&r.graph(&rest, |i| r.bye_candidate(i))) {
-        Pairability::Pairable { bye, .. } => Some(bye.map(|x| rest[x])),
-        Pairability::Unpairable => None,
-    }
+    r.complete_pairing(&rest, |i| r.bye_candidate(i))
 }
 
 /// Can `players` all be paired (C.1-C.3), with one PAB-eligible player out when odd?
 fn completable(r: &Round, players: &[usize]) -> bool {
-    pairable_by_matching(&r.graph(players, |i| r.pab_eligible(i))).is_pairable()
+    r.complete_pairing(players, |i| r.pab_eligible(i)).is_some()
 }
 
 /// A bracket's leavers and the pairs of its optimum involving players outside it (tournament
@@ -325,6 +321,9 @@ impl Driver<'_, '_> {
     /// Pairs one bracket; its pairs are pending until [`Driver::commit`]. Returns the players
     /// leaving it (tournament indices).
     fn bracket(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Result<Vec<usize>, PairError> {
+        if let Some(leavers) = self.sparse_first(players, mdps, kind) {
+            return Ok(leavers.0);
+        }
         let b = Bracket::build(self.r, players, mdps, kind);
         let quality = quality_stages(&criteria::Ctx::new(self.r, &b, kind), self.keys);
         let chosen = match first::perfect(self.r, &b, kind, &quality) {
@@ -348,6 +347,9 @@ impl Driver<'_, '_> {
         let Kind::Outlook { next, lower, c9 } = kind else {
             return Err(PairError::Solver(SolveError::Backend("a 2026 bracket needs its outlook".into())));
         };
+        if let Some(outcome) = self.sparse_first(players, mdps, kind) {
+            return Ok(outcome);
+        }
         let full = Bracket::build(r, players, mdps, kind);
         let quality = quality_stages(&criteria::Ctx::new(r, &full, kind), self.keys);
         if let Some(chosen) = first::perfect(r, &full, kind, &quality) {
@@ -374,6 +376,31 @@ impl Driver<'_, '_> {
         }
         let chosen = self.solve_model(&full, quality)?;
         Ok(self.trace(&full, kind, &chosen))
+    }
+
+    /// The first candidate of a bracket with nobody outside it (the last bracket: every bracket
+    /// of round 1), checked on a model that holds the candidate's own pairs only. Whether it is
+    /// perfect depends only on its own pairs and leavers (each criterion is a sum over them, and
+    /// the bounds it must reach do not depend on the other pairs), so the answer is the full
+    /// model's; a bracket of thousands of players then never needs its quadratic model.
+    fn sparse_first(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Option<Outcome> {
+        let alone = match kind {
+            Kind::Last => true,
+            Kind::Outlook { next, lower, .. } => next.is_empty() && lower.is_empty(),
+            Kind::Normal { .. } | Kind::Ppb { .. } => false,
+        };
+        let nb = players.len();
+        let residents = nb - mdps.min(nb);
+        if !alone || nb < 64 {
+            return None; // small brackets: the full model costs nothing
+        }
+        let m1 = mdps.min(residents);
+        let candidate: HashSet<(usize, usize)> =
+            order::first_candidate_of(nb, mdps, m1, (residents - m1) / 2).into_iter().collect();
+        let b = Bracket::build_with(self.r, players, mdps, kind, |a, c| candidate.contains(&(a, c)));
+        let quality = quality_stages(&criteria::Ctx::new(self.r, &b, kind), self.keys);
+        let chosen = first::perfect(self.r, &b, kind, &quality)?;
+        Some(self.trace(&b, kind, &chosen))
     }
 
     /// Solves the `quality` stages and the candidate order of `b`.

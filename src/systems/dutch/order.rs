@@ -76,8 +76,13 @@ fn adopt(
 /// the `m1` highest MDPs with the first residents in order, then S1R[k] with S2R[k]; whoever is
 /// left (Limbo MDPs, the last S2R players) leaves the bracket.
 pub fn first_candidate(b: &Bracket, m1: usize, n1: usize) -> Vec<(usize, usize)> {
-    let mut pairs: Vec<(usize, usize)> = (0..m1).map(|i| (i, b.mdps + i)).collect();
-    let rem: Vec<usize> = (b.mdps + m1..b.nb).collect();
+    first_candidate_of(b.nb, b.mdps, m1, n1)
+}
+
+/// [`first_candidate`] of a bracket of `nb` players whose first `mdps` are MDPs.
+pub fn first_candidate_of(nb: usize, mdps: usize, m1: usize, n1: usize) -> Vec<(usize, usize)> {
+    let mut pairs: Vec<(usize, usize)> = (0..m1).map(|i| (i, mdps + i)).collect();
+    let rem: Vec<usize> = (mdps + m1..nb).collect();
     pairs.extend(identity_pairs(&rem, &rem[..n1.min(rem.len())]));
     pairs
 }
