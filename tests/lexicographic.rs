@@ -232,3 +232,79 @@ fn a_session_adds_variables_constraints_and_stages_after_seeing_earlier_optima()
     assert_eq!(r.solution.aux, vec![0]);
     assert_eq!(r.solution.stage_values, vec![0, 3]);
 }
+
+/// The exact matching session (optimal faces, chunks, settled players) against brute force:
+/// random pure matching models with up to 90 stages given in several levels, many of them of
+/// the candidate-order kind ("the rank of p's partner", all terms on one player), with ranges
+/// wide enough that one level needs several chunks.
+#[test]
+fn matching_session_folds_levels_into_faces_exactly() {
+    use lexpair::model::Stage;
+    use lexpair::solver::lex::LexBackend;
+    use lexpair::solver::matching_lex::MatchingSession;
+    let mut rng = Rng(2024);
+    let (mut feasible, mut chunked) = (0, 0);
+    for case in 0..400 {
+        let mut m = random_model(&mut rng);
+        let n = m.num_players();
+        // One case in three: wide general stages in one level, which needs several chunks.
+        let wide = case % 3 == 0;
+        let extra = if wide { 50 + rng.below(40) as usize } else { rng.below(90) as usize };
+        for k in 0..extra {
+            let mut c = Cost::new();
+            if !wide && rng.below(3) > 0 && n > 0 {
+                // A partner stage: every term on player p.
+                let p = rng.below(n as u64) as usize;
+                let span = [2u64, 5, 1_000_000][rng.below(3) as usize];
+                for (e, &(a, b)) in m.pairs.iter().enumerate() {
+                    if a == p || b == p {
+                        c.add(Var::Pair(e), rng.below(span) as i64);
+                    }
+                }
+                if m.may_float[p] && rng.below(2) == 0 {
+                    c.add(Var::Float(p), rng.below(span) as i64);
+                }
+            } else {
+                let span = if wide { 1_000_000 } else { 1000 };
+                for e in 0..m.pairs.len() {
+                    if rng.below(3) == 0 {
+                        c.add(Var::Pair(e), rng.below(span) as i64 - 200);
+                    }
+                }
+            }
+            m.add_stage(&format!("t{k}"), "test", c);
+        }
+        let expected = brute_force(&m);
+        let mut base = m.clone();
+        let mut stages: Vec<Stage> = std::mem::take(&mut base.stages);
+        let Ok(mut s) = MatchingSession::new(base) else { panic!("case {case}: not a matching model") };
+        let mut got = Ok(Vec::new());
+        let mut levels = 0;
+        while !stages.is_empty() {
+            levels += 1;
+            let take = if wide { stages.len() } else { (1 + rng.below(40) as usize).min(stages.len()) };
+            let level: Vec<Stage> = stages.drain(..take).collect();
+            match s.solve_stages(level) {
+                Ok(v) => got.as_mut().map(|g: &mut Vec<i64>| g.extend(v)).unwrap_or(()),
+                Err(e) => {
+                    got = Err(e);
+                    break;
+                }
+            }
+        }
+        match (got, expected) {
+            (Ok(values), Some(best)) => {
+                assert_eq!(values, best, "case {case}: {m:?}");
+                chunked += usize::from(wide && s.solves() > levels);
+                let sol = s.solution().expect("solved");
+                assert_eq!(sol.stage_values, best, "case {case}: final solution");
+                sol.verify(s.model()).unwrap_or_else(|e| panic!("case {case}: {e}"));
+                feasible += 1;
+            }
+            (Err(SolveError::Infeasible), None) => {}
+            (got, want) => panic!("case {case}: session {got:?}, brute force {want:?}, model {m:?}"),
+        }
+    }
+    // Some levels must have needed several chunks (more solves than levels).
+    assert!(feasible > 100 && chunked > 20, "feasible {feasible}, chunked {chunked}");
+}
