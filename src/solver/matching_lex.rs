@@ -51,7 +51,6 @@ use std::time::Instant;
 /// A pure matching model solved stage after stage by exact weighted matching.
 pub struct MatchingSession {
     m: BracketModel,
-    costs: Vec<Cost>,
     bounds: Vec<(i64, i64)>,
     mate: Option<Vec<Option<usize>>>,
     reports: Vec<StageReport>,
@@ -100,7 +99,6 @@ impl MatchingSession {
         }
         Ok(MatchingSession {
             m,
-            costs: Vec::new(),
             bounds: Vec::new(),
             mate: None,
             reports: Vec::new(),
@@ -143,13 +141,13 @@ impl MatchingSession {
     fn settle(&mut self, first: usize, end: usize, chunk: &Chunk) {
         self.build_incident();
         for k in first..end {
-            let cost = &self.costs[k];
+            let cost = &self.m.stages[k].cost;
             let Some(p) = common_player(&self.m, cost) else { continue };
             if self.settled[p].is_some() {
                 continue;
             }
             let value = self.eval(cost, &chunk.mate);
-            let of = |v: Var| cost.terms.iter().find(|t| t.0 == v).map_or(0, |t| t.1);
+            let of = |v: Var| cost.terms.binary_search_by_key(&v, |t| t.0).map_or(0, |i| cost.terms[i].1);
             let mut hits = self.incident[p]
                 .iter()
                 .filter(|&&e| chunk.face[e].is_some() && of(Var::Pair(e)) == value)
@@ -191,16 +189,16 @@ impl MatchingSession {
             return;
         }
         self.build_incident();
-        while self.folded < self.costs.len() {
+        while self.folded < self.m.stages.len() {
             let (Some(face), Some(mate)) = (&self.face, &self.mate) else { return };
-            let cost = &self.costs[self.folded];
+            let cost = &self.m.stages[self.folded].cost;
             let Some(p) = common_player(&self.m, cost) else { return };
             if self.settled[p].is_some() {
                 self.folded += 1;
                 continue;
             }
-            let of: std::collections::HashMap<Var, i64> = cost.terms.iter().copied().collect();
-            let c = |v: Var| of.get(&v).copied().unwrap_or(0);
+            // Terms are sorted by variable (normalised).
+            let c = |v: Var| cost.terms.binary_search_by_key(&v, |t| t.0).map_or(0, |i| cost.terms[i].1);
             let pairs: Vec<(usize, i64)> = self.incident[p]
                 .iter()
                 .filter(|&&e| {
@@ -277,14 +275,14 @@ impl MatchingSession {
     fn solve_now(&mut self) -> Result<Vec<Option<usize>>, SolveError> {
         loop {
             self.fold_at_face_bound();
-            if let (Some(mate), true) = (&self.mate, self.folded == self.costs.len()) {
+            if let (Some(mate), true) = (&self.mate, self.folded == self.m.stages.len()) {
                 return Ok(mate.clone());
             }
             let face = self.face_stage();
             let mut stages: Vec<(&Cost, (i64, i64))> = face.as_ref().map(|(c, b)| (c, *b)).into_iter().collect();
             let mut end = self.folded;
-            while end < self.costs.len() {
-                stages.push((&self.costs[end], self.bounds[end]));
+            while end < self.m.stages.len() {
+                stages.push((&self.m.stages[end].cost, self.bounds[end]));
                 if end > self.folded && bits_needed(self.m.num_players(), &stages) > FAST_BITS {
                     stages.pop();
                     break;
@@ -300,7 +298,7 @@ impl MatchingSession {
             self.face = Some(chunk.face);
             let mate = chunk.mate;
             self.mate = Some(mate.clone());
-            if end == self.costs.len() {
+            if end == self.m.stages.len() {
                 return Ok(mate);
             }
         }
@@ -337,27 +335,90 @@ fn solve_chunk(
     let bits = bits_needed(m.num_players(), stages);
     // The estimate picks the first width; an overflow found exactly moves to the next one.
     macro_rules! try_width {
-        ($($l:literal),*) => {
-            $( if bits < 64 * $l - 1 {
-                match solve_width::<$l>(m, stages, face, settled) {
+        ($t:ty, $bits:expr) => {
+            if bits < $bits {
+                match solve_width::<$t>(m, stages, face, settled) {
                     Err(SolveError::InvalidModel(msg)) if msg.contains("overflow") => {}
                     other => return other,
                 }
-            } )*
+            }
+        };
+        ($($l:literal),*) => {
+            $( try_width!(Wide<$l>, 64 * $l - 1); )*
         };
     }
-    try_width!(2, 4, 8, 12, 16, 24, 32, 40, 48, 64, 96, 128);
+    try_width!(i128, 127);
+    try_width!(4, 8, 12, 16, 24, 32, 40, 48, 64, 96, 128);
     Err(SolveError::InvalidModel(format!("merged weights of one chunk need about {bits} bits, beyond 8192")))
 }
 
+/// The exact operations the merged weights are built with: `i128` for chunks that fit it (no
+/// wide arrays at all), [`Wide`] for the others. Every one reports overflow instead of wrapping.
+trait Exact: MatchWeight {
+    const ONE: Self;
+    const BITS: u32;
+    fn mul_small(self, k: u64) -> Option<Self>;
+    fn checked_minus(self, rhs: Self) -> Option<Self>;
+    fn abs(self) -> Option<Self>;
+    fn neg(self) -> Self;
+    fn bits(&self) -> u32;
+    fn as_i128(&self) -> Option<i128>;
+}
+
+impl Exact for i128 {
+    const ONE: Self = 1;
+    const BITS: u32 = 128;
+    fn mul_small(self, k: u64) -> Option<Self> {
+        self.checked_mul(i128::from(k))
+    }
+    fn checked_minus(self, rhs: Self) -> Option<Self> {
+        self.checked_sub(rhs)
+    }
+    fn abs(self) -> Option<Self> {
+        self.checked_abs()
+    }
+    fn neg(self) -> Self {
+        -self
+    }
+    fn bits(&self) -> u32 {
+        128 - self.unsigned_abs().leading_zeros()
+    }
+    fn as_i128(&self) -> Option<i128> {
+        Some(*self)
+    }
+}
+
+impl<const L: usize> Exact for Wide<L> {
+    const ONE: Self = Wide::<L>::ONE;
+    const BITS: u32 = 64 * L as u32;
+    fn mul_small(self, k: u64) -> Option<Self> {
+        self.checked_mul_small(k)
+    }
+    fn checked_minus(self, rhs: Self) -> Option<Self> {
+        self.checked_sub(rhs)
+    }
+    fn abs(self) -> Option<Self> {
+        self.checked_abs()
+    }
+    fn neg(self) -> Self {
+        -self
+    }
+    fn bits(&self) -> u32 {
+        self.bit_len()
+    }
+    fn as_i128(&self) -> Option<i128> {
+        self.to_i128()
+    }
+}
+
 #[allow(clippy::type_complexity)]
-fn solve_width<const L: usize>(
+fn solve_width<W: Exact>(
     m: &BracketModel,
     stages: &[(&Cost, (i64, i64))],
     face: Option<&[Option<u32>]>,
     settled: &[Option<usize>],
 ) -> Result<Chunk, SolveError> {
-    let overflow = || SolveError::InvalidModel(format!("merged weights overflow {} bits", 64 * L));
+    let overflow = || SolveError::InvalidModel(format!("merged weights overflow {} bits", W::BITS));
     let n = m.num_players();
     let np = m.pairs.len();
     // The players still to pair, numbered afresh for the matching.
@@ -372,17 +433,17 @@ fn solve_width<const L: usize>(
         local[a] != usize::MAX && local[b] != usize::MAX && face.is_none_or(|f| f[e].is_some())
     };
     // Multipliers M_k, from the last stage up.
-    let mut mult = vec![Wide::<L>::ONE; stages.len()];
+    let mut mult = vec![W::ONE; stages.len()];
     for k in (0..stages.len().saturating_sub(1)).rev() {
         let (lo, hi) = stages[k + 1].1;
-        mult[k] = mult[k + 1].checked_mul_small((hi - lo + 1) as u64).ok_or_else(overflow)?;
+        mult[k] = mult[k + 1].mul_small((hi - lo + 1) as u64).ok_or_else(overflow)?;
     }
-    let mut pair_cost = vec![Wide::<L>::ZERO; np];
-    let mut float_cost = vec![Wide::<L>::ZERO; n];
+    let mut pair_cost = vec![W::zero(); np];
+    let mut float_cost = vec![W::zero(); n];
     for (k, (cost, _)) in stages.iter().enumerate() {
         for &(v, c) in &cost.terms {
-            let mag = mult[k].checked_mul_small(c.unsigned_abs()).ok_or_else(overflow)?;
-            let term = if c < 0 { -mag } else { mag };
+            let mag = mult[k].mul_small(c.unsigned_abs()).ok_or_else(overflow)?;
+            let term = if c < 0 { mag.neg() } else { mag };
             let slot = match v {
                 Var::Pair(e) => &mut pair_cost[e],
                 Var::Float(i) => &mut float_cost[i],
@@ -392,44 +453,44 @@ fn solve_width<const L: usize>(
         }
     }
     // BIG exceeds twice the largest cost any (partial) assignment can have.
-    let mut per_player = vec![Wide::<L>::ZERO; n];
+    let mut per_player = vec![W::zero(); n];
     for (e, &(a, b)) in m.pairs.iter().enumerate() {
         if allowed(e) {
-            let c = pair_cost[e].checked_abs().ok_or_else(overflow)?;
+            let c = pair_cost[e].abs().ok_or_else(overflow)?;
             per_player[a] = per_player[a].max(c);
             per_player[b] = per_player[b].max(c);
         }
     }
-    let mut big = Wide::<L>::ONE;
+    let mut big = W::ONE;
     for &i in &global {
-        let c = per_player[i].max(float_cost[i].checked_abs().ok_or_else(overflow)?);
-        big = big.checked_add(c.checked_mul_small(4).ok_or_else(overflow)?).ok_or_else(overflow)?;
+        let c = per_player[i].max(float_cost[i].abs().ok_or_else(overflow)?);
+        big = big.checked_add(c.mul_small(4).ok_or_else(overflow)?).ok_or_else(overflow)?;
     }
+    drop(per_player);
     let mut edges = Vec::with_capacity(np);
     let mut edge_pair = Vec::with_capacity(np);
-    let mut max_w = Wide::<L>::ZERO;
+    let mut max_bits = 0;
     for (e, &(a, b)) in m.pairs.iter().enumerate() {
         if !allowed(e) {
             continue;
         }
         let fa = if m.may_float[a] { float_cost[a] } else { big };
         let fb = if m.may_float[b] { float_cost[b] } else { big };
-        let w = fa.checked_add(fb).and_then(|s| s.checked_sub(pair_cost[e])).ok_or_else(overflow)?;
-        max_w = max_w.max(w.checked_abs().ok_or_else(overflow)?);
+        let w = fa.checked_add(fb).and_then(|s| s.checked_minus(pair_cost[e])).ok_or_else(overflow)?;
+        max_bits = max_bits.max(w.bits());
         edges.push((local[a], local[b], w));
         edge_pair.push(e);
     }
     drop(pair_cost);
     // The narrowest native type the weights fit in (the algorithm needs 4 W).
     let nl = global.len();
-    let (mate_l, phi, covered_l) = if max_w.bit_len() < 60 {
-        let narrow: Vec<(usize, usize, i64)> =
-            edges.iter().map(|&(a, b, w)| (a, b, w.to_i128().map_or(0, |x| x as i64))).collect();
+    let narrow = |w: &W| w.as_i128().unwrap_or(0);
+    let (mate_l, phi, covered_l) = if max_bits < 60 {
+        let narrow: Vec<(usize, usize, i64)> = edges.iter().map(|(a, b, w)| (*a, *b, narrow(w) as i64)).collect();
         drop(edges);
         run(nl, &narrow)?
-    } else if max_w.bit_len() < 124 {
-        let narrow: Vec<(usize, usize, i128)> =
-            edges.iter().map(|&(a, b, w)| (a, b, w.to_i128().unwrap_or(0))).collect();
+    } else if max_bits < 124 && W::BITS > 128 {
+        let narrow: Vec<(usize, usize, i128)> = edges.iter().map(|(a, b, w)| (*a, *b, narrow(w))).collect();
         drop(edges);
         run(nl, &narrow)?
     } else {
@@ -465,17 +526,17 @@ impl LexBackend for MatchingSession {
     fn solve_stages(&mut self, stages: Vec<Stage>) -> Result<Vec<i64>, SolveError> {
         let start = Instant::now();
         let first = self.m.stages.len();
-        for s in &stages {
-            self.m.check_stage(s).map_err(SolveError::InvalidModel)?;
-            let c = s.cost.normalised();
-            self.bounds.push(value_bounds(&self.m, &c));
-            self.costs.push(c);
+        for mut s in stages {
+            self.m.check_stage(&s).map_err(SolveError::InvalidModel)?;
+            // One copy of each cost, normalised (terms sorted and merged; same values).
+            s.cost = s.cost.normalised();
+            self.bounds.push(value_bounds(&self.m, &s.cost));
+            self.m.stages.push(s);
         }
-        self.m.stages.extend(stages);
         self.fold_at_face_bound();
-        let at_bound = self.folded == self.costs.len()
+        let at_bound = self.folded == self.m.stages.len()
             || self.mate.as_ref().is_some_and(|mate| {
-                (first..self.costs.len()).all(|k| self.eval(&self.costs[k], mate) == self.bounds[k].0)
+                (first..self.m.stages.len()).all(|k| self.eval(&self.m.stages[k].cost, mate) == self.bounds[k].0)
             });
         let how = if at_bound {
             "bound"
@@ -485,7 +546,7 @@ impl LexBackend for MatchingSession {
             "solved"
         };
         let mate = self.mate.clone().unwrap_or_default();
-        let values: Vec<i64> = (first..self.costs.len()).map(|k| self.eval(&self.costs[k], &mate)).collect();
+        let values: Vec<i64> = (first..self.m.stages.len()).map(|k| self.eval(&self.m.stages[k].cost, &mate)).collect();
         let seconds = start.elapsed().as_secs_f64();
         for (k, &v) in (first..).zip(&values) {
             self.reports.push(StageReport { name: self.m.stages[k].name.clone(), value: v, how, seconds });
@@ -504,7 +565,7 @@ impl LexBackend for MatchingSession {
         };
         let pairs = (0..self.m.pairs.len()).filter(|&e| self.is_one(&mate, Var::Pair(e))).collect();
         let floaters = (0..self.m.num_players()).filter(|&i| mate[i].is_none()).collect();
-        let stage_values = self.costs.iter().map(|c| self.eval(c, &mate)).collect();
+        let stage_values = self.m.stages.iter().map(|s| self.eval(&s.cost, &mate)).collect();
         let sol = Solution { pairs, floaters, aux: Vec::new(), stage_values };
         sol.verify(&self.m).map_err(|e| SolveError::Backend(format!("matching answer fails verification: {e}")))?;
         Ok(sol)
