@@ -35,8 +35,8 @@ declare -A jav_cpu=([p1000-r01]=0.36 [p1000-r02]=2.2 [p1000-r05]=2.8 [p1000-r09]
 declare -A jav_mib=([p1000-r01]=64 [p1000-r02]=320 [p1000-r05]=453 [p1000-r09]=386
   [p3000-r01]=77 [p3000-r07]=6451)
 
-ratio() { # reference lexpair -> "12.3x" or "-"
-  if [[ -z "$1" ]]; then echo "-"; else echo "$1 $2" | awk '{ printf "%.2fx", $1 / ($2 > 0 ? $2 : 0.001) }'; fi
+ratio() { # reference lexpair -> "12.3x" or "-"; below the timer's resolution (0.01) -> ">N"
+  if [[ -z "$1" ]]; then echo "-"; else echo "$1 $2" | awk '{ if ($2 >= 0.01) printf "%.2fx", $1 / $2; else printf ">%.0fx", $1 / 0.01 }'; fi
 }
 
 # Runs lexpair with /usr/bin/time -v; sets cpu (s) and mib.
