@@ -4,7 +4,7 @@
 use super::bye::ByeOutlook;
 use super::Edition;
 use crate::points::Points;
-use crate::solver::graph::{Pairability, PairingGraph};
+use crate::solver::graph::{greedy_complete_pairing, Pairability, PairingGraph};
 use crate::solver::matching::pairable_by_matching;
 use crate::tournament::{Float, FloatRule, Player, Tournament};
 use crate::trf::ResultCode;
@@ -79,35 +79,13 @@ impl<'t> Round<'t> {
     /// as it goes (in early rounds it almost always succeeds, and a dense field of thousands of
     /// players then never needs its pair graph in memory); otherwise the exact matching decides.
     pub fn complete_pairing(&self, players: &[usize], may_bye: impl Fn(usize) -> bool) -> Option<Option<usize>> {
-        if let Some(found) = self.greedy_pairing(players, &may_bye) {
+        if let Some(found) = greedy_complete_pairing(players, |a, b| self.can_meet(a, b), &may_bye) {
             return Some(found);
         }
         match pairable_by_matching(&self.graph(players, &may_bye)) {
             Pairability::Pairable { bye, .. } => Some(bye.map(|x| players[x])),
             Pairability::Unpairable => None,
         }
-    }
-
-    /// A complete pairing of `players` formed greedily (each unpaired player in order with the
-    /// next one it may meet; the lowest player who may have the bye out when odd), if that
-    /// succeeds: the player left out.
-    fn greedy_pairing(&self, players: &[usize], may_bye: &impl Fn(usize) -> bool) -> Option<Option<usize>> {
-        let mut used = vec![false; players.len()];
-        let mut bye = None;
-        if players.len() % 2 == 1 {
-            let k = (0..players.len()).rev().find(|&k| may_bye(players[k]))?;
-            used[k] = true;
-            bye = Some(players[k]);
-        }
-        for i in 0..players.len() {
-            if used[i] {
-                continue;
-            }
-            used[i] = true;
-            let j = (i + 1..players.len()).find(|&j| !used[j] && self.can_meet(players[i], players[j]))?;
-            used[j] = true;
-        }
-        Some(bye)
     }
 
     /// C.2: may `i` receive the pairing-allocated bye?
