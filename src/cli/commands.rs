@@ -39,7 +39,7 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
         maxi: a.maxi,
         ..PairOptions::default()
     };
-    let (pairing, traces) = explain_round(system, &t, &opts)?;
+    let (pairing, traces) = lexpair::verify::guard::checked(system, &t, explain_round(system, &t, &opts))?;
     let mut text = match a.format {
         Format::Pairs => pairing.to_pairs_text(&t),
         Format::Json => {
