@@ -81,16 +81,19 @@ pub fn check(system: System, t: &Tournament, pairing: &RoundPairing) -> Vec<Viol
     };
     for b in &pairing.boards {
         let (w, bl) = (b.white, b.black);
-        if !(note(w, &mut out) & note(bl, &mut out)) {
-            continue;
-        }
         if w == bl {
+            if !note(w, &mut out) {
+                continue;
+            }
             out.push(Violation {
                 rule: Rule::PairedWithSelf,
                 article: presence,
                 players: vec![id(w)],
                 detail: "paired with himself".into(),
             });
+            continue;
+        }
+        if !(note(w, &mut out) & note(bl, &mut out)) {
             continue;
         }
         colour_of[w] = Some((Colour::White, bl));
