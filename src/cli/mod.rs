@@ -129,6 +129,24 @@ struct PairArgs {
     /// Exact backend for the bracket models.
     #[arg(long, value_enum, default_value_t = BackendArg::Matching)]
     backend: BackendArg,
+    /// Re-decide every completion answer of the exact matching with SAT (varisat, at most
+    /// 100,000 conflicts or 2 s per question); a disagreement is an internal error (exit 2).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    cross_check: Option<CrossCheckArg>,
+}
+
+/// The independent backend of `--cross-check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum CrossCheckArg {
+    /// varisat on the CNF encoding of src/solver/sat.rs.
+    Sat,
+}
+
+impl CrossCheckArg {
+    /// The SAT budget the option stands for.
+    pub(crate) fn budget(o: Option<CrossCheckArg>) -> Option<lexpair::solver::sat::SatBudget> {
+        o.map(|CrossCheckArg::Sat| lexpair::solver::sat::SatBudget::default())
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -158,6 +176,10 @@ struct CheckArgs {
     /// Exact backend for the bracket models.
     #[arg(long, value_enum, default_value_t = BackendArg::Matching)]
     backend: BackendArg,
+    /// Re-decide every completion answer of the exact matching with SAT (varisat, at most
+    /// 100,000 conflicts or 2 s per question); a disagreement is an internal error (exit 2).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    cross_check: Option<CrossCheckArg>,
 }
 
 #[derive(Args, Debug)]

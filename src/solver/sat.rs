@@ -72,9 +72,49 @@ pub fn pairable_by_sat(g: &PairingGraph) -> Pairability {
 
 /// As [`pairable_by_sat`], with solver failures and invalid witnesses reported as `Err`.
 pub fn try_pairable_by_sat(g: &PairingGraph) -> Result<Pairability, String> {
+    match decide(g, None)? {
+        Bounded::Decided(answer) => Ok(answer),
+        Bounded::Undecided => Err("varisat stopped without an answer".into()),
+    }
+}
+
+/// A bound on the effort of one pairability question: learned clauses (conflicts) and seconds,
+/// whichever runs out first. The conflict bound is deterministic; the time bound is a safety net.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SatBudget {
+    pub conflicts: u64,
+    pub seconds: f64,
+}
+
+impl Default for SatBudget {
+    /// 100,000 conflicts or 2 seconds per question.
+    fn default() -> Self {
+        SatBudget { conflicts: 100_000, seconds: 2.0 }
+    }
+}
+
+/// The answer within a budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bounded {
+    /// A checked witness, or a refutation checked by varisat's proof checker.
+    Decided(Pairability),
+    /// The budget ran out first.
+    Undecided,
+}
+
+/// Answers the pairability question within `budget`. varisat has no time-out: the search runs
+/// with on-the-fly proof checking and a proof processor that counts the learned clauses and
+/// stops the search (by returning an error) when the budget is spent. A "no" is therefore a
+/// refutation checked step by step; a "yes" is a decoded witness checked against the graph.
+pub fn pairable_by_sat_within(g: &PairingGraph, budget: SatBudget) -> Result<Bounded, String> {
+    let mut tracker = Tracker::new(budget);
+    decide(g, Some(&mut tracker))
+}
+
+fn decide(g: &PairingGraph, mut budget: Option<&mut Tracker>) -> Result<Bounded, String> {
     let components = g.components();
     let Some(bye_component) = parity_check(g, &components) else {
-        return Ok(Pairability::Unpairable);
+        return Ok(Bounded::Decided(Pairability::Unpairable));
     };
     let adj = g.adjacency();
     let mut local = vec![NONE; g.n];
@@ -85,19 +125,173 @@ pub fn try_pairable_by_sat(g: &PairingGraph) -> Result<Pairability, String> {
             local[v] = k;
         }
         let with_bye = bye_component == Some(i);
-        match solve_component(g, &adj, &local, comp, with_bye)? {
-            Some((p, b)) => {
+        match solve_component(g, &adj, &local, comp, with_bye, budget.as_deref_mut())? {
+            Solved::Model((p, b)) => {
                 pairs.extend(p);
                 bye = bye.or(b);
             }
-            None => return Ok(Pairability::Unpairable),
+            Solved::Refuted => return Ok(Bounded::Decided(Pairability::Unpairable)),
+            Solved::OutOfBudget => return Ok(Bounded::Undecided),
         }
     }
     pairs.sort_unstable();
     if !g.is_complete_pairing(&pairs, bye) {
         return Err("the SAT model decodes to an invalid pairing".into());
     }
-    Ok(Pairability::Pairable { pairs, bye })
+    Ok(Bounded::Decided(Pairability::Pairable { pairs, bye }))
+}
+
+/// What one SAT call gave.
+enum Solved<T> {
+    Model(T),
+    Refuted,
+    OutOfBudget,
+}
+
+/// The budget of one question, spent across its SAT calls.
+struct Tracker {
+    budget: SatBudget,
+    conflicts: u64,
+    start: std::time::Instant,
+    exhausted: bool,
+}
+
+impl Tracker {
+    fn new(budget: SatBudget) -> Tracker {
+        Tracker { budget, conflicts: 0, start: std::time::Instant::now(), exhausted: false }
+    }
+}
+
+impl varisat::checker::ProofProcessor for Tracker {
+    fn process_step(
+        &mut self,
+        step: &varisat::checker::CheckedProofStep,
+        _data: varisat::checker::CheckerData,
+    ) -> Result<(), anyhow::Error> {
+        if let varisat::checker::CheckedProofStep::AtClause { .. } = step {
+            self.conflicts += 1;
+            let late = self.conflicts % 256 == 0 && self.start.elapsed().as_secs_f64() > self.budget.seconds;
+            if self.conflicts > self.budget.conflicts || late {
+                self.exhausted = true;
+                return Err(anyhow::anyhow!("budget spent"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The run-time cross-check (`--cross-check sat`): counts of the completion questions the exact
+/// matching answered and SAT re-decided.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct CrossCheckStats {
+    /// Completion questions answered by the exact matching.
+    pub decisions: u64,
+    /// Of those, confirmed by SAT: a checked witness for a "yes", a checked refutation for a "no".
+    pub confirmed: u64,
+    /// Of those, left undecided by SAT within the budget.
+    pub undecided: u64,
+    /// Answers on which the matching and SAT disagree (each one a bug), described.
+    pub disagreements: Vec<String>,
+    /// Seconds spent in the SAT re-decisions.
+    pub sat_seconds: f64,
+}
+
+impl CrossCheckStats {
+    /// Adds another session's counts.
+    pub fn add(&mut self, o: &CrossCheckStats) {
+        self.decisions += o.decisions;
+        self.confirmed += o.confirmed;
+        self.undecided += o.undecided;
+        self.disagreements.extend(o.disagreements.iter().cloned());
+        self.sat_seconds += o.sat_seconds;
+    }
+}
+
+thread_local! {
+    /// The cross-check session of this thread, when one is open (pairing runs on one thread).
+    static SESSION: std::cell::RefCell<Option<(SatBudget, CrossCheckStats)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with every completion answer of the exact matching re-decided by SAT within
+/// `budget`; returns `f`'s result and the counts. Sessions do not nest: an inner one replaces
+/// the outer for its duration.
+pub fn with_cross_check<R>(budget: SatBudget, f: impl FnOnce() -> R) -> (R, CrossCheckStats) {
+    let outer = SESSION.with(|s| s.borrow_mut().replace((budget, CrossCheckStats::default())));
+    let r = f();
+    let stats = SESSION.with(|s| std::mem::replace(&mut *s.borrow_mut(), outer)).map(|(_, st)| st).unwrap_or_default();
+    (r, stats)
+}
+
+/// [`with_cross_check`] when `budget` is given, else `f` alone.
+pub fn maybe_cross_check<R>(budget: Option<SatBudget>, f: impl FnOnce() -> R) -> (R, Option<CrossCheckStats>) {
+    match budget {
+        Some(b) => {
+            let (r, st) = with_cross_check(b, f);
+            (r, Some(st))
+        }
+        None => (f(), None),
+    }
+}
+
+impl std::fmt::Display for CrossCheckStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cross-check sat: {} completion decisions, {} confirmed, {} undecided, {} disagreements, {:.3} s in SAT",
+            self.decisions,
+            self.confirmed,
+            self.undecided,
+            self.disagreements.len(),
+            self.sat_seconds
+        )
+    }
+}
+
+/// The hook called where the exact matching decides completion: a no-op outside a session.
+pub fn cross_check(g: &PairingGraph, answer: &Pairability) {
+    let Some(budget) = SESSION.with(|s| s.borrow().as_ref().map(|(b, _)| *b)) else {
+        return;
+    };
+    let start = std::time::Instant::now();
+    let verdict = re_decide(g, answer, budget);
+    let seconds = start.elapsed().as_secs_f64();
+    SESSION.with(|s| {
+        if let Some((_, st)) = s.borrow_mut().as_mut() {
+            st.decisions += 1;
+            st.sat_seconds += seconds;
+            match verdict {
+                Verdict::Confirmed => st.confirmed += 1,
+                Verdict::Undecided => st.undecided += 1,
+                Verdict::Disagree(m) => st.disagreements.push(m),
+            }
+        }
+    });
+}
+
+enum Verdict {
+    Confirmed,
+    Undecided,
+    Disagree(String),
+}
+
+fn re_decide(g: &PairingGraph, answer: &Pairability, budget: SatBudget) -> Verdict {
+    let size = format!("{} players, {} allowed pairs", g.n, g.edges.len());
+    if let Pairability::Pairable { pairs, bye } = answer {
+        if !g.is_complete_pairing(pairs, *bye) {
+            return Verdict::Disagree(format!("the matching's witness is not a complete pairing ({size})"));
+        }
+    }
+    match (pairable_by_sat_within(g, budget), answer.is_pairable()) {
+        (Err(e), _) => Verdict::Disagree(format!("SAT failed: {e} ({size})")),
+        (Ok(Bounded::Undecided), _) => Verdict::Undecided,
+        (Ok(Bounded::Decided(sat)), yes) if sat.is_pairable() == yes => Verdict::Confirmed,
+        (Ok(Bounded::Decided(_)), true) => {
+            Verdict::Disagree(format!("the matching says pairable, SAT refutes it ({size})"))
+        }
+        (Ok(Bounded::Decided(_)), false) => {
+            Verdict::Disagree(format!("the matching says unpairable, SAT finds a checked pairing ({size})"))
+        }
+    }
 }
 
 /// The parity pre-check. `None`: unpairable by parity. `Some(c)`: the components pass, and `c`
@@ -125,7 +319,8 @@ fn solve_component(
     local: &[usize],
     comp: &[usize],
     with_bye: bool,
-) -> Result<Option<ComponentPairing>, String> {
+    budget: Option<&mut Tracker>,
+) -> Result<Solved<ComponentPairing>, String> {
     let mut f = CnfFormula::new();
     let mut edges: Vec<(usize, usize, Lit)> = Vec::new();
     let mut inc: Incidence = vec![Vec::new(); comp.len()];
@@ -156,29 +351,43 @@ fn solve_component(
     for clause in articulation_clauses(&inc, &eligible) {
         f.add_clause(&clause);
     }
-    let Some(model) = solve(&f)? else {
-        return Ok(None);
+    let model = match solve(&f, budget)? {
+        Solved::Model(m) => m,
+        Solved::Refuted => return Ok(Solved::Refuted),
+        Solved::OutOfBudget => return Ok(Solved::OutOfBudget),
     };
     let pairs = edges.iter().filter(|&&(_, _, x)| value(&model, x)).map(|&(a, b, _)| (a, b));
     let bye = byes.iter().find(|&&(_, b)| value(&model, b)).map(|&(v, _)| v);
-    Ok(Some((pairs.collect(), bye)))
+    Ok(Solved::Model((pairs.collect(), bye)))
 }
 
-/// Runs varisat; `Some(assignment)` indexed by variable when satisfiable.
-fn solve(f: &CnfFormula) -> Result<Option<Vec<bool>>, String> {
-    let mut solver = Solver::new();
-    solver.add_formula(f);
-    if !solver.solve().map_err(|e| format!("varisat: {e}"))? {
-        return Ok(None);
-    }
-    let lits = solver.model().ok_or("varisat reported SAT without a model")?;
+/// Runs varisat, within `budget` when given; the assignment indexed by variable when satisfiable.
+fn solve(f: &CnfFormula, mut budget: Option<&mut Tracker>) -> Result<Solved<Vec<bool>>, String> {
+    let outcome = {
+        let mut solver = Solver::new();
+        if let Some(t) = budget.as_deref_mut() {
+            solver.add_proof_processor(t);
+        }
+        solver.add_formula(f);
+        match solver.solve() {
+            Ok(true) => Ok(Some(solver.model().ok_or("varisat reported SAT without a model")?)),
+            Ok(false) => Ok(None),
+            Err(e) => Err(format!("varisat: {e}")),
+        }
+    };
+    let lits = match outcome {
+        Ok(Some(lits)) => lits,
+        Ok(None) => return Ok(Solved::Refuted),
+        Err(_) if budget.is_some_and(|t| t.exhausted) => return Ok(Solved::OutOfBudget),
+        Err(e) => return Err(e),
+    };
     let mut assignment = vec![false; f.var_count()];
     for lit in lits {
         if let Some(slot) = assignment.get_mut(lit.index()) {
             *slot = lit.is_positive();
         }
     }
-    Ok(Some(assignment))
+    Ok(Solved::Model(assignment))
 }
 
 fn value(assignment: &[bool], lit: Lit) -> bool {
