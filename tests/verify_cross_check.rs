@@ -50,7 +50,10 @@ fn an_easy_refutation_and_a_witness_are_decided() {
 fn a_session_counts_every_matching_decision() {
     let budget = SatBudget { conflicts: 50, seconds: 5.0 };
     let (answers, stats) = with_cross_check(budget, || {
-        [cycle(6), cycle(7), hall(3), hall(10)].iter().map(|g| pairable_by_matching(g).is_pairable()).collect::<Vec<_>>()
+        [cycle(6), cycle(7), hall(3), hall(10)]
+            .iter()
+            .map(|g| pairable_by_matching(g).is_pairable())
+            .collect::<Vec<_>>()
     });
     assert_eq!(answers, vec![true, false, false, false]);
     assert_eq!(stats.decisions, 4);

@@ -96,7 +96,8 @@ fn replay(
         rounds += 1;
         boards += recorded.boards.len() as u32;
         let start = Instant::now();
-        let got = crate::verify::guard::checked(system, &t, pair_round(system, &t, opts).map(|p| (p, ()))).map(|(p, ())| p);
+        let got =
+            crate::verify::guard::checked(system, &t, pair_round(system, &t, opts).map(|p| (p, ()))).map(|(p, ())| p);
         seconds += start.elapsed().as_secs_f64();
         let mut row = RoundRow {
             round: r,
@@ -187,7 +188,8 @@ fn solve(
     }
     let t = Tournament::before_round(doc, round).map_err(|e| e.to_string())?;
     let start = Instant::now();
-    let (pairing, traces) = crate::verify::guard::checked(system, &t, explain_round(system, &t, opts)).map_err(|e| e.to_string())?;
+    let (pairing, traces) =
+        crate::verify::guard::checked(system, &t, explain_round(system, &t, opts)).map_err(|e| e.to_string())?;
     let seconds = start.elapsed().as_secs_f64();
     rec.metrics = vec![
         ("round".into(), Some(f64::from(t.round))),

@@ -3,10 +3,10 @@
 use super::output::emit;
 use super::{CheckArgs, DropIn, Failure, Format, PairArgs, StateArgs};
 use lexpair::check::{check_document, Outcome};
+use lexpair::solver::sat::{maybe_cross_check, CrossCheckStats};
 use lexpair::systems::{explain_round, why_not, Backend, PairOptions, System};
 use lexpair::tournament::{next_round, Tournament};
 use lexpair::trf::{self, ReadOptions, TrfDocument};
-use lexpair::solver::sat::{maybe_cross_check, CrossCheckStats};
 use std::path::{Path, PathBuf};
 
 /// `--cross-check sat`: a disagreement between the matching and SAT is an internal error.

@@ -33,7 +33,8 @@ pub fn run(a: VerifyArgs) -> Result<(), Failure> {
     let system: System = a.system.parse().map_err(Failure::Invalid)?;
     let doc = trf::read_file(&a.file, &ReadOptions::default())?;
     let round = a.round.unwrap_or_else(|| next_round(&doc));
-    let t = Tournament::before_round(&doc, round).map_err(|e| Failure::Invalid(format!("{}: {e}", a.file.display())))?;
+    let t =
+        Tournament::before_round(&doc, round).map_err(|e| Failure::Invalid(format!("{}: {e}", a.file.display())))?;
     let pairing = verify::read_pairing(&a.pairs, &t).map_err(|e| match e {
         PairsFileError::Io { .. } => Failure::File(e.to_string()),
         PairsFileError::Trf(e) => Failure::from(e),
@@ -46,7 +47,8 @@ pub fn run(a: VerifyArgs) -> Result<(), Failure> {
                 "system": system.name(), "round": t.round, "legal": false, "violations": violations,
             }))?,
             VerifyFormat::Text => {
-                let mut s = format!("illegal: {} absolute rule(s) broken ({system}, round {})\n", violations.len(), t.round);
+                let mut s =
+                    format!("illegal: {} absolute rule(s) broken ({system}, round {})\n", violations.len(), t.round);
                 for v in &violations {
                     s.push_str(&format!("  {v}\n"));
                 }
@@ -94,7 +96,13 @@ fn text_report(system: System, t: &Tournament, mine: &Quality, theirs: &Quality,
     s.push_str("criteria (round level, priority order; lower is better): this pairing | lexpair\n");
     for (a, b) in mine.criteria.iter().zip(&theirs.criteria) {
         let mark = if a.value == b.value { " " } else { "*" };
-        s.push_str(&format!("{mark} {:<32} {:<28} {:?} | {:?}\n", a.article, format!("{:?}", a.criterion), a.value, b.value));
+        s.push_str(&format!(
+            "{mark} {:<32} {:<28} {:?} | {:?}\n",
+            a.article,
+            format!("{:?}", a.criterion),
+            a.value,
+            b.value
+        ));
     }
     s
 }

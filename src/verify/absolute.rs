@@ -136,9 +136,9 @@ pub fn check(system: System, t: &Tournament, pairing: &RoundPairing) -> Vec<Viol
             detail: format!("a pairing-allocated bye with {} players to pair (an even number)", present.len()),
         });
     }
-    for i in 0..n {
-        let absent = t.players[i].absent.is_some();
-        let (rule, detail) = match (absent, seen[i]) {
+    for (i, (p, &times)) in t.players.iter().zip(&seen).enumerate() {
+        let absent = p.absent.is_some();
+        let (rule, detail) = match (absent, times) {
             (true, 0) | (false, 1) => continue,
             (true, _) => (Rule::AbsentPaired, "is absent from this round (announced bye or absence)".to_string()),
             (false, 0) => (Rule::Unpaired, "is present but neither paired nor given the bye".to_string()),

@@ -15,12 +15,23 @@ use std::path::Path;
 #[derive(Debug)]
 pub enum PairsFileError {
     /// The file could not be read at all (exit code 5 at the binary's edge).
-    Io { file: String, source: std::io::Error },
+    Io {
+        file: String,
+        source: std::io::Error,
+    },
     /// A line of a pairs file is malformed or names an unknown player (exit code 3).
-    Line { file: String, line: usize, field: &'static str, message: String },
+    Line {
+        file: String,
+        line: usize,
+        field: &'static str,
+        message: String,
+    },
     /// The file is a TRF that could not be read, or holds no pairing for the round.
     Trf(ReadFileError),
-    NoRound { file: String, round: u32 },
+    NoRound {
+        file: String,
+        round: u32,
+    },
 }
 
 impl fmt::Display for PairsFileError {
@@ -63,8 +74,10 @@ pub fn parse_pairs(text: &str, file: &str, t: &Tournament) -> Result<RoundPairin
     };
     let mut lines = text.lines().enumerate().map(|(k, l)| (k + 1, l)).filter(|(_, l)| !l.trim().is_empty());
     let (n0, head) = lines.next().ok_or_else(|| err(1, "count", "the file is empty".into()))?;
-    let count: usize =
-        head.trim().parse().map_err(|_| err(n0, "count", format!("expected the number of lines, found '{}'", head.trim())))?;
+    let count: usize = head
+        .trim()
+        .parse()
+        .map_err(|_| err(n0, "count", format!("expected the number of lines, found '{}'", head.trim())))?;
     let mut rp = RoundPairing::default();
     let mut read = 0;
     for (no, line) in lines {

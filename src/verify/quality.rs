@@ -168,7 +168,9 @@ pub fn evaluate(system: System, t: &Tournament, pairing: &RoundPairing) -> Quali
     let last = t.is_last_round();
     let criteria = criteria(ed)
         .into_iter()
-        .filter(|(c, _)| !(matches!(ed, Edition::Dubov2018 | Edition::Dubov2026) && last && *c == Criterion::RepeatedUpfloat(1)))
+        .filter(|(c, _)| {
+            !(matches!(ed, Edition::Dubov2018 | Edition::Dubov2026) && last && *c == Criterion::RepeatedUpfloat(1))
+        })
         .map(|(criterion, article)| {
             let value = match criterion {
                 Criterion::ByeScore => bye.map(score).into_iter().collect(),
@@ -190,7 +192,8 @@ pub fn evaluate(system: System, t: &Tournament, pairing: &RoundPairing) -> Quali
                     colour[i].is_some_and(|c| preference(&t.players[i].colours).is_some_and(|(p, s)| s && p != c))
                 })],
                 Criterion::RepeatedDownfloat(k) => {
-                    vec![down.iter().filter(|&&i| t.players[i].float_back(k as usize, rule) == Float::Down).count() as i64]
+                    vec![down.iter().filter(|&&i| t.players[i].float_back(k as usize, rule) == Float::Down).count()
+                        as i64]
                 }
                 Criterion::RepeatedUpfloat(k) => {
                     vec![up.iter().filter(|&&i| t.players[i].float_back(k as usize, rule) == Float::Up).count() as i64]

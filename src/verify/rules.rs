@@ -67,10 +67,13 @@ impl Edition {
             // B.1.b (2012): not after a point or half point received without playing.
             Edition::Dutch2012 => unplayed_points().then_some("C.04.3 (2012) B.1.b"),
             // C.04.1 Art. 4 (2026): not after a PAB, nor after a win's points scored without playing.
-            Edition::Dutch2026 | Edition::Dubov2026 => (p.had_pab || p.unplayed_win_rounds > 0)
-                .then_some(if self.is_dutch() { "C.04.3 (2026) 2.1.2 [C2], C.04.1 Art. 4" } else {
+            Edition::Dutch2026 | Edition::Dubov2026 => {
+                (p.had_pab || p.unplayed_win_rounds > 0).then_some(if self.is_dutch() {
+                    "C.04.3 (2026) 2.1.2 [C2], C.04.1 Art. 4"
+                } else {
                     "C.04.4.1 (2026) 2.1.2 [C2], C.04.1 Art. 4"
-                }),
+                })
+            }
             // C.04.1.d (2017): not after a PAB or a forfeit win.
             Edition::Dutch2017 | Edition::Dubov2018 | Edition::Lim => {
                 (p.had_pab || p.had_forfeit_win).then_some(match self {
@@ -87,7 +90,9 @@ impl Edition {
         match self {
             Edition::Dutch2012 => ("C.04.3 (2012) B.2, C.04.1.f", "C.04.3 (2012) B.2, C.04.1.g"),
             Edition::Dutch2017 => ("C.04.3 (2017) C.3, C.04.1.f", "C.04.3 (2017) C.3, C.04.1.g"),
-            Edition::Dutch2026 => ("C.04.3 (2026) 2.1.3 [C3], C.04.1 Art. 6", "C.04.3 (2026) 2.1.3 [C3], C.04.1 Art. 7"),
+            Edition::Dutch2026 => {
+                ("C.04.3 (2026) 2.1.3 [C3], C.04.1 Art. 6", "C.04.3 (2026) 2.1.3 [C3], C.04.1 Art. 7")
+            }
             Edition::Dubov2018 => ("C.04.4.1 (2018) C.3, C.04.1.f", "C.04.4.1 (2018) C.3, C.04.1.g"),
             Edition::Dubov2026 => {
                 ("C.04.4.1 (2026) 2.1.3 [C3], C.04.1 Art. 6", "C.04.4.1 (2026) 2.1.3 [C3], C.04.1 Art. 7")
