@@ -77,3 +77,26 @@ fn pair_explains_the_cross_check_counts() {
     let line = text.lines().find(|l| l.starts_with("cross-check sat:")).expect("a cross-check line");
     assert!(line.contains(" 0 undecided, 0 disagreements"), "{line}");
 }
+
+#[test]
+fn batch_reports_the_cross_check_counts() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/open-r5.trf");
+    let out = std::env::temp_dir().join(format!("lexpair-xc-batch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_lexpair"))
+        .args(["batch", "replay", "-s", "dutch-2026", "-j", "1", "-q", "--cross-check", "sat", "-o"])
+        .arg(&out)
+        .arg(file)
+        .status()
+        .expect("runs");
+    assert_eq!(status.code(), Some(0));
+    let csv = std::fs::read_to_string(out.join("results.csv")).expect("results.csv");
+    let _ = std::fs::remove_dir_all(&out);
+    let mut lines = csv.lines();
+    let head: Vec<&str> = lines.next().expect("header").split(',').collect();
+    let row: Vec<&str> = lines.next().expect("a row").split(',').collect();
+    let col = |name: &str| head.iter().position(|h| *h == name).map(|k| row[k].to_string()).expect(name);
+    assert!(col("sat_decisions").parse::<u64>().expect("a count") > 0);
+    assert_eq!(col("sat_decisions"), col("sat_confirmed"));
+    assert_eq!(col("sat_undecided"), "0");
+}
