@@ -279,3 +279,21 @@ mod cli {
         assert_eq!(code, 3);
     }
 }
+
+#[test]
+fn the_guard_refuses_an_illegal_pairing_and_saves_the_case() {
+    let t = state(5);
+    let dir = std::env::temp_dir().join(format!("lexpair-guard-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::env::set_var("LEXPAIR_BUG_DIR", &dir);
+    assert!(verify::guard(System::Dutch2026, &t, &pairing(&t, LEGAL, Some(4))).is_ok());
+    let e = verify::guard(System::Dutch2026, &t, &pairing(&t, &[(3, 1), (5, 2), (7, 6)], Some(4))).unwrap_err();
+    assert_eq!(e.violations.len(), 1);
+    let saved = e.saved.clone().expect("saved");
+    assert!(saved.starts_with(&dir));
+    let case: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&saved).expect("read")).expect("json");
+    assert_eq!(case["violations"][0]["rule"], "Rematch");
+    assert_eq!(case["boards"][0], serde_json::json!([3, 1]));
+    assert!(e.to_string().contains(&saved.display().to_string()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
