@@ -297,3 +297,40 @@ fn the_guard_refuses_an_illegal_pairing_and_saves_the_case() {
     assert!(e.to_string().contains(&saved.display().to_string()));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `../shared/bad-input/repeat_pab_half_point.trf` (issue 17): with a PAB worth half a point the
+/// 2026 editions' pairing code offered a second PAB, which C.04.1 Art. 4 forbids. Whatever the
+/// pairing code does, nothing illegal is written: exit 1 (no pairing) or 2 (the guard's refusal,
+/// with the case saved).
+#[test]
+fn a_second_pab_is_never_written() {
+    let shared = std::env::var_os("LEXPAIR_SHARED")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+    let input = shared.join("bad-input/repeat_pab_half_point.trf");
+    assert!(input.is_file(), "{} is missing", input.display());
+    let dir = std::env::temp_dir().join(format!("lexpair-second-pab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    for system in ["dutch-2026", "dubov-2026"] {
+        let out = dir.join(format!("{system}.txt"));
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_lexpair"))
+            .env("LEXPAIR_BUG_DIR", &dir)
+            .args(["pair", "-s", system])
+            .arg(&input)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .expect("runs");
+        let code = run.status.code();
+        assert!(matches!(code, Some(1) | Some(2)), "{system}: exit {code:?}");
+        assert!(!out.exists(), "{system}: an output was written");
+        if code == Some(2) {
+            let saved = std::fs::read_dir(&dir)
+                .expect("dir")
+                .flatten()
+                .any(|e| e.file_name().to_string_lossy().starts_with(&format!("lexpair-bug-{system}-r2-")));
+            assert!(saved, "{system}: the case was not saved");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
