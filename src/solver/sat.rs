@@ -46,11 +46,12 @@
 //! # Bounded effort and the run-time cross-check
 //!
 //! [`pairable_by_sat_within`] wraps varisat so that a [`SatBudget`] holds although varisat has no
-//! time-out: it solves with on-the-fly proof checking and a proof processor that counts learned
-//! clauses and stops the search when the budget is spent ([`Bounded::Undecided`]). A refutation
-//! found within the budget has been checked step by step by varisat's proof checker. The checking
-//! costs: on `check --cross-check sat` of features-2017 f001, about 40% of the run went to the
-//! checker's clause store and hashing (perf).
+//! time-out: the search streams its proof into a writer that counts learned clauses and fails
+//! when the budget is spent, which stops the search ([`Bounded::Undecided`]). A "yes" is checked
+//! by decoding its witness; a "no" is derived again with varisat's proof checker on (a proof
+//! processor counting the same budget), so a refutation reported has been checked step by step.
+//! Checking every call instead cost about 40% of the run on `check --cross-check sat` of
+//! features-2017 f001 (perf: the checker's clause store and hashing), hence checked "no"s only.
 //! [`with_cross_check`] opens a session on the current thread in which every answer of
 //! [`super::matching::pairable_by_matching`] is re-decided so (`--cross-check sat`), counting
 //! decisions, confirmations, undecided questions and disagreements ([`CrossCheckStats`]).
@@ -172,6 +173,14 @@ impl Tracker {
     fn new(budget: SatBudget) -> Tracker {
         Tracker { budget, conflicts: 0, start: std::time::Instant::now(), exhausted: false }
     }
+
+    /// True (and remembered) once the conflicts or the seconds are spent.
+    fn spent(&mut self) -> bool {
+        if self.conflicts > self.budget.conflicts || self.start.elapsed().as_secs_f64() > self.budget.seconds {
+            self.exhausted = true;
+        }
+        self.exhausted
+    }
 }
 
 impl varisat::checker::ProofProcessor for Tracker {
@@ -182,9 +191,7 @@ impl varisat::checker::ProofProcessor for Tracker {
     ) -> Result<(), anyhow::Error> {
         if let varisat::checker::CheckedProofStep::AtClause { .. } = step {
             self.conflicts += 1;
-            let late = self.conflicts % 256 == 0 && self.start.elapsed().as_secs_f64() > self.budget.seconds;
-            if self.conflicts > self.budget.conflicts || late {
-                self.exhausted = true;
+            if self.conflicts % 256 == 0 && self.spent() {
                 return Err(anyhow::anyhow!("budget spent"));
             }
         }
@@ -374,11 +381,27 @@ fn solve_component(
 }
 
 /// Runs varisat, within `budget` when given; the assignment indexed by variable when satisfiable.
+///
+/// With a budget the search runs first with its proof streamed (as DRAT text) into a counter of
+/// learned clauses, which stops the search when the budget is spent: cheap, and enough for a
+/// "yes", whose witness is checked by decoding. A "no" is then re-derived with varisat's proof
+/// checker on (the same budget continues), so that every refutation reported is a checked one.
 fn solve(f: &CnfFormula, mut budget: Option<&mut Tracker>) -> Result<Solved<Vec<bool>>, String> {
+    let first = run(f, budget.as_deref_mut(), false)?;
+    match (first, budget) {
+        (Solved::Refuted, Some(t)) => run(f, Some(t), true),
+        (other, _) => Ok(other),
+    }
+}
+
+/// One varisat run: unbounded, counted (the proof's learned clauses), or checked (proof checker).
+fn run(f: &CnfFormula, mut budget: Option<&mut Tracker>, checked: bool) -> Result<Solved<Vec<bool>>, String> {
     let outcome = {
         let mut solver = Solver::new();
-        if let Some(t) = budget.as_deref_mut() {
-            solver.add_proof_processor(t);
+        match budget.as_deref_mut() {
+            Some(t) if checked => solver.add_proof_processor(t),
+            Some(t) => solver.write_proof(ClauseCounter { tracker: t, line_start: true }, varisat::ProofFormat::Drat),
+            None => {}
         }
         solver.add_formula(f);
         match solver.solve() {
@@ -400,6 +423,32 @@ fn solve(f: &CnfFormula, mut budget: Option<&mut Tracker>) -> Result<Solved<Vec<
         }
     }
     Ok(Solved::Model(assignment))
+}
+
+/// Counts the learned clauses of a DRAT text proof (lines not starting with `d`), in the chunks
+/// varisat's buffer writes (8 KiB), and fails the write when the budget is spent.
+struct ClauseCounter<'t> {
+    tracker: &'t mut Tracker,
+    line_start: bool,
+}
+
+impl std::io::Write for ClauseCounter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        for &b in buf {
+            if self.line_start && b != b'd' {
+                self.tracker.conflicts += 1;
+            }
+            self.line_start = b == b'\n';
+        }
+        if self.tracker.spent() {
+            return Err(std::io::Error::other("budget spent"));
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 fn value(assignment: &[bool], lit: Lit) -> bool {
