@@ -46,8 +46,8 @@ pub fn check_round(doc: &TrfDocument, system: System, round: u32, opts: &PairOpt
     if recorded.boards.is_empty() && recorded.bye.is_none() {
         return None;
     }
-    let outcome = match pair_round(system, &t, opts) {
-        Ok(got) => compare(&t, &recorded, &got),
+    let outcome = match crate::verify::guard::checked(system, &t, pair_round(system, &t, opts).map(|p| (p, ()))) {
+        Ok((got, ())) => compare(&t, &recorded, &got),
         Err(PairError::NoValidPairing(m)) => Outcome::NoPairing(m),
         Err(e) => Outcome::Error(e.to_string()),
     };

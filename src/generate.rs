@@ -388,8 +388,8 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
         announce_byes(cfg, &mut doc, r);
         let t = Tournament::before_round(&doc, r).map_err(|e| GenerateError::Invalid(e.message))?;
         let start = Instant::now();
-        let (pairing, traces) =
-            explain_round(cfg.system, &t, &cfg.pair).map_err(|error| GenerateError::Pair { round: r, error })?;
+        let (pairing, traces) = crate::verify::guard::checked(cfg.system, &t, explain_round(cfg.system, &t, &cfg.pair))
+            .map_err(|error| GenerateError::Pair { round: r, error })?;
         round_seconds.push(start.elapsed().as_secs_f64());
         add_criteria(&mut criteria, &traces);
         doc = pairing.into_document(&t, &doc);

@@ -18,3 +18,4 @@ pub mod solver;
 pub mod systems;
 pub mod tournament;
 pub mod trf;
+pub mod verify;

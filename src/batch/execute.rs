@@ -29,19 +29,32 @@ pub fn execute(plan: &Plan, unit: &Unit, out: &Path) -> Record {
         rounds: Vec::new(),
     };
     let opts = PairOptions { model: variant.model.clone(), ..plan.pair.clone() };
-    let result = match (plan.kind, source) {
+    let (result, sat) = crate::solver::sat::maybe_cross_check(opts.cross_check, || match (plan.kind, source) {
         (Kind::Replay, Source::File(path)) => {
             read(path).and_then(|doc| replay(&with_initial_colour(doc), variant.system, &opts, &mut rec))
         }
         (Kind::Solve, Source::File(path)) => read(path).and_then(|doc| solve(&doc, variant.system, &opts, &mut rec)),
         (Kind::Simulate, Source::Field { field, .. }) => simulate(plan, unit, field, opts, out, &mut rec),
         _ => Err("this kind of run needs another kind of source".into()),
-    };
+    });
+    let result = result.and_then(|()| sat.map_or(Ok(()), |st| cross_check_metrics(&st, &mut rec)));
     if let Err(e) = result {
         rec.status = "failed".into();
         rec.error = Some(e);
     }
     rec
+}
+
+/// `--cross-check sat`: the counts as metrics; a disagreement fails the unit.
+fn cross_check_metrics(st: &crate::solver::sat::CrossCheckStats, rec: &mut Record) -> Result<(), String> {
+    rec.metrics.push(("sat_decisions".into(), Some(st.decisions as f64)));
+    rec.metrics.push(("sat_confirmed".into(), Some(st.confirmed as f64)));
+    rec.metrics.push(("sat_undecided".into(), Some(st.undecided as f64)));
+    rec.timing.push(("sat_seconds".into(), st.sat_seconds));
+    match st.disagreements.first() {
+        Some(d) => Err(format!("internal error: SAT cross-check disagreement: {d}")),
+        None => Ok(()),
+    }
 }
 
 /// Real files are read without the score-column check: replays need the games, not the totals.
@@ -83,7 +96,8 @@ fn replay(
         rounds += 1;
         boards += recorded.boards.len() as u32;
         let start = Instant::now();
-        let got = pair_round(system, &t, opts);
+        let got =
+            crate::verify::guard::checked(system, &t, pair_round(system, &t, opts).map(|p| (p, ()))).map(|(p, ())| p);
         seconds += start.elapsed().as_secs_f64();
         let mut row = RoundRow {
             round: r,
@@ -174,7 +188,8 @@ fn solve(
     }
     let t = Tournament::before_round(doc, round).map_err(|e| e.to_string())?;
     let start = Instant::now();
-    let (pairing, traces) = explain_round(system, &t, opts).map_err(|e| e.to_string())?;
+    let (pairing, traces) =
+        crate::verify::guard::checked(system, &t, explain_round(system, &t, opts)).map_err(|e| e.to_string())?;
     let seconds = start.elapsed().as_secs_f64();
     rec.metrics = vec![
         ("round".into(), Some(f64::from(t.round))),

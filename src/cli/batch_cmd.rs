@@ -54,6 +54,10 @@ struct CommonArgs {
     quiet: bool,
     #[arg(long, value_enum, default_value_t = BackendArg::Matching)]
     backend: BackendArg,
+    /// Re-decide every completion answer of the exact matching with SAT (varisat, at most
+    /// 100,000 conflicts or 2 s per question); a disagreement is an internal error (exit 2).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    cross_check: Option<super::CrossCheckArg>,
 }
 
 #[derive(Args, Debug)]
@@ -183,7 +187,11 @@ fn files(kind: Kind, f: FilesArgs) -> Result<(), Failure> {
         variants: variants(&f.common)?,
         seeds: Vec::new(),
         template: None,
-        pair: PairOptions { backend: backend(f.common.backend), ..PairOptions::default() },
+        pair: PairOptions {
+            backend: backend(f.common.backend),
+            cross_check: super::CrossCheckArg::budget(f.common.cross_check),
+            ..PairOptions::default()
+        },
         keep_trf: false,
     };
     execute(&plan, &f.common)
@@ -205,7 +213,11 @@ fn simulate(s: SimulateArgs) -> Result<(), Failure> {
         sources.push(Source::Field { label, field });
     }
     let variants = variants(&s.common)?;
-    let pair = PairOptions { backend: backend(s.common.backend), ..PairOptions::default() };
+    let pair = PairOptions {
+        backend: backend(s.common.backend),
+        cross_check: super::CrossCheckArg::budget(s.common.cross_check),
+        ..PairOptions::default()
+    };
     let template = make_config(variants[0].system, Field::List(Vec::new()), s.rounds, 0, &s.results, pair.clone())?;
     check_rates(&template)?; // bad options fail the command, not every unit
     let plan = Plan {

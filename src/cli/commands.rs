@@ -3,10 +3,19 @@
 use super::output::emit;
 use super::{CheckArgs, DropIn, Failure, Format, PairArgs, StateArgs};
 use lexpair::check::{check_document, Outcome};
+use lexpair::solver::sat::{maybe_cross_check, CrossCheckStats};
 use lexpair::systems::{explain_round, why_not, Backend, PairOptions, System};
 use lexpair::tournament::{next_round, Tournament};
 use lexpair::trf::{self, ReadOptions, TrfDocument};
 use std::path::{Path, PathBuf};
+
+/// `--cross-check sat`: a disagreement between the matching and SAT is an internal error.
+fn refuse_disagreement(st: Option<&CrossCheckStats>) -> Result<(), Failure> {
+    match st.and_then(|s| s.disagreements.first()) {
+        Some(d) => Err(Failure::Internal(format!("SAT cross-check disagreement: {d}"))),
+        None => Ok(()),
+    }
+}
 
 fn backend(b: super::BackendArg) -> Backend {
     match b {
@@ -37,9 +46,12 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
         time_limit: a.time_limit,
         backend: backend(a.backend),
         maxi: a.maxi,
+        cross_check: super::CrossCheckArg::budget(a.cross_check),
         ..PairOptions::default()
     };
-    let (pairing, traces) = explain_round(system, &t, &opts)?;
+    let (result, sat) = maybe_cross_check(opts.cross_check, || explain_round(system, &t, &opts));
+    refuse_disagreement(sat.as_ref())?;
+    let (pairing, traces) = lexpair::verify::guard::checked(system, &t, result)?;
     let mut text = match a.format {
         Format::Pairs => pairing.to_pairs_text(&t),
         Format::Json => {
@@ -53,6 +65,9 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
                 })).collect::<Vec<_>>(),
                 "bye": pairing.bye.map(|i| t.players[i].id),
             });
+            if let Some(st) = sat.as_ref().filter(|_| a.explain) {
+                v["cross_check"] = serde_json::to_value(st).map_err(|e| Failure::Internal(e.to_string()))?;
+            }
             if a.explain {
                 v["brackets"] = serde_json::to_value(&traces).map_err(|e| Failure::Internal(e.to_string()))?;
             }
@@ -62,6 +77,9 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     };
     if a.explain && a.format != Format::Json {
         text.push_str(&super::explain::render(&traces));
+        if let Some(st) = &sat {
+            text.push_str(&format!("{st}\n"));
+        }
     }
     if let Some(ids) = &a.why_not {
         let (x, y) = (ids.first().copied().unwrap_or(0), ids.get(1).copied().unwrap_or(0));
@@ -115,9 +133,18 @@ pub fn check(a: CheckArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
     let files = collect_files(&a.paths)?;
     let read_opts = ReadOptions { check_scores: !a.no_score_check };
-    let opts = PairOptions { backend: backend(a.backend), ..PairOptions::default() };
-    let summary = run_checks(system, &files, &read_opts, &opts, a.json)?;
+    let opts = PairOptions {
+        backend: backend(a.backend),
+        cross_check: super::CrossCheckArg::budget(a.cross_check),
+        ..PairOptions::default()
+    };
+    let (summary, sat) = maybe_cross_check(opts.cross_check, || run_checks(system, &files, &read_opts, &opts, a.json));
+    let summary = summary?;
     println!("identical {}/{}", summary.0, summary.1);
+    if let Some(st) = &sat {
+        println!("{st}");
+    }
+    refuse_disagreement(sat.as_ref())?;
     if a.fail_on_diff && summary.0 != summary.1 {
         return Err(Failure::NoPairing(format!("{} of {} rounds differ", summary.1 - summary.0, summary.1)));
     }
@@ -225,5 +252,6 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         time_limit: None,
         backend: super::BackendArg::Matching,
         maxi: d.maxi,
+        cross_check: None,
     })
 }

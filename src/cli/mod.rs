@@ -7,6 +7,7 @@ mod explain;
 mod generate_cmd;
 mod output;
 mod state_table;
+mod verify_cmd;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -23,6 +24,7 @@ Examples:
   lexpair state examples/open-r5.trf                              colours, floats, byes before the round
   lexpair generate --system dutch-2026 -n 40 -r 7 --seed 1 -o t.trf  a seeded random tournament
   lexpair batch simulate -s dutch-2026 -s dutch-2017 -n 100 -r 9 -k 20 -o out --plot out/plots
+  lexpair verify --system dutch-2026 in.trf pairs.txt              is a hand-made pairing legal, and as good?
   lexpair batch replay -s dutch-2026 ../shared/realdata -o replay     how would X have paired it?
 
 Exit codes: 0 ok, 1 no valid pairing, 2 solver or internal failure, 3 invalid input, 5 file error.";
@@ -74,6 +76,8 @@ enum Command {
     Generate(generate_cmd::GenerateArgs),
     /// Many tournaments at once: replay real events, simulate with K seeds, solve hard cases.
     Batch(batch_cmd::BatchArgs),
+    /// Check a pairing against the rules and compare it with lexpair's, criterion by criterion.
+    Verify(verify_cmd::VerifyArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -83,6 +87,13 @@ enum Format {
     Json,
     /// The input TRF with the new round written in (results pending).
     Trf,
+}
+
+/// Output of `verify`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum VerifyFormat {
+    Text,
+    Json,
 }
 
 #[derive(Args, Debug)]
@@ -118,6 +129,24 @@ struct PairArgs {
     /// Exact backend for the bracket models.
     #[arg(long, value_enum, default_value_t = BackendArg::Matching)]
     backend: BackendArg,
+    /// Re-decide every completion answer of the exact matching with SAT (varisat, at most
+    /// 100,000 conflicts or 2 s per question); a disagreement is an internal error (exit 2).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    cross_check: Option<CrossCheckArg>,
+}
+
+/// The independent backend of `--cross-check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum CrossCheckArg {
+    /// varisat on the CNF encoding of src/solver/sat.rs.
+    Sat,
+}
+
+impl CrossCheckArg {
+    /// The SAT budget the option stands for.
+    pub(crate) fn budget(o: Option<CrossCheckArg>) -> Option<lexpair::solver::sat::SatBudget> {
+        o.map(|CrossCheckArg::Sat| lexpair::solver::sat::SatBudget::default())
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -147,6 +176,10 @@ struct CheckArgs {
     /// Exact backend for the bracket models.
     #[arg(long, value_enum, default_value_t = BackendArg::Matching)]
     backend: BackendArg,
+    /// Re-decide every completion answer of the exact matching with SAT (varisat, at most
+    /// 100,000 conflicts or 2 s per question); a disagreement is an internal error (exit 2).
+    #[arg(long, value_enum, value_name = "BACKEND")]
+    cross_check: Option<CrossCheckArg>,
 }
 
 #[derive(Args, Debug)]
@@ -187,6 +220,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
         Some(Command::State(a)) => commands::state(a),
         Some(Command::Generate(a)) => generate_cmd::run(a),
         Some(Command::Batch(a)) => batch_cmd::run_batch(a),
+        Some(Command::Verify(a)) => verify_cmd::run(a),
         None => commands::dropin(cli.dropin),
     }
 }

@@ -56,6 +56,12 @@ pub fn maximum_matching(n: usize, edges: &[(usize, usize)]) -> Vec<Option<usize>
 /// matched to the dummy gets the bye. The search stops at the first exposed vertex from which
 /// no augmenting path exists (see the module documentation).
 pub fn pairable_by_matching(g: &PairingGraph) -> Pairability {
+    let answer = decide_by_matching(g);
+    super::sat::cross_check(g, &answer); // --cross-check sat: re-decided when a session is open
+    answer
+}
+
+fn decide_by_matching(g: &PairingGraph) -> Pairability {
     let mut edges = g.simple_edges();
     let total = if g.needs_bye() {
         edges.extend((0..g.n).filter(|&v| g.is_bye_eligible(v)).map(|v| (v, g.n)));

@@ -43,6 +43,19 @@
 //! So: use [`super::matching::pairable_by_matching`] to *decide*, and this backend as a witness
 //! on instances known (or expected) to be pairable, or whose odd structure is small.
 //!
+//! # Bounded effort and the run-time cross-check
+//!
+//! [`pairable_by_sat_within`] wraps varisat so that a [`SatBudget`] holds although varisat has no
+//! time-out: the search streams its proof into a writer that counts learned clauses and fails
+//! when the budget is spent, which stops the search ([`Bounded::Undecided`]). A "yes" is checked
+//! by decoding its witness; a "no" is derived again with varisat's proof checker on (a proof
+//! processor counting the same budget), so a refutation reported has been checked step by step.
+//! Checking every call instead cost about 40% of the run on `check --cross-check sat` of
+//! features-2017 f001 (perf: the checker's clause store and hashing), hence checked "no"s only.
+//! [`with_cross_check`] opens a session on the current thread in which every answer of
+//! [`super::matching::pairable_by_matching`] is re-decided so (`--cross-check sat`), counting
+//! decisions, confirmations, undecided questions and disagreements ([`CrossCheckStats`]).
+//!
 //! The encoding is deterministic (variables and clauses in a fixed order) and so is varisat, so
 //! the same graph always gives the same witness. Size: O(m) variables and clauses; a dense
 //! 3,000-player graph (≈ 4.5 M edges) needs tens of millions of clauses, so this backend is meant
@@ -72,9 +85,49 @@ pub fn pairable_by_sat(g: &PairingGraph) -> Pairability {
 
 /// As [`pairable_by_sat`], with solver failures and invalid witnesses reported as `Err`.
 pub fn try_pairable_by_sat(g: &PairingGraph) -> Result<Pairability, String> {
+    match decide(g, None)? {
+        Bounded::Decided(answer) => Ok(answer),
+        Bounded::Undecided => Err("varisat stopped without an answer".into()),
+    }
+}
+
+/// A bound on the effort of one pairability question: learned clauses (conflicts) and seconds,
+/// whichever runs out first. The conflict bound is deterministic; the time bound is a safety net.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SatBudget {
+    pub conflicts: u64,
+    pub seconds: f64,
+}
+
+impl Default for SatBudget {
+    /// 100,000 conflicts or 2 seconds per question.
+    fn default() -> Self {
+        SatBudget { conflicts: 100_000, seconds: 2.0 }
+    }
+}
+
+/// The answer within a budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bounded {
+    /// A checked witness, or a refutation checked by varisat's proof checker.
+    Decided(Pairability),
+    /// The budget ran out first.
+    Undecided,
+}
+
+/// Answers the pairability question within `budget`. varisat has no time-out: the search runs
+/// with on-the-fly proof checking and a proof processor that counts the learned clauses and
+/// stops the search (by returning an error) when the budget is spent. A "no" is therefore a
+/// refutation checked step by step; a "yes" is a decoded witness checked against the graph.
+pub fn pairable_by_sat_within(g: &PairingGraph, budget: SatBudget) -> Result<Bounded, String> {
+    let mut tracker = Tracker::new(budget);
+    decide(g, Some(&mut tracker))
+}
+
+fn decide(g: &PairingGraph, mut budget: Option<&mut Tracker>) -> Result<Bounded, String> {
     let components = g.components();
     let Some(bye_component) = parity_check(g, &components) else {
-        return Ok(Pairability::Unpairable);
+        return Ok(Bounded::Decided(Pairability::Unpairable));
     };
     let adj = g.adjacency();
     let mut local = vec![NONE; g.n];
@@ -85,19 +138,179 @@ pub fn try_pairable_by_sat(g: &PairingGraph) -> Result<Pairability, String> {
             local[v] = k;
         }
         let with_bye = bye_component == Some(i);
-        match solve_component(g, &adj, &local, comp, with_bye)? {
-            Some((p, b)) => {
+        match solve_component(g, &adj, &local, comp, with_bye, budget.as_deref_mut())? {
+            Solved::Model((p, b)) => {
                 pairs.extend(p);
                 bye = bye.or(b);
             }
-            None => return Ok(Pairability::Unpairable),
+            Solved::Refuted => return Ok(Bounded::Decided(Pairability::Unpairable)),
+            Solved::OutOfBudget => return Ok(Bounded::Undecided),
         }
     }
     pairs.sort_unstable();
     if !g.is_complete_pairing(&pairs, bye) {
         return Err("the SAT model decodes to an invalid pairing".into());
     }
-    Ok(Pairability::Pairable { pairs, bye })
+    Ok(Bounded::Decided(Pairability::Pairable { pairs, bye }))
+}
+
+/// What one SAT call gave.
+enum Solved<T> {
+    Model(T),
+    Refuted,
+    OutOfBudget,
+}
+
+/// The budget of one question, spent across its SAT calls.
+struct Tracker {
+    budget: SatBudget,
+    conflicts: u64,
+    start: std::time::Instant,
+    exhausted: bool,
+}
+
+impl Tracker {
+    fn new(budget: SatBudget) -> Tracker {
+        Tracker { budget, conflicts: 0, start: std::time::Instant::now(), exhausted: false }
+    }
+
+    /// True (and remembered) once the conflicts or the seconds are spent.
+    fn spent(&mut self) -> bool {
+        if self.conflicts > self.budget.conflicts || self.start.elapsed().as_secs_f64() > self.budget.seconds {
+            self.exhausted = true;
+        }
+        self.exhausted
+    }
+}
+
+impl varisat::checker::ProofProcessor for Tracker {
+    fn process_step(
+        &mut self,
+        step: &varisat::checker::CheckedProofStep,
+        _data: varisat::checker::CheckerData,
+    ) -> Result<(), anyhow::Error> {
+        if let varisat::checker::CheckedProofStep::AtClause { .. } = step {
+            self.conflicts += 1;
+            if self.conflicts % 256 == 0 && self.spent() {
+                return Err(anyhow::anyhow!("budget spent"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The run-time cross-check (`--cross-check sat`): counts of the completion questions the exact
+/// matching answered and SAT re-decided.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct CrossCheckStats {
+    /// Completion questions answered by the exact matching.
+    pub decisions: u64,
+    /// Of those, confirmed by SAT: a checked witness for a "yes", a checked refutation for a "no".
+    pub confirmed: u64,
+    /// Of those, left undecided by SAT within the budget.
+    pub undecided: u64,
+    /// Answers on which the matching and SAT disagree (each one a bug), described.
+    pub disagreements: Vec<String>,
+    /// Seconds spent in the SAT re-decisions.
+    pub sat_seconds: f64,
+}
+
+impl CrossCheckStats {
+    /// Adds another session's counts.
+    pub fn add(&mut self, o: &CrossCheckStats) {
+        self.decisions += o.decisions;
+        self.confirmed += o.confirmed;
+        self.undecided += o.undecided;
+        self.disagreements.extend(o.disagreements.iter().cloned());
+        self.sat_seconds += o.sat_seconds;
+    }
+}
+
+thread_local! {
+    /// The cross-check session of this thread, when one is open (pairing runs on one thread).
+    static SESSION: std::cell::RefCell<Option<(SatBudget, CrossCheckStats)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with every completion answer of the exact matching re-decided by SAT within
+/// `budget`; returns `f`'s result and the counts. Sessions do not nest: an inner one replaces
+/// the outer for its duration.
+pub fn with_cross_check<R>(budget: SatBudget, f: impl FnOnce() -> R) -> (R, CrossCheckStats) {
+    let outer = SESSION.with(|s| s.borrow_mut().replace((budget, CrossCheckStats::default())));
+    let r = f();
+    let stats = SESSION.with(|s| std::mem::replace(&mut *s.borrow_mut(), outer)).map(|(_, st)| st).unwrap_or_default();
+    (r, stats)
+}
+
+/// [`with_cross_check`] when `budget` is given, else `f` alone.
+pub fn maybe_cross_check<R>(budget: Option<SatBudget>, f: impl FnOnce() -> R) -> (R, Option<CrossCheckStats>) {
+    match budget {
+        Some(b) => {
+            let (r, st) = with_cross_check(b, f);
+            (r, Some(st))
+        }
+        None => (f(), None),
+    }
+}
+
+impl std::fmt::Display for CrossCheckStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cross-check sat: {} completion decisions, {} confirmed, {} undecided, {} disagreements, {:.3} s in SAT",
+            self.decisions,
+            self.confirmed,
+            self.undecided,
+            self.disagreements.len(),
+            self.sat_seconds
+        )
+    }
+}
+
+/// The hook called where the exact matching decides completion: a no-op outside a session.
+pub fn cross_check(g: &PairingGraph, answer: &Pairability) {
+    let Some(budget) = SESSION.with(|s| s.borrow().as_ref().map(|(b, _)| *b)) else {
+        return;
+    };
+    let start = std::time::Instant::now();
+    let verdict = re_decide(g, answer, budget);
+    let seconds = start.elapsed().as_secs_f64();
+    SESSION.with(|s| {
+        if let Some((_, st)) = s.borrow_mut().as_mut() {
+            st.decisions += 1;
+            st.sat_seconds += seconds;
+            match verdict {
+                Verdict::Confirmed => st.confirmed += 1,
+                Verdict::Undecided => st.undecided += 1,
+                Verdict::Disagree(m) => st.disagreements.push(m),
+            }
+        }
+    });
+}
+
+enum Verdict {
+    Confirmed,
+    Undecided,
+    Disagree(String),
+}
+
+fn re_decide(g: &PairingGraph, answer: &Pairability, budget: SatBudget) -> Verdict {
+    let size = format!("{} players, {} allowed pairs", g.n, g.edges.len());
+    if let Pairability::Pairable { pairs, bye } = answer {
+        if !g.is_complete_pairing(pairs, *bye) {
+            return Verdict::Disagree(format!("the matching's witness is not a complete pairing ({size})"));
+        }
+    }
+    match (pairable_by_sat_within(g, budget), answer.is_pairable()) {
+        (Err(e), _) => Verdict::Disagree(format!("SAT failed: {e} ({size})")),
+        (Ok(Bounded::Undecided), _) => Verdict::Undecided,
+        (Ok(Bounded::Decided(sat)), yes) if sat.is_pairable() == yes => Verdict::Confirmed,
+        (Ok(Bounded::Decided(_)), true) => {
+            Verdict::Disagree(format!("the matching says pairable, SAT refutes it ({size})"))
+        }
+        (Ok(Bounded::Decided(_)), false) => {
+            Verdict::Disagree(format!("the matching says unpairable, SAT finds a checked pairing ({size})"))
+        }
+    }
 }
 
 /// The parity pre-check. `None`: unpairable by parity. `Some(c)`: the components pass, and `c`
@@ -125,7 +338,8 @@ fn solve_component(
     local: &[usize],
     comp: &[usize],
     with_bye: bool,
-) -> Result<Option<ComponentPairing>, String> {
+    budget: Option<&mut Tracker>,
+) -> Result<Solved<ComponentPairing>, String> {
     let mut f = CnfFormula::new();
     let mut edges: Vec<(usize, usize, Lit)> = Vec::new();
     let mut inc: Incidence = vec![Vec::new(); comp.len()];
@@ -156,29 +370,85 @@ fn solve_component(
     for clause in articulation_clauses(&inc, &eligible) {
         f.add_clause(&clause);
     }
-    let Some(model) = solve(&f)? else {
-        return Ok(None);
+    let model = match solve(&f, budget)? {
+        Solved::Model(m) => m,
+        Solved::Refuted => return Ok(Solved::Refuted),
+        Solved::OutOfBudget => return Ok(Solved::OutOfBudget),
     };
     let pairs = edges.iter().filter(|&&(_, _, x)| value(&model, x)).map(|&(a, b, _)| (a, b));
     let bye = byes.iter().find(|&&(_, b)| value(&model, b)).map(|&(v, _)| v);
-    Ok(Some((pairs.collect(), bye)))
+    Ok(Solved::Model((pairs.collect(), bye)))
 }
 
-/// Runs varisat; `Some(assignment)` indexed by variable when satisfiable.
-fn solve(f: &CnfFormula) -> Result<Option<Vec<bool>>, String> {
-    let mut solver = Solver::new();
-    solver.add_formula(f);
-    if !solver.solve().map_err(|e| format!("varisat: {e}"))? {
-        return Ok(None);
+/// Runs varisat, within `budget` when given; the assignment indexed by variable when satisfiable.
+///
+/// With a budget the search runs first with its proof streamed (as DRAT text) into a counter of
+/// learned clauses, which stops the search when the budget is spent: cheap, and enough for a
+/// "yes", whose witness is checked by decoding. A "no" is then re-derived with varisat's proof
+/// checker on (the same budget continues), so that every refutation reported is a checked one.
+fn solve(f: &CnfFormula, mut budget: Option<&mut Tracker>) -> Result<Solved<Vec<bool>>, String> {
+    let first = run(f, budget.as_deref_mut(), false)?;
+    match (first, budget) {
+        (Solved::Refuted, Some(t)) => run(f, Some(t), true),
+        (other, _) => Ok(other),
     }
-    let lits = solver.model().ok_or("varisat reported SAT without a model")?;
+}
+
+/// One varisat run: unbounded, counted (the proof's learned clauses), or checked (proof checker).
+fn run(f: &CnfFormula, mut budget: Option<&mut Tracker>, checked: bool) -> Result<Solved<Vec<bool>>, String> {
+    let outcome = {
+        let mut solver = Solver::new();
+        match budget.as_deref_mut() {
+            Some(t) if checked => solver.add_proof_processor(t),
+            Some(t) => solver.write_proof(ClauseCounter { tracker: t, line_start: true }, varisat::ProofFormat::Drat),
+            None => {}
+        }
+        solver.add_formula(f);
+        match solver.solve() {
+            Ok(true) => Ok(Some(solver.model().ok_or("varisat reported SAT without a model")?)),
+            Ok(false) => Ok(None),
+            Err(e) => Err(format!("varisat: {e}")),
+        }
+    };
+    let lits = match outcome {
+        Ok(Some(lits)) => lits,
+        Ok(None) => return Ok(Solved::Refuted),
+        Err(_) if budget.is_some_and(|t| t.exhausted) => return Ok(Solved::OutOfBudget),
+        Err(e) => return Err(e),
+    };
     let mut assignment = vec![false; f.var_count()];
     for lit in lits {
         if let Some(slot) = assignment.get_mut(lit.index()) {
             *slot = lit.is_positive();
         }
     }
-    Ok(Some(assignment))
+    Ok(Solved::Model(assignment))
+}
+
+/// Counts the learned clauses of a DRAT text proof (lines not starting with `d`), in the chunks
+/// varisat's buffer writes (8 KiB), and fails the write when the budget is spent.
+struct ClauseCounter<'t> {
+    tracker: &'t mut Tracker,
+    line_start: bool,
+}
+
+impl std::io::Write for ClauseCounter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        for &b in buf {
+            if self.line_start && b != b'd' {
+                self.tracker.conflicts += 1;
+            }
+            self.line_start = b == b'\n';
+        }
+        if self.tracker.spent() {
+            return Err(std::io::Error::other("budget spent"));
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 fn value(assignment: &[bool], lit: Lit) -> bool {

@@ -103,6 +103,8 @@ pub struct PairOptions {
     pub model: Option<formulation::Formulation>,
     /// Lim only: the Maxi-tournament rules (C.04.4.3 3.2, 3.8, 5.7: the 100-point rating rule).
     pub maxi: bool,
+    /// `--cross-check sat`: completion answers re-decided by SAT within this budget.
+    pub cross_check: Option<crate::solver::sat::SatBudget>,
 }
 
 /// Why a round could not be paired.

@@ -1,0 +1,122 @@
+//! `lexpair verify`: is a (hand-made) pairing legal, and is it as good as lexpair's?
+//!
+//! Exit 0 when no absolute rule is broken (the report says whether the pairing is as good as
+//! lexpair's, or the first criterion where it is worse or better); exit 1 naming each broken rule;
+//! exit 3 on a malformed pairs file (file, line, field); exit 5 when a file cannot be read.
+
+use super::output::emit;
+use super::{Failure, VerifyFormat};
+use lexpair::pairing::RoundPairing;
+use lexpair::systems::{pair_round, PairOptions, System};
+use lexpair::tournament::{next_round, Tournament};
+use lexpair::trf::{self, ReadOptions};
+use lexpair::verify::{self, Comparison, PairsFileError, Quality};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// System and edition: dutch-2026, dutch-2017, dutch-2012, dubov-2026, dubov-2018, lim.
+    #[arg(long, short = 's')]
+    system: String,
+    /// The tournament before the round (TRF16 with extensions, or TRF-2026).
+    file: PathBuf,
+    /// The pairing: the engines' pairs format, or a TRF with the round written in.
+    pairs: PathBuf,
+    /// Round to check (default: the first round not paired yet in FILE).
+    #[arg(long)]
+    round: Option<u32>,
+    #[arg(long, value_enum, default_value_t = VerifyFormat::Text)]
+    format: VerifyFormat,
+}
+
+pub fn run(a: VerifyArgs) -> Result<(), Failure> {
+    let system: System = a.system.parse().map_err(Failure::Invalid)?;
+    let doc = trf::read_file(&a.file, &ReadOptions::default())?;
+    let round = a.round.unwrap_or_else(|| next_round(&doc));
+    let t =
+        Tournament::before_round(&doc, round).map_err(|e| Failure::Invalid(format!("{}: {e}", a.file.display())))?;
+    let pairing = verify::read_pairing(&a.pairs, &t).map_err(|e| match e {
+        PairsFileError::Io { .. } => Failure::File(e.to_string()),
+        PairsFileError::Trf(e) => Failure::from(e),
+        other => Failure::Invalid(other.to_string()),
+    })?;
+    let violations = verify::check(system, &t, &pairing);
+    if !violations.is_empty() {
+        let text = match a.format {
+            VerifyFormat::Json => json(&serde_json::json!({
+                "system": system.name(), "round": t.round, "legal": false, "violations": violations,
+            }))?,
+            VerifyFormat::Text => {
+                let mut s =
+                    format!("illegal: {} absolute rule(s) broken ({system}, round {})\n", violations.len(), t.round);
+                for v in &violations {
+                    s.push_str(&format!("  {v}\n"));
+                }
+                s
+            }
+        };
+        emit(None, &text)?;
+        return Err(Failure::NoPairing(format!("the pairing breaks {} absolute rule(s)", violations.len())));
+    }
+    let mine = verify::evaluate(system, &t, &pairing);
+    let reference = lexpair_pairing(system, &t)?;
+    let theirs = verify::evaluate(system, &t, &reference);
+    let cmp = verify::compare(&mine, &theirs);
+    let text = match a.format {
+        VerifyFormat::Json => json(&serde_json::json!({
+            "system": system.name(), "round": t.round, "legal": true, "violations": [],
+            "comparison": cmp, "criteria": table_json(&mine, &theirs),
+        }))?,
+        VerifyFormat::Text => text_report(system, &t, &mine, &theirs, &cmp),
+    };
+    emit(None, &text)
+}
+
+/// lexpair's own pairing of the round, which passed the checker too.
+fn lexpair_pairing(system: System, t: &Tournament) -> Result<RoundPairing, Failure> {
+    let p = pair_round(system, t, &PairOptions::default()).map_err(|e| {
+        Failure::Internal(format!("the pairing is legal but lexpair finds none to compare it with: {e}"))
+    })?;
+    verify::guard(system, t, &p).map_err(|e| Failure::Internal(e.to_string()))?;
+    Ok(p)
+}
+
+fn text_report(system: System, t: &Tournament, mine: &Quality, theirs: &Quality, cmp: &Comparison) -> String {
+    let mut s = format!("legal: no absolute rule broken ({system}, round {})\n", t.round);
+    s.push_str(&match cmp {
+        Comparison::AsGood => "as good as lexpair's pairing on every criterion\n".to_string(),
+        Comparison::Worse { criterion, article, value, reference } => format!(
+            "worse than lexpair's pairing, first at {article} ({criterion:?}): {value:?} against {reference:?}\n"
+        ),
+        Comparison::Better { criterion, article, value, reference } => format!(
+            "better than lexpair's pairing at {article} ({criterion:?}) on the round-level value: {value:?} against \
+             {reference:?} (the rules compare bracket by bracket, top first)\n"
+        ),
+    });
+    s.push_str("criteria (round level, priority order; lower is better): this pairing | lexpair\n");
+    for (a, b) in mine.criteria.iter().zip(&theirs.criteria) {
+        let mark = if a.value == b.value { " " } else { "*" };
+        s.push_str(&format!(
+            "{mark} {:<32} {:<28} {:?} | {:?}\n",
+            a.article,
+            format!("{:?}", a.criterion),
+            a.value,
+            b.value
+        ));
+    }
+    s
+}
+
+fn table_json(mine: &Quality, theirs: &Quality) -> serde_json::Value {
+    mine.criteria
+        .iter()
+        .zip(&theirs.criteria)
+        .map(|(a, b)| {
+            serde_json::json!({ "criterion": a.criterion, "article": a.article, "value": a.value, "lexpair": b.value })
+        })
+        .collect()
+}
+
+fn json(v: &serde_json::Value) -> Result<String, Failure> {
+    Ok(format!("{}\n", serde_json::to_string_pretty(v).map_err(|e| Failure::Internal(e.to_string()))?))
+}

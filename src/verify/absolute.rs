@@ -1,0 +1,187 @@
+//! The absolute rules checked on a round's pairing, each violation a typed value.
+//!
+//! Checked, in this order: every index names a player; nobody plays himself; absentees (announced
+//! byes, absences) are not paired; every present player appears exactly once (on a board or as
+//! the PAB) and the PAB is given only when the number of present players is odd, to one player;
+//! the PAB's receiver is eligible; no rematch; no forbidden pair; the colour limits (difference
+//! beyond ±2, the same colour three times in a row) unless the edition exempts the player.
+
+use super::rules::Edition;
+use crate::pairing::RoundPairing;
+use crate::systems::System;
+use crate::tournament::Tournament;
+use crate::trf::Colour;
+use serde::Serialize;
+use std::fmt;
+
+/// Which absolute rule a pairing breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Rule {
+    /// A board or the bye names no player of the tournament.
+    UnknownPlayer,
+    /// A player is paired with himself.
+    PairedWithSelf,
+    /// A player announced absent (or with a pre-assigned bye) is paired or given the PAB.
+    AbsentPaired,
+    /// A present player is neither paired nor given the PAB.
+    Unpaired,
+    /// A player appears more than once (two boards, or a board and the bye).
+    PairedTwice,
+    /// The PAB is given although the number of present players is even.
+    ByeNotNeeded,
+    /// The PAB's receiver may not receive it.
+    ByeIneligible,
+    /// Two players meet a second time.
+    Rematch,
+    /// The pair was forbidden by the tournament (XXP / 260).
+    ForbiddenPair,
+    /// A player's colour difference goes beyond ±2.
+    ColourDifference,
+    /// A player receives the same colour three times in a row.
+    ColourThreeInARow,
+}
+
+/// One broken rule: which, under which article, for which players (TRF ids).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    pub rule: Rule,
+    pub article: &'static str,
+    pub players: Vec<u32>,
+    pub detail: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ids = self.players.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
+        write!(f, "{} (players {ids}): {}", self.article, self.detail)
+    }
+}
+
+/// Every absolute rule `pairing` breaks in round `t.round` under `system`; empty when legal.
+pub fn check(system: System, t: &Tournament, pairing: &RoundPairing) -> Vec<Violation> {
+    let ed = Edition::of(system);
+    let mut out = Vec::new();
+    let n = t.players.len();
+    let id = |i: usize| t.players.get(i).map_or(0, |p| p.id);
+    let mut seen = vec![0u32; n];
+    let mut colour_of: Vec<Option<(Colour, usize)>> = vec![None; n];
+    let presence = ed.presence_article();
+    let mut note = |i: usize, out: &mut Vec<Violation>| {
+        if i >= n {
+            out.push(Violation {
+                rule: Rule::UnknownPlayer,
+                article: presence,
+                players: vec![],
+                detail: format!("player index {i} is not in the tournament"),
+            });
+            return false;
+        }
+        seen[i] += 1;
+        true
+    };
+    for b in &pairing.boards {
+        let (w, bl) = (b.white, b.black);
+        if w == bl {
+            if !note(w, &mut out) {
+                continue;
+            }
+            out.push(Violation {
+                rule: Rule::PairedWithSelf,
+                article: presence,
+                players: vec![id(w)],
+                detail: "paired with himself".into(),
+            });
+            continue;
+        }
+        if !(note(w, &mut out) & note(bl, &mut out)) {
+            continue;
+        }
+        colour_of[w] = Some((Colour::White, bl));
+        colour_of[bl] = Some((Colour::Black, w));
+        if t.players[w].opponents.contains(&bl) || t.players[bl].opponents.contains(&w) {
+            out.push(Violation {
+                rule: Rule::Rematch,
+                article: ed.rematch_article(),
+                players: vec![id(w), id(bl)],
+                detail: "these players have already played each other".into(),
+            });
+        }
+        if t.forbidden.contains(&(w.min(bl), w.max(bl))) {
+            out.push(Violation {
+                rule: Rule::ForbiddenPair,
+                article: ed.forbidden_article(),
+                players: vec![id(w), id(bl)],
+                detail: "the tournament forbids this pair in this round".into(),
+            });
+        }
+    }
+    if let Some(p) = pairing.bye {
+        if note(p, &mut out) {
+            if let Some(article) = ed.pab_bar(&t.players[p]) {
+                out.push(Violation {
+                    rule: Rule::ByeIneligible,
+                    article,
+                    players: vec![id(p)],
+                    detail: "has already received a pairing-allocated bye or points without playing".into(),
+                });
+            }
+        }
+    }
+    let present: Vec<usize> = (0..n).filter(|&i| t.players[i].absent.is_none()).collect();
+    if pairing.bye.is_some() && present.len() % 2 == 0 {
+        out.push(Violation {
+            rule: Rule::ByeNotNeeded,
+            article: presence,
+            players: pairing.bye.filter(|&p| p < n).map(id).into_iter().collect(),
+            detail: format!("a pairing-allocated bye with {} players to pair (an even number)", present.len()),
+        });
+    }
+    for (i, (p, &times)) in t.players.iter().zip(&seen).enumerate() {
+        let absent = p.absent.is_some();
+        let (rule, detail) = match (absent, times) {
+            (true, 0) | (false, 1) => continue,
+            (true, _) => (Rule::AbsentPaired, "is absent from this round (announced bye or absence)".to_string()),
+            (false, 0) => (Rule::Unpaired, "is present but neither paired nor given the bye".to_string()),
+            (false, k) => (Rule::PairedTwice, format!("appears {k} times")),
+        };
+        out.push(Violation { rule, article: presence, players: vec![id(i)], detail });
+    }
+    colour_limits(ed, t, &colour_of, &mut out);
+    out
+}
+
+/// C.04.1 f/g (Art. 6/7) and the systems' colour criteria: the colours after this round.
+fn colour_limits(ed: Edition, t: &Tournament, colour_of: &[Option<(Colour, usize)>], out: &mut Vec<Violation>) {
+    let (diff_article, row_article) = ed.colour_articles();
+    for (i, c) in colour_of.iter().enumerate() {
+        let Some((c, opp)) = *c else { continue };
+        if ed.colour_exempt(t, i, opp) {
+            continue;
+        }
+        let past = &t.players[i].colours;
+        let diff: i64 = past.iter().chain([&c]).map(|&k| if k == Colour::White { 1 } else { -1 }).sum();
+        if diff.abs() > 2 {
+            out.push(Violation {
+                rule: Rule::ColourDifference,
+                article: diff_article,
+                players: vec![t.players[i].id],
+                detail: format!("colour difference becomes {diff:+} with {}", name(c)),
+            });
+        }
+        if past.len() >= 2 && past[past.len() - 2..].iter().all(|&k| k == c) {
+            out.push(Violation {
+                rule: Rule::ColourThreeInARow,
+                article: row_article,
+                players: vec![t.players[i].id],
+                detail: format!("{} a third time in a row", name(c)),
+            });
+        }
+    }
+}
+
+fn name(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "white",
+        Colour::Black => "black",
+    }
+}

@@ -1,0 +1,26 @@
+//! The independent rule checker: is a round's pairing legal under a system and edition, and
+//! what does it cost, criterion by criterion?
+//!
+//! Written from the rule texts (`../shared/specs`), sharing no code with `src/systems/*`: it reads
+//! only the TRF reader's documents and the tournament state (`src/trf`, `src/tournament`).
+//! - [`absolute`]: every absolute rule, each violation a typed [`Violation`] naming its article
+//!   and the players (TRF ids);
+//! - [`quality`]: the system's quality criteria evaluated on a whole round's pairing, so a
+//!   hand-made pairing can be compared with lexpair's criterion by criterion;
+//! - [`pairs_file`]: a pairing read from the engines' pairs format or from a TRF with the round;
+//! - [`guard`]: the run-time hook every printed pairing passes through.
+//!
+//! Invariants: the checker never panics on any pairing (unknown indices are violations, not
+//! errors), and its answer depends only on the tournament state and the pairing.
+
+pub mod absolute;
+pub mod guard;
+pub mod pairs_file;
+pub mod quality;
+mod rules;
+
+pub use absolute::{check, Rule, Violation};
+pub use guard::{guard, GuardError};
+pub use pairs_file::{read_pairing, PairsFileError};
+pub use quality::{compare, evaluate, Comparison, Criterion, Quality};
+pub use rules::Edition;
