@@ -140,7 +140,7 @@ impl Bracket {
                 l.push(Var::Float(i));
             }
         }
-        let homogeneous_order = r.edition == super::Edition::E2012 && mdps > 0 && 2 * mdps >= nb;
+        let homogeneous_order = homogeneous_order(r, nb, mdps);
         Bracket { model, nb, mdps, global, leave, inside, homogeneous_order }
     }
 
@@ -148,4 +148,10 @@ impl Bracket {
     pub fn inner_pairs(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
         self.model.pairs.iter().enumerate().filter(|(e, _)| self.inside[*e]).map(|(e, &(a, b))| (e, a, b))
     }
+}
+
+/// 2012 A.3: a heterogeneous bracket of which at least half the players are MDPs is ordered as
+/// a homogeneous one.
+pub fn homogeneous_order(r: &Round, nb: usize, mdps: usize) -> bool {
+    r.edition == super::Edition::E2012 && mdps > 0 && 2 * mdps >= nb
 }

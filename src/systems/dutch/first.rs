@@ -22,20 +22,10 @@ use std::collections::{HashMap, HashSet};
 
 /// The first candidate if it is perfect; `None` when a solver must decide.
 pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<Chosen> {
-    let (nb, m0) = (b.nb, b.mdps);
-    let score = |l: usize| r.score(b.global[l]);
-    if (m0 + 1..nb).any(|l| score(l) != score(m0)) || matches!(kind, Kind::Ppb { .. }) || b.homogeneous_order {
-        return None; // collapsed brackets and the PPB: leave them to the solver
-    }
-    let residents = nb - m0;
-    let m1 = m0.min(residents);
-    let pairs = super::order::first_candidate(b, m1, (residents - m1) / 2);
-    let mut paired = vec![false; nb];
-    pairs.iter().for_each(|&(x, y)| (paired[x], paired[y]) = (true, true));
-    let leavers: Vec<usize> = (0..nb).filter(|&i| !paired[i]).collect();
+    let (pairs, leavers) = candidate(r, &b.global[..b.nb], b.mdps, kind)?;
     // C.1-C.3: every pair must be allowed (an edge of the model).
     let edge: HashMap<(usize, usize), usize> = b.model.pairs.iter().enumerate().map(|(e, &p)| (p, e)).collect();
-    let mut ones: Vec<Var> = Vec::with_capacity(nb);
+    let mut ones: Vec<Var> = Vec::with_capacity(b.nb);
     for &(x, y) in &pairs {
         ones.push(Var::Pair(*edge.get(&(x.min(y), x.max(y)))?));
     }
@@ -64,8 +54,11 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
         _ => &["C4-", "C5-", "C6-", "C7-"],
     };
     // 2026 [C9] has a bound of its own, reached or not.
+    // A stage with no term on the model's pairs is left out of it; the candidate's value is then
+    // 0 (so the check gives the same answer on a model of fewer pairs).
     let c9_bound = c9_bound(r, b, kind);
-    if values.iter().any(|(name, v)| name == C9_STAGE && Some(*v) != c9_bound) {
+    let c9_value = values.iter().find(|(name, _)| name == C9_STAGE).map(|(_, v)| *v);
+    if c9_bound.is_some_and(|bound| c9_value.unwrap_or(0) != bound) || (c9_bound.is_none() && c9_value.is_some()) {
         return None;
     }
     let bounded = |name: &str| at_bound.iter().any(|p| name.starts_with(p));
@@ -83,6 +76,32 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
         reports,
         stage_values: values,
     })
+}
+
+/// The first candidate of the bracket `players` (the first `mdps` of them MDPs) and its leavers,
+/// in local numbers, if it is one the fast path may take: residents of one score, not a PPB,
+/// not ordered as homogeneous (collapsed brackets and the PPB are left to the solver).
+pub(super) fn candidate(
+    r: &Round,
+    players: &[usize],
+    mdps: usize,
+    kind: Kind,
+) -> Option<(Vec<(usize, usize)>, Vec<usize>)> {
+    let (nb, m0) = (players.len(), mdps.min(players.len()));
+    let score = |l: usize| r.score(players[l]);
+    if (m0 + 1..nb).any(|l| score(l) != score(m0))
+        || matches!(kind, Kind::Ppb { .. })
+        || super::bracket::homogeneous_order(r, nb, m0)
+    {
+        return None;
+    }
+    let residents = nb - m0;
+    let m1 = m0.min(residents);
+    let pairs = super::order::first_candidate_of(nb, m0, m1, (residents - m1) / 2);
+    let mut paired = vec![false; nb];
+    pairs.iter().for_each(|&(x, y)| (paired[x], paired[y]) = (true, true));
+    let leavers: Vec<usize> = (0..nb).filter(|&i| !paired[i]).collect();
+    Some((pairs, leavers))
 }
 
 /// C.7 at its bound: the leavers and the next scoregroup can be paired with every leaver paired
@@ -123,18 +142,39 @@ fn outlook_witness(
     edge: &HashMap<(usize, usize), usize>,
 ) -> Option<Vec<Var>> {
     let n = b.model.num_players();
+    let allowed = |a: usize, c: usize| edge.contains_key(&(a.min(c), a.max(c)));
+    let (pairs, pab) = outlook_witness_pairs(b.nb, next, n, leavers, allowed, |v| b.model.may_float[v])?;
+    let var = |a: usize, c: usize| edge.get(&(a.min(c), a.max(c))).map(|&e| Var::Pair(e));
+    let mut vars: Vec<Var> = pairs.iter().filter_map(|&(x, y)| var(x, y)).collect();
+    vars.extend(pab.map(Var::Float));
+    Some(vars)
+}
+
+/// The witness of [`outlook_witness`] for a bracket of `nb` players followed by `next`
+/// next-scoregroup players and the lower ones up to `n` (local numbers), on the pairs `allowed`
+/// accepts: its pairs and its PAB receiver. Stated on a predicate, not a model, so that the
+/// same witness can be found before any model is built ([`super::Driver`]'s sparse first
+/// candidate): the graphs, and therefore the witness, are the same either way.
+pub(super) fn outlook_witness_pairs(
+    nb: usize,
+    next: usize,
+    n: usize,
+    leavers: &[usize],
+    allowed: impl Fn(usize, usize) -> bool,
+    may_float: impl Fn(usize) -> bool,
+) -> Option<(Vec<(usize, usize)>, Option<usize>)> {
     if next == 0 {
         // The last bracket (nobody below): at most one leaver, who receives the PAB.
         return match leavers {
-            [] => Some(Vec::new()),
-            [p] if b.model.may_float[*p] => Some(vec![Var::Float(*p)]),
+            [] => Some((Vec::new(), None)),
+            [p] if may_float(*p) => Some((Vec::new(), Some(*p))),
             _ => None,
         };
     }
-    let near: Vec<usize> = leavers.iter().copied().chain(b.nb..b.nb + next).collect();
-    let is_next = |v: usize| v >= b.nb;
-    let mut g =
-        PairingGraph::of_players(&near, |a, c| joins_next(b, edge, a, c), |v| is_next(v) && b.model.may_float[v]);
+    let near: Vec<usize> = leavers.iter().copied().chain(nb..nb + next).collect();
+    let is_next = |v: usize| v >= nb;
+    let joins = |a: usize, c: usize| (is_next(a) || is_next(c)) && allowed(a, c);
+    let mut g = PairingGraph::of_players(&near, joins, |v| is_next(v) && may_float(v));
     let found = match pairable_by_matching(&g) {
         found @ Pairability::Pairable { .. } => found,
         Pairability::Unpairable => {
@@ -143,14 +183,12 @@ fn outlook_witness(
         }
     };
     let Pairability::Pairable { pairs, bye } = found else { return None };
-    let far: Vec<usize> = bye.map(|x| near[x]).into_iter().chain(b.nb + next..n).collect();
-    let h = PairingGraph::of_players(&far, |a, c| edge.contains_key(&(a.min(c), a.max(c))), |v| b.model.may_float[v]);
+    let far: Vec<usize> = bye.map(|x| near[x]).into_iter().chain(nb + next..n).collect();
+    let h = PairingGraph::of_players(&far, &allowed, &may_float);
     let Pairability::Pairable { pairs: rest, bye: pab } = pairable_by_matching(&h) else { return None };
-    let var = |a: usize, c: usize| edge.get(&(a.min(c), a.max(c))).map(|&e| Var::Pair(e));
-    let mut vars: Vec<Var> = pairs.iter().filter_map(|&(x, y)| var(near[x], near[y])).collect();
-    vars.extend(rest.iter().filter_map(|&(x, y)| var(far[x], far[y])));
-    vars.extend(pab.map(|x| Var::Float(far[x])));
-    Some(vars)
+    let mut out: Vec<(usize, usize)> = pairs.iter().map(|&(x, y)| (near[x], near[y])).collect();
+    out.extend(rest.iter().map(|&(x, y)| (far[x], far[y])));
+    Some((out, pab.map(|x| far[x])))
 }
 
 /// 2026 [C9]: the best value it can take, when every pair of the model counts for it (then the

@@ -347,13 +347,10 @@ impl Driver<'_, '_> {
         let Kind::Outlook { next, lower, c9 } = kind else {
             return Err(PairError::Solver(SolveError::Backend("a 2026 bracket needs its outlook".into())));
         };
+        // The first candidate, on the pairs that can prove it perfect (the same answer as on the
+        // full model, which is built only when the near model does not decide).
         if let Some(outcome) = self.sparse_first(players, mdps, kind) {
             return Ok(outcome);
-        }
-        let full = Bracket::build(r, players, mdps, kind);
-        let quality = quality_stages(&criteria::Ctx::new(r, &full, kind), self.keys);
-        if let Some(chosen) = first::perfect(r, &full, kind, &quality) {
-            return Ok(self.trace(&full, kind, &chosen));
         }
         let c9_anywhere = c9 || r.bye.as_ref().is_some_and(|b| b.first_bracket_c9);
         if !c9_anywhere && !next.is_empty() {
@@ -374,32 +371,42 @@ impl Driver<'_, '_> {
                 return Ok(self.trace(&near, kind, &chosen));
             }
         }
+        let full = Bracket::build(r, players, mdps, kind);
+        let quality = quality_stages(&criteria::Ctx::new(r, &full, kind), self.keys);
         let chosen = self.solve_model(&full, quality)?;
         Ok(self.trace(&full, kind, &chosen))
     }
 
-    /// The first candidate of a bracket with nobody outside it (the last bracket: every bracket
-    /// of round 1), checked on a model that holds the candidate's own pairs only. Whether it is
-    /// perfect depends only on its own pairs and leavers (each criterion is a sum over them, and
-    /// the bounds it must reach do not depend on the other pairs), so the answer is the full
-    /// model's; a bracket of thousands of players then never needs its quadratic model.
+    /// The first candidate of a bracket checked on a model of the pairs that can prove it perfect:
+    /// its own pairs, and for a 2026 bracket the pairs of the witness that completes the round
+    /// ([`first::outlook_witness_pairs`], found on the round's allowed pairs: the same graphs, so
+    /// the same witness, as on the full model). Whether it is perfect depends only on those pairs
+    /// and its leavers (each criterion is a sum over them, and the bounds it must reach do not
+    /// depend on the other pairs), so the answer is the full model's; a bracket of thousands of
+    /// players, or with thousands below it, then never needs its quadratic model. Applies to the
+    /// last bracket (every bracket of round 1) and to every 2026 bracket, where it replaces the
+    /// check on the full model.
     fn sparse_first(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Option<Outcome> {
-        let alone = match kind {
-            Kind::Last => true,
-            Kind::Outlook { next, lower, .. } => next.is_empty() && lower.is_empty(),
-            Kind::Normal { .. } | Kind::Ppb { .. } => false,
+        let r = self.r;
+        let (next, lower): (&[usize], &[usize]) = match kind {
+            Kind::Last => (&[], &[]),
+            Kind::Outlook { next, lower, .. } => (next, lower),
+            Kind::Normal { .. } | Kind::Ppb { .. } => return None,
         };
         let nb = players.len();
-        let residents = nb - mdps.min(nb);
-        if !alone || nb < 64 {
-            return None; // small brackets: the full model costs nothing
+        let (pairs, leavers) = first::candidate(r, players, mdps, kind)?;
+        let global: Vec<usize> = players.iter().chain(next).chain(lower).copied().collect();
+        let mut keep: HashSet<(usize, usize)> = pairs.iter().map(|&(a, c)| (a.min(c), a.max(c))).collect();
+        if matches!(kind, Kind::Outlook { .. }) {
+            let allowed = |a: usize, c: usize| !(a < mdps && c < mdps) && r.can_meet(global[a], global[c]);
+            let may_float = |v: usize| r.bye_candidate(global[v]);
+            let (witness, _) =
+                first::outlook_witness_pairs(nb, next.len(), global.len(), &leavers, allowed, may_float)?;
+            keep.extend(witness.iter().map(|&(a, c)| (a.min(c), a.max(c))));
         }
-        let m1 = mdps.min(residents);
-        let candidate: HashSet<(usize, usize)> =
-            order::first_candidate_of(nb, mdps, m1, (residents - m1) / 2).into_iter().collect();
-        let b = Bracket::build_with(self.r, players, mdps, kind, |a, c| candidate.contains(&(a, c)));
-        let quality = quality_stages(&criteria::Ctx::new(self.r, &b, kind), self.keys);
-        let chosen = first::perfect(self.r, &b, kind, &quality)?;
+        let b = Bracket::build_with(r, players, mdps, kind, |a, c| keep.contains(&(a, c)));
+        let quality = quality_stages(&criteria::Ctx::new(r, &b, kind), self.keys);
+        let chosen = first::perfect(r, &b, kind, &quality)?;
         Some(self.trace(&b, kind, &chosen))
     }
 
