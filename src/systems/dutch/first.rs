@@ -78,15 +78,16 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
     })
 }
 
+/// A candidate's pairs and leavers (local numbers).
+pub(super) type Candidate = (Vec<(usize, usize)>, Vec<usize>);
+
+/// A completion witness: its pairs and its PAB receiver (local numbers).
+pub(super) type Witness = (Vec<(usize, usize)>, Option<usize>);
+
 /// The first candidate of the bracket `players` (the first `mdps` of them MDPs) and its leavers,
 /// in local numbers, if it is one the fast path may take: residents of one score, not a PPB,
 /// not ordered as homogeneous (collapsed brackets and the PPB are left to the solver).
-pub(super) fn candidate(
-    r: &Round,
-    players: &[usize],
-    mdps: usize,
-    kind: Kind,
-) -> Option<(Vec<(usize, usize)>, Vec<usize>)> {
+pub(super) fn candidate(r: &Round, players: &[usize], mdps: usize, kind: Kind) -> Option<Candidate> {
     let (nb, m0) = (players.len(), mdps.min(players.len()));
     let score = |l: usize| r.score(players[l]);
     if (m0 + 1..nb).any(|l| score(l) != score(m0))
@@ -162,7 +163,7 @@ pub(super) fn outlook_witness_pairs(
     leavers: &[usize],
     allowed: impl Fn(usize, usize) -> bool,
     may_float: impl Fn(usize) -> bool,
-) -> Option<(Vec<(usize, usize)>, Option<usize>)> {
+) -> Option<Witness> {
     if next == 0 {
         // The last bracket (nobody below): at most one leaver, who receives the PAB.
         return match leavers {
