@@ -36,10 +36,10 @@
 //!   every later solve (the optima of the rest are the optima of the whole, less that pair).
 //!
 //! Measured on the 1,000-player round 2 of `../shared/corpus/large` (Dutch 2017): 17.5 s and
-//! 409 MB with every stage merged, 5.9 s and 145 MB this way, with identical output
-//! (`bash benches/reference.sh p1000`). The width bound trades the number of solves against the
-//! cost of wide arithmetic: 120 bits took 11 s there, 250 bits 7.3 s, 700 bits 5.9 s, 2,000 bits
-//! 7.6 s.
+//! 409 MB with every stage merged; this way, with identical output, the width bound trades the
+//! number of solves against memory and the cost of wide arithmetic: 120 bits 10.2 s / 80 MB,
+//! 250 bits 6.9 s / 97 MB, 700 bits 5.9 s / 127 MB (`/usr/bin/time`). 250 bits keeps the peak
+//! under bbpPairings' on round 9 and on the 3,000-player round 7 at +10-30% CPU.
 
 use super::bounds::{common_player, value_bounds};
 use super::lex::{LexBackend, StageReport};
@@ -83,7 +83,7 @@ struct Chunk {
 
 /// A chunk of stages is cut so that its merged weights need at most this many bits (by
 /// [`bits_needed`]'s overestimate); see the module header for the measurements behind it.
-const FAST_BITS: u32 = 700;
+const FAST_BITS: u32 = 250;
 
 impl MatchingSession {
     /// Accepts `m` if it is a pure matching model (its stages are ignored: pass them to
@@ -467,8 +467,9 @@ fn solve_width<W: Exact>(
         big = big.checked_add(c.mul_small(4).ok_or_else(overflow)?).ok_or_else(overflow)?;
     }
     drop(per_player);
-    let mut edges = Vec::with_capacity(np);
-    let mut edge_pair = Vec::with_capacity(np);
+    let count = (0..np).filter(|&e| allowed(e)).count();
+    let mut edges = Vec::with_capacity(count);
+    let mut edge_pair: Vec<u32> = Vec::with_capacity(count);
     let mut max_bits = 0;
     for (e, &(a, b)) in m.pairs.iter().enumerate() {
         if !allowed(e) {
@@ -479,7 +480,7 @@ fn solve_width<W: Exact>(
         let w = fa.checked_add(fb).and_then(|s| s.checked_minus(pair_cost[e])).ok_or_else(overflow)?;
         max_bits = max_bits.max(w.bits());
         edges.push((local[a], local[b], w));
-        edge_pair.push(e);
+        edge_pair.push(e as u32);
     }
     drop(pair_cost);
     // The narrowest native type the weights fit in (the algorithm needs 4 W).
@@ -507,7 +508,7 @@ fn solve_width<W: Exact>(
     }
     let mut face = vec![None; np];
     for (k, &e) in edge_pair.iter().enumerate() {
-        face[e] = phi[k];
+        face[e as usize] = phi[k];
     }
     Ok(Chunk { mate, face, covered })
 }
