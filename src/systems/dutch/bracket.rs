@@ -155,3 +155,34 @@ impl Bracket {
 pub fn homogeneous_order(r: &Round, nb: usize, mdps: usize) -> bool {
     r.edition == super::Edition::E2012 && mdps > 0 && 2 * mdps >= nb
 }
+
+/// A model's pair variables by their two players, found by binary search on its pairs, which
+/// [`Bracket::build_with`] adds in increasing order (a sorted copy is made otherwise): no hash
+/// map per bracket, whose entries cost several times the pair list they index.
+pub struct PairIndex<'a> {
+    pairs: std::borrow::Cow<'a, [(usize, usize)]>,
+    /// The pair indices in `pairs` order when `pairs` is a sorted copy.
+    order: Vec<usize>,
+}
+
+impl<'a> PairIndex<'a> {
+    pub fn of(m: &'a BracketModel) -> PairIndex<'a> {
+        if m.pairs.windows(2).all(|w| w[0] < w[1]) {
+            return PairIndex { pairs: std::borrow::Cow::Borrowed(&m.pairs), order: Vec::new() };
+        }
+        let mut order: Vec<usize> = (0..m.pairs.len()).collect();
+        order.sort_by_key(|&e| m.pairs[e]);
+        let pairs = order.iter().map(|&e| m.pairs[e]).collect();
+        PairIndex { pairs: std::borrow::Cow::Owned(pairs), order }
+    }
+
+    /// The pair variable of `x` and `y` (either order), if the model has it.
+    pub fn get(&self, x: usize, y: usize) -> Option<usize> {
+        let k = self.pairs.binary_search(&(x.min(y), x.max(y))).ok()?;
+        Some(if self.order.is_empty() { k } else { self.order[k] })
+    }
+
+    pub fn contains(&self, x: usize, y: usize) -> bool {
+        self.get(x, y).is_some()
+    }
+}

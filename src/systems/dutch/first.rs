@@ -9,6 +9,7 @@
 //! bracket, C.7) reach their bounds, witnessed by an exact matching, and every colour and float
 //! criterion is zero. Being first in the candidate order, it is the answer.
 
+use super::bracket::PairIndex;
 use super::bracket::{Bracket, Kind};
 use super::criteria_2026::C9_STAGE;
 use super::order::Chosen;
@@ -18,16 +19,16 @@ use crate::model::{Stage, Var};
 use crate::solver::graph::{Pairability, PairingGraph};
 use crate::solver::lex::StageReport;
 use crate::solver::matching::pairable_by_matching;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// The first candidate if it is perfect; `None` when a solver must decide.
 pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<Chosen> {
     let (pairs, leavers) = candidate(r, &b.global[..b.nb], b.mdps, kind)?;
     // C.1-C.3: every pair must be allowed (an edge of the model).
-    let edge: HashMap<(usize, usize), usize> = b.model.pairs.iter().enumerate().map(|(e, &p)| (p, e)).collect();
+    let edge = PairIndex::of(&b.model);
     let mut ones: Vec<Var> = Vec::with_capacity(b.nb);
     for &(x, y) in &pairs {
-        ones.push(Var::Pair(*edge.get(&(x.min(y), x.max(y)))?));
+        ones.push(Var::Pair(edge.get(x, y)?));
     }
     match kind {
         Kind::Last => {
@@ -113,7 +114,7 @@ fn next_bracket_witness(
     b: &Bracket,
     leavers: &[usize],
     next_is_last: bool,
-    edge: &HashMap<(usize, usize), usize>,
+    edge: &PairIndex,
 ) -> Option<Vec<Var>> {
     let next: Vec<usize> = (b.nb..b.model.num_players()).collect();
     let verts: Vec<usize> = leavers.iter().chain(&next).copied().collect();
@@ -123,10 +124,7 @@ fn next_bracket_witness(
         |v| v >= b.nb && (!next_is_last || r.pab_eligible(b.global[v])),
     );
     let Pairability::Pairable { pairs, bye } = pairable_by_matching(&g) else { return None };
-    let mut vars: Vec<Var> = pairs
-        .iter()
-        .filter_map(|&(x, y)| edge.get(&(verts[x].min(verts[y]), verts[x].max(verts[y]))).map(|&e| Var::Pair(e)))
-        .collect();
+    let mut vars: Vec<Var> = pairs.iter().filter_map(|&(x, y)| edge.get(verts[x], verts[y]).map(Var::Pair)).collect();
     vars.extend(bye.map(|x| Var::Float(verts[x])));
     Some(vars)
 }
@@ -136,16 +134,11 @@ fn next_bracket_witness(
 /// preferred); then that one and all lower players pair completely, the PAB to a bye candidate.
 /// A witness found this way proves the bounds; when none is found the solver decides (the
 /// search is not exhaustive, so this only ever costs time).
-fn outlook_witness(
-    b: &Bracket,
-    leavers: &[usize],
-    next: usize,
-    edge: &HashMap<(usize, usize), usize>,
-) -> Option<Vec<Var>> {
+fn outlook_witness(b: &Bracket, leavers: &[usize], next: usize, edge: &PairIndex) -> Option<Vec<Var>> {
     let n = b.model.num_players();
-    let allowed = |a: usize, c: usize| edge.contains_key(&(a.min(c), a.max(c)));
+    let allowed = |a: usize, c: usize| edge.contains(a, c);
     let (pairs, pab) = outlook_witness_pairs(b.nb, next, n, leavers, allowed, |v| b.model.may_float[v])?;
-    let var = |a: usize, c: usize| edge.get(&(a.min(c), a.max(c))).map(|&e| Var::Pair(e));
+    let var = |a: usize, c: usize| edge.get(a, c).map(Var::Pair);
     let mut vars: Vec<Var> = pairs.iter().filter_map(|&(x, y)| var(x, y)).collect();
     vars.extend(pab.map(Var::Float));
     Some(vars)
@@ -212,6 +205,6 @@ fn c9_bound(r: &Round, b: &Bracket, kind: Kind) -> Option<i64> {
 
 /// A pair of the model in which at least one player is from the next scoregroup (the leavers
 /// of the bracket never pair each other there).
-fn joins_next(b: &Bracket, edge: &HashMap<(usize, usize), usize>, a: usize, c: usize) -> bool {
-    (a >= b.nb || c >= b.nb) && edge.contains_key(&(a.min(c), a.max(c)))
+fn joins_next(b: &Bracket, edge: &PairIndex, a: usize, c: usize) -> bool {
+    (a >= b.nb || c >= b.nb) && edge.contains(a, c)
 }

@@ -7,11 +7,10 @@
 //! Each level becomes stages solved after the previous level is fixed, so S1 after an exchange is
 //! known before its transpositions are ordered.
 
-use super::bracket::Bracket;
+use super::bracket::{Bracket, PairIndex};
 use crate::model::{Cost, SolveError, Stage, Var};
 use crate::solver::lex::LexBackend;
 use crate::solver::lex::StageReport;
-use std::collections::HashMap;
 
 /// The chosen pairing of a bracket, in local player numbers.
 pub struct Chosen {
@@ -48,18 +47,13 @@ fn current(s: &mut dyn LexBackend, b: &Bracket) -> Result<Split, SolveError> {
 /// Adopts the candidate whose inside pairs are `pairs` if it leaves the bracket with the same
 /// players as the current optimum and attains every stage value found so far (players outside
 /// the bracket keep their pairing from the optimum). Checked exactly; no solver call.
-fn adopt(
-    b: &Bracket,
-    s: &mut dyn LexBackend,
-    edge: &HashMap<(usize, usize), usize>,
-    pairs: &[(usize, usize)],
-) -> Result<bool, SolveError> {
+fn adopt(b: &Bracket, s: &mut dyn LexBackend, edge: &PairIndex, pairs: &[(usize, usize)]) -> Result<bool, SolveError> {
     let sol = s.solution()?;
     let (_, leavers) = current(s, b)?;
     let mut paired = vec![false; b.nb];
     let mut ones = Vec::with_capacity(b.model.num_players());
     for &(x, y) in pairs {
-        let Some(&e) = edge.get(&(x.min(y), x.max(y))) else { return Ok(false) };
+        let Some(e) = edge.get(x, y) else { return Ok(false) };
         ones.push(Var::Pair(e));
         paired[x] = true;
         paired[y] = true;
@@ -100,7 +94,7 @@ fn identity_pairs(rem: &[usize], s1: &[usize]) -> Vec<(usize, usize)> {
 /// and the level needs no solve.
 pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
     s.solve_stages(quality)?;
-    let edge: HashMap<(usize, usize), usize> = b.model.pairs.iter().enumerate().map(|(e, &p)| (p, e)).collect();
+    let edge = PairIndex::of(&b.model);
     let (pairs, _) = current(s, b)?;
     if b.homogeneous_order {
         let all: Vec<usize> = (0..b.nb).collect();
@@ -163,7 +157,7 @@ fn homogeneous(
     rem: &[usize],
     n1: usize,
     fixed: &[(usize, usize)],
-    edge: &HashMap<(usize, usize), usize>,
+    edge: &PairIndex,
     s: &mut dyn LexBackend,
 ) -> Result<(), SolveError> {
     if n1 == 0 {

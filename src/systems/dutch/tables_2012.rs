@@ -10,7 +10,7 @@ use super::Edition;
 use crate::model::{Stage, Var};
 use crate::tournament::Tournament;
 use crate::trf::{read_str, ReadOptions};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// `n` players before round 1: one homogeneous bracket, every pair allowed.
 fn round_one(n: u32) -> Tournament {
@@ -28,11 +28,11 @@ fn round_one(n: u32) -> Tournament {
 
 /// The stage vector of the pairing `pairs` (local numbers, BSN - 1), the others floating.
 fn vector(b: &Bracket, stages: &[Stage], pairs: &[(usize, usize)]) -> Vec<i64> {
-    let edge: HashMap<(usize, usize), usize> = b.model.pairs.iter().enumerate().map(|(e, &p)| (p, e)).collect();
+    let edge = super::bracket::PairIndex::of(&b.model);
     let mut ones: HashSet<Var> = HashSet::new();
     let mut paired = vec![false; b.nb];
     for &(x, y) in pairs {
-        ones.insert(Var::Pair(edge[&(x.min(y), x.max(y))]));
+        ones.insert(Var::Pair(edge.get(x, y).expect("a pair of the model")));
         paired[x] = true;
         paired[y] = true;
     }
