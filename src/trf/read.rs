@@ -35,12 +35,10 @@ impl Default for ReadOptions {
 pub fn read_str(text: &str, file: &str, opts: &ReadOptions) -> Result<TrfDocument, TrfError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::new(file);
-    let mut lines = 0;
     for (index, raw) in split_lines(text).enumerate() {
         reader.read_line(&Line::new(index + 1, raw))?;
-        lines = index + 1;
     }
-    reader.finish(opts, lines)
+    reader.finish(opts)
 }
 
 /// Lines ending in LF or CR LF (TRF16 Remark 1 asks for a CR at the end of each line); a file
@@ -86,7 +84,9 @@ impl From<TrfError> for ReadFileError {
     }
 }
 
-/// Reads a TRF file. UTF-8 is expected (JaVaFo AUM: "it is recommended that such file is written
+/// Reads a TRF file, which must hold a tournament: at least one player record (an empty file, a
+/// header alone or a file of another kind is refused; [`read_str`] accepts a header alone, as a
+/// part of a document). UTF-8 is expected (JaVaFo AUM: "it is recommended that such file is written
 /// using the UTF-8 encoding"); a file that is not valid UTF-8 is read as Latin-1, the encoding of
 /// older tournament programs. Error messages name the file as `path` displays.
 pub fn read_file(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, ReadFileError> {
@@ -96,7 +96,14 @@ pub fn read_file(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, ReadFil
         Ok(text) => text,
         Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
     };
-    Ok(read_str(&text, &file, opts)?)
+    let doc = read_str(&text, &file, opts)?;
+    if doc.players.is_empty() {
+        let lines = split_lines(&text).count();
+        let message = format!("no player record (001) in {lines} line(s); this is not a TRF tournament");
+        let e = TrfError { file, line: 0, column: 0, field: "player section".into(), message };
+        return Err(e.into());
+    }
+    Ok(doc)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1010,11 +1017,7 @@ impl<'a> Reader<'a> {
 
     // --- whole-file checks ---
 
-    fn finish(mut self, opts: &ReadOptions, lines: usize) -> Result<TrfDocument, TrfError> {
-        if self.doc.players.is_empty() {
-            let message = format!("no player record (001) in {lines} line(s); this is not a TRF tournament");
-            return Err(self.error(0, 0, "player section", message));
-        }
+    fn finish(mut self, opts: &ReadOptions) -> Result<TrfDocument, TrfError> {
         self.check_references()?;
         self.check_pairings()?;
         self.check_total_rounds()?;
