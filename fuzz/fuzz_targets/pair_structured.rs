@@ -54,7 +54,8 @@ fn tournament_text(u: &mut Unstructured) -> Result<String> {
         for pair in present.chunks(2) {
             match *pair {
                 [a, b] => {
-                    let (ra, rb) = *u.choose(&[('1', '0'), ('0', '1'), ('=', '='), ('+', '-'), ('-', '+'), ('-', '-')])?;
+                    let (ra, rb) =
+                        *u.choose(&[('1', '0'), ('0', '1'), ('=', '='), ('+', '-'), ('-', '+'), ('-', '-')])?;
                     let (ca, cb) = if u.arbitrary()? { ('w', 'b') } else { ('b', 'w') };
                     blocks[a as usize - 1].push((b, ca, ra));
                     blocks[b as usize - 1].push((a, cb, rb));
@@ -66,7 +67,15 @@ fn tournament_text(u: &mut Unstructured) -> Result<String> {
     }
     for id in 1..=n {
         let rating = u.int_in_range(1000..=2800u32)?;
-        let mut line = format!("001 {id:>4} m    {:<33} {rating:>4} {:<3} {:>11} {:<10} {:>4} {:>4}", format!("Player {id}"), "", "", "", "", id);
+        let mut line = format!(
+            "001 {id:>4} m    {:<33} {rating:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+            format!("Player {id}"),
+            "",
+            "",
+            "",
+            "",
+            id
+        );
         for &(opponent, colour, result) in &blocks[id as usize - 1] {
             let opponent = if opponent == 0 { "0000".to_string() } else { format!("{opponent:>4}") };
             line.push_str(&format!("  {opponent} {colour} {result}"));
