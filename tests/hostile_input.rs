@@ -419,3 +419,25 @@ fn batch_killed_mid_run_resumes_with_nothing_lost_or_duplicated() {
     let read = |p: PathBuf| std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     assert_eq!(read(full.join("results.csv")), read(cut.join("results.csv")));
 }
+
+// --- found by fuzzing ---
+
+/// A byte-order mark at the start of a later line (files concatenated) was part of that line's
+/// record tag, so the line was kept verbatim; written back first, it became the file's BOM and a
+/// player line that could not be read (`fuzz/trf_read`, crash-c766fa8c).
+#[test]
+fn a_byte_order_mark_inside_the_file_is_ignored_as_at_its_start() {
+    use lexpair::trf::{read_str, write};
+    let line = "001    1      A                                 2000                             0.0    1";
+    let doc = read_str(&format!("012 x\n\u{feff}{line}\n"), "bom.trf", &ReadOptions::default()).expect("reads");
+    assert_eq!(doc.players.len(), 1);
+    assert!(doc.other_lines.is_empty());
+    let bytes =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fuzz/bom_inside_then_rewritten.bin"))
+            .expect("fuzz input");
+    let text = String::from_utf8_lossy(&bytes);
+    if let Ok(doc) = read_str(&text, "fuzz.trf", &ReadOptions { check_scores: false }) {
+        let again = read_str(&write(&doc, doc.flavor), "again.trf", &ReadOptions { check_scores: false });
+        assert!(again.is_ok(), "{again:?}");
+    }
+}

@@ -33,9 +33,11 @@ impl Default for ReadOptions {
 
 /// Reads a whole TRF held in memory; `file` is the name used in error messages.
 pub fn read_str(text: &str, file: &str, opts: &ReadOptions) -> Result<TrfDocument, TrfError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::new(file);
     for (index, raw) in split_lines(text).enumerate() {
+        // A byte-order mark starts the file, or a line where files were concatenated: invisible
+        // either way, and not part of the record tag in columns 1-3.
+        let raw = raw.strip_prefix('\u{feff}').unwrap_or(raw);
         reader.read_line(&Line::new(index + 1, raw))?;
     }
     reader.finish(opts)
