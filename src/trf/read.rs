@@ -37,7 +37,7 @@ pub fn read_str(text: &str, file: &str, opts: &ReadOptions) -> Result<TrfDocumen
     for (index, raw) in split_lines(text).enumerate() {
         // A byte-order mark starts the file, or a line where files were concatenated: invisible
         // either way, and not part of the record tag in columns 1-3.
-        let raw = raw.strip_prefix('\u{feff}').unwrap_or(raw);
+        let raw = raw.trim_start_matches('\u{feff}');
         reader.read_line(&Line::new(index + 1, raw))?;
     }
     reader.finish(opts)
