@@ -1,11 +1,12 @@
 //! The commands: pair, check, state, and the drop-in `--dutch FILE -p|-c` form.
 
-use super::output::emit;
+use super::deadline::within;
+use super::output::{emit, prepare_lp_dir};
 use super::{CheckArgs, DropIn, Failure, Format, PairArgs, StateArgs};
 use lexpair::check::{check_document, Outcome};
 use lexpair::solver::sat::{maybe_cross_check, CrossCheckStats};
 use lexpair::systems::{explain_round, why_not, Backend, PairOptions, System};
-use lexpair::tournament::{next_round, Tournament};
+use lexpair::tournament::{round_to_pair, Tournament};
 use lexpair::trf::{self, ReadOptions, TrfDocument};
 use std::path::{Path, PathBuf};
 
@@ -32,28 +33,54 @@ fn read(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, Failure> {
     Ok(trf::read_file(path, opts)?)
 }
 
+/// The state before the round to pair (`--round`, or the next round; see `round_to_pair`).
 fn tournament(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Tournament, Failure> {
-    let r = round.unwrap_or_else(|| next_round(doc));
-    Tournament::before_round(doc, r).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))
+    let invalid = |e: lexpair::tournament::TournamentError| Failure::Invalid(format!("{}: {e}", path.display()));
+    let r = round_to_pair(doc, round).map_err(invalid)?;
+    Tournament::before_round(doc, r).map_err(invalid)
+}
+
+/// A pairing failure, naming the file it concerns.
+fn in_file(path: &Path) -> impl Fn(lexpair::systems::PairError) -> Failure + '_ {
+    move |e| match Failure::from(e) {
+        Failure::NoPairing(m) => Failure::NoPairing(format!("{}: {m}", path.display())),
+        Failure::Invalid(m) => Failure::Invalid(format!("{}: {m}", path.display())),
+        other => other,
+    }
 }
 
 pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
     let doc = read(&a.file, &ReadOptions::default())?;
     let t = tournament(&doc, &a.file, a.round)?;
+    let write_lp = a.write_lp.as_deref().map(|d| prepare_lp_dir(d, system)).transpose()?;
     let opts = PairOptions {
-        write_lp: a.write_lp.clone(),
+        write_lp,
         time_limit: a.time_limit,
         backend: backend(a.backend),
         maxi: a.maxi,
         cross_check: super::CrossCheckArg::budget(a.cross_check),
         ..PairOptions::default()
     };
-    let (result, sat) = maybe_cross_check(opts.cross_check, || explain_round(system, &t, &opts));
+    let (output, limit) = (a.output.clone(), a.time_limit);
+    let text = within(limit, move || pairing_text(&a, system, &doc, &t, &opts))?;
+    emit(output.as_deref(), &text)
+}
+
+/// The pairing of `t` in the requested format, with the explanations asked for; every pairing
+/// passes the independent checker first, and the SAT cross-check when asked for.
+fn pairing_text(
+    a: &PairArgs,
+    system: System,
+    doc: &TrfDocument,
+    t: &Tournament,
+    opts: &PairOptions,
+) -> Result<String, Failure> {
+    let (result, sat) = maybe_cross_check(opts.cross_check, || explain_round(system, t, opts));
     refuse_disagreement(sat.as_ref())?;
-    let (pairing, traces) = lexpair::verify::guard::checked(system, &t, result)?;
+    let (pairing, traces) = lexpair::verify::guard::checked(system, t, result).map_err(in_file(&a.file))?;
     let mut text = match a.format {
-        Format::Pairs => pairing.to_pairs_text(&t),
+        Format::Pairs => pairing.to_pairs_text(t),
         Format::Json => {
             let mut v = serde_json::json!({
                 "system": system.name(),
@@ -73,7 +100,7 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
             }
             format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
         }
-        Format::Trf => trf::write(&pairing.into_document(&t, &doc), doc.flavor),
+        Format::Trf => trf::write(&pairing.into_document(t, doc), doc.flavor),
     };
     if a.explain && a.format != Format::Json {
         text.push_str(&super::explain::render(&traces));
@@ -83,7 +110,7 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     }
     if let Some(ids) = &a.why_not {
         let (x, y) = (ids.first().copied().unwrap_or(0), ids.get(1).copied().unwrap_or(0));
-        let reason = why_not(system, &t, &traces, x, y)?;
+        let reason = why_not(system, t, &traces, x, y).map_err(in_file(&a.file))?;
         if a.format == Format::Json {
             let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| Failure::Internal(e.to_string()))?;
             v["why_not"] = serde_json::json!({ "players": [x, y], "reason": reason });
@@ -92,7 +119,7 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
             text.push_str(&format!("\nwhy not {x}-{y}: {reason}\n"));
         }
     }
-    emit(a.output.as_deref(), &text)
+    Ok(text)
 }
 
 /// The *.trf files below `dir`, recursively (in no particular order).
@@ -139,40 +166,67 @@ pub fn check(a: CheckArgs) -> Result<(), Failure> {
         ..PairOptions::default()
     };
     let (summary, sat) = maybe_cross_check(opts.cross_check, || run_checks(system, &files, &read_opts, &opts, a.json));
-    let summary = summary?;
-    println!("identical {}/{}", summary.0, summary.1);
+    let verdict = summary.verdict(a.allow_diff);
     if let Some(st) = &sat {
         println!("{st}");
     }
     refuse_disagreement(sat.as_ref())?;
-    if a.fail_on_diff && summary.0 != summary.1 {
-        return Err(Failure::NoPairing(format!("{} of {} rounds differ", summary.1 - summary.0, summary.1)));
-    }
-    Ok(())
+    verdict
 }
 
-/// Checks every round of every file; prints each discrepancy; returns (identical, total).
+/// What a check found, and its exit code (README "Checking"): 5 when a file could not be read,
+/// else 3 when a round could not be replayed, else 1 when a round differs (unless differences
+/// are allowed), else 0.
+#[derive(Default)]
+struct CheckSummary {
+    identical: usize,
+    rounds: usize,
+    unreadable: usize,
+    errors: usize,
+}
+
+impl CheckSummary {
+    fn verdict(&self, allow_diff: bool) -> Result<(), Failure> {
+        println!("identical {}/{}", self.identical, self.rounds);
+        let differ = self.rounds - self.identical - self.unreadable - self.errors;
+        if self.unreadable > 0 {
+            return Err(Failure::File(format!("{} file(s) could not be read", self.unreadable)));
+        }
+        if self.errors > 0 {
+            return Err(Failure::Invalid(format!("{} round(s) could not be replayed", self.errors)));
+        }
+        if differ > 0 && !allow_diff {
+            return Err(Failure::NoPairing(format!("{differ} of {} rounds differ", self.rounds)));
+        }
+        Ok(())
+    }
+}
+
+/// Checks every round of every file; prints each discrepancy.
 fn run_checks(
     system: System,
     files: &[PathBuf],
     read_opts: &ReadOptions,
     opts: &PairOptions,
     json: bool,
-) -> Result<(usize, usize), Failure> {
-    let (mut same, mut total) = (0, 0);
+) -> CheckSummary {
+    let mut s = CheckSummary::default();
     for f in files {
         let doc = match trf::read_file(f, read_opts) {
             Ok(d) => d,
             Err(e) => {
-                total += 1;
+                s.rounds += 1;
+                s.unreadable += 1;
                 println!("{}: cannot read: {e}", f.display());
                 continue;
             }
         };
         for rc in check_document(&doc, system, opts) {
-            total += 1;
-            if rc.outcome == Outcome::Identical {
-                same += 1;
+            s.rounds += 1;
+            match rc.outcome {
+                Outcome::Identical => s.identical += 1,
+                Outcome::Error(_) => s.errors += 1,
+                _ => {}
             }
             if json {
                 let v =
@@ -183,7 +237,7 @@ fn run_checks(
             }
         }
     }
-    Ok((same, total))
+    s
 }
 
 fn describe(f: &Path, round: u32, o: &Outcome) -> String {
@@ -232,9 +286,7 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
     let system = System::from_family(family, d.edition).map_err(Failure::Invalid)?;
     if d.check {
         let opts = PairOptions { maxi: d.maxi, ..PairOptions::default() };
-        let summary = run_checks(system, std::slice::from_ref(file), &ReadOptions::default(), &opts, false)?;
-        println!("identical {}/{}", summary.0, summary.1);
-        return Ok(());
+        return run_checks(system, std::slice::from_ref(file), &ReadOptions::default(), &opts, false).verdict(false);
     }
     let Some(out) = d.pair else {
         return Err(Failure::Invalid("give -p [OUT] to pair the next round or -c to check the tournament".into()));

@@ -2,6 +2,7 @@
 
 mod batch_cmd;
 mod commands;
+mod deadline;
 mod exit;
 mod explain;
 mod generate_cmd;
@@ -120,7 +121,7 @@ struct PairArgs {
     /// Write every solved stage model as an LP file into DIR.
     #[arg(long, value_name = "DIR")]
     write_lp: Option<PathBuf>,
-    /// Time limit per solver call, seconds (HiGHS backend).
+    /// Time limit for the whole pairing, seconds (any backend): past it, exit 2 and nothing written.
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
     /// Lim system: the Maxi-tournament rules (the 100-point rating rule of 3.2, 3.8, 5.7).
@@ -167,9 +168,9 @@ struct CheckArgs {
     /// Print one JSON object per round instead of text.
     #[arg(long)]
     json: bool,
-    /// Exit with code 1 when any round differs.
+    /// Exit 0 even when rounds differ (by default a difference is exit 1).
     #[arg(long)]
-    fail_on_diff: bool,
+    allow_diff: bool,
     /// Skip the score-column check of the TRF reader.
     #[arg(long)]
     no_score_check: bool,

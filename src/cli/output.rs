@@ -1,16 +1,22 @@
-//! Writing results: standard output, or a file replaced only once its content is complete.
+//! Writing results: standard output, a regular file replaced only once its content is complete,
+//! or anything else (a device, a FIFO) written through.
+//!
+//! Invariants: an existing regular file is either replaced whole or left as it was (a temporary
+//! file in the same folder, synced, then renamed over it); a symbolic link is followed and its
+//! target written, never the link replaced; a device or FIFO is opened and written, never
+//! replaced by a plain file. Any write error is exit 5 (`Failure::File`) naming the path.
 
 use super::Failure;
+use lexpair::systems::System;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Writes `text` to `path` atomically (temporary file in the same folder, then rename), or to
-/// standard output when `path` is `None` or `-`.
+/// Writes `text` to `path`, or to standard output when `path` is `None` or `-`.
 pub fn emit(path: Option<&Path>, text: &str) -> Result<(), Failure> {
     match path {
         None => print_stdout(text),
         Some(p) if p.as_os_str() == "-" => print_stdout(text),
-        Some(p) => write_atomic(p, text),
+        Some(p) => write_file(p, text),
     }
 }
 
@@ -19,14 +25,70 @@ fn print_stdout(text: &str) -> Result<(), Failure> {
     out.write_all(text.as_bytes()).and_then(|_| out.flush()).map_err(|e| Failure::File(format!("standard output: {e}")))
 }
 
-fn write_atomic(path: &Path, text: &str) -> Result<(), Failure> {
+fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
+    let fail = |e: std::io::Error| Failure::File(format!("{}: cannot write: {e}", path.display()));
+    // Follow symbolic links: the link stays, its target is written.
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).map_err(fail)?,
+        _ => path.to_path_buf(),
+    };
+    match std::fs::metadata(&target) {
+        Ok(m) if !m.is_file() && !m.is_dir() => write_through(&target, text).map_err(fail),
+        _ => write_atomic(&target, text).map_err(fail),
+    }
+}
+
+/// A device or FIFO: opened for writing (no truncation needed, none attempted) and written.
+fn write_through(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
+    f.write_all(text.as_bytes())?;
+    f.flush()
+}
+
+/// A regular file (or a new one): temporary file in the same folder, synced, renamed over it.
+fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
     let tmp = path.with_file_name(format!(".{name}.lexpair-tmp"));
-    let fail = |e: std::io::Error| Failure::File(format!("{}: {e}", path.display()));
-    let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
-    if let Err(e) = result {
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() && tmp.is_file() {
         let _ = std::fs::remove_file(&tmp);
-        return Err(fail(e));
     }
-    Ok(())
+    result
+}
+
+/// The folder of `--write-lp DIR`, ready to receive LP files before any pairing starts.
+///
+/// Only the systems that solve bracket programs (Dutch, Dubov) can export them: Lim is refused
+/// (exit 3). DIR itself is created when missing, but not its parents (a typo in a path must not
+/// create a tree of folders); a missing parent or a DIR that is not a folder is exit 5.
+pub fn prepare_lp_dir(dir: &Path, system: System) -> Result<PathBuf, Failure> {
+    if system == System::Lim {
+        return Err(Failure::Invalid(format!(
+            "--write-lp: {system} solves no bracket programs that lexpair can export as LP files (only the Dutch and Dubov systems do)"
+        )));
+    }
+    let shown = dir.display();
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => return Ok(dir.to_path_buf()),
+        Ok(_) => return Err(Failure::File(format!("--write-lp {shown}: exists and is not a folder"))),
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(Failure::File(format!("--write-lp {shown}: {e}")))
+        }
+        Err(_) => {}
+    }
+    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !parent.is_dir() {
+        return Err(Failure::File(format!(
+            "--write-lp {shown}: the folder {} does not exist (lexpair creates {shown} itself, not its parents)",
+            parent.display()
+        )));
+    }
+    std::fs::create_dir(dir)
+        .map_err(|e| Failure::File(format!("--write-lp {shown}: cannot create the folder: {e}")))?;
+    Ok(dir.to_path_buf())
 }

@@ -24,20 +24,57 @@ fn err<T>(message: String) -> Result<T, TournamentError> {
     Err(TournamentError { message })
 }
 
-/// The first round not paired yet: no player has a game or a pairing-allocated bye in it.
-/// Byes and absences announced for that round (`0000 - H`, `0000 - Z`) do not count as pairing.
+/// The round after the last one in which anybody was paired (a game or a pairing-allocated
+/// bye). Byes and absences entered in advance for that round (`0000 - H`, `0000 - Z`) do not
+/// count as pairing; a round before it in which nobody was paired (a cancelled round: every
+/// player `0000 - H`) is history, not the round to pair.
 pub fn next_round(doc: &TrfDocument) -> u32 {
-    let mut r = 1u32;
-    loop {
-        let paired = doc.players.iter().any(|p| match p.rounds.get(r as usize - 1) {
+    let paired_in = |r: usize| {
+        doc.players.iter().any(|p| match p.rounds.get(r) {
             Some(Some(e)) => e.opponent.is_some() || e.result == ResultCode::PairingBye,
             _ => false,
-        });
-        if !paired {
-            return r;
-        }
-        r += 1;
+        })
+    };
+    let longest = doc.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
+    let last_paired = (0..longest).rev().find(|&r| paired_in(r)).map_or(0, |r| r + 1);
+    u32::try_from(last_paired).map_or(u32::MAX, |r| r.saturating_add(1))
+}
+
+/// The round to pair: `requested`, or the next round. Never a guess: a round beyond the next
+/// one (rounds in between would be unpaired) and a round whose history still has results
+/// pending are refused with the reason. A round before the next one is re-paired from the
+/// history before it (later rounds are ignored), as `check` does.
+pub fn round_to_pair(doc: &TrfDocument, requested: Option<u32>) -> Result<u32, TournamentError> {
+    let next = next_round(doc);
+    let round = requested.unwrap_or(next);
+    if round > next {
+        let paired = match next {
+            1 => "no round is paired yet".to_string(),
+            2 => "only round 1 is paired".to_string(),
+            n => format!("rounds 1-{} are paired", n - 1),
+        };
+        return err(format!("round {round} cannot be paired: {paired}, so the round to pair is {next}"));
     }
+    pending_results(doc, round)?;
+    Ok(round)
+}
+
+/// The rounds before `round` must have their results: a game with no result (as `--format trf`
+/// writes a freshly paired round) is neither played nor unplayed, so its players' scores,
+/// colours and meetings are unknown and any pairing would be a guess.
+fn pending_results(doc: &TrfDocument, round: u32) -> Result<(), TournamentError> {
+    for p in &doc.players {
+        for (k, e) in p.rounds.iter().enumerate().take(round.saturating_sub(1) as usize) {
+            if let Some(RoundEntry { opponent: Some(o), result: ResultCode::Pending, .. }) = e {
+                let r = k + 1;
+                return err(format!(
+                    "round {r} has results pending (line {}: player {} against {o} has no result); enter the results of round {r} before pairing round {round}",
+                    p.line, p.id
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn entry(doc_rounds: &[Option<RoundEntry>], r: u32) -> Option<RoundEntry> {
@@ -51,6 +88,7 @@ impl Tournament {
         if round == 0 {
             return err("round numbers start at 1".into());
         }
+        pending_results(doc, round)?;
         if let Some(t) = doc.total_rounds {
             if round > t {
                 return err(format!("round {round} cannot be paired: the tournament has {t} rounds (XXR/142)"));
@@ -161,9 +199,11 @@ fn make_player(
         opponents,
         had_pab: history.iter().any(|h| h.result == ResultCode::PairingBye),
         had_forfeit_win: history.iter().any(|h| h.result == ResultCode::ForfeitWin),
+        // C.04.1 Art. 4 (2026): a PAB of any value (BBU 0.5 included), or a win's points scored
+        // without playing, in one round.
         unplayed_win_rounds: history
             .iter()
-            .filter(|h| !h.facts.played && h.points >= ps.win() && h.points.0 > 0)
+            .filter(|h| h.facts.pab || (!h.facts.played && h.points >= ps.win() && h.points.0 > 0))
             .count() as u32,
         unplayed_rounds: history.iter().filter(|h| !h.facts.played).count() as u32,
         aro,

@@ -9,7 +9,7 @@ mod build;
 pub mod colour;
 pub mod floats;
 
-pub use build::{next_round, TournamentError};
+pub use build::{next_round, round_to_pair, TournamentError};
 pub use colour::{Preference, Strength};
 pub use floats::{Float, FloatRule, RoundFacts};
 
@@ -57,8 +57,9 @@ pub struct Player {
     pub had_pab: bool,
     /// Scored a forfeit win before (C.04.1.d 2017: no PAB then).
     pub had_forfeit_win: bool,
-    /// Rounds in which a win's points were scored without playing (PAB, full-point bye,
-    /// forfeit win): C.04.1 Art. 4 (2026) bars the PAB after any of them.
+    /// Rounds that bar the PAB under C.04.1 Art. 4 (2026): a PAB, whatever it was worth, or a
+    /// win's points scored without playing (full-point bye, forfeit win). The one place where
+    /// the 2026 rule is evaluated; the 2026 Dutch and Dubov systems read it.
     pub unplayed_win_rounds: u32,
     /// Rounds not played over the board (byes, absences, forfeits).
     pub unplayed_rounds: u32,

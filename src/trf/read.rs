@@ -33,9 +33,11 @@ impl Default for ReadOptions {
 
 /// Reads a whole TRF held in memory; `file` is the name used in error messages.
 pub fn read_str(text: &str, file: &str, opts: &ReadOptions) -> Result<TrfDocument, TrfError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::new(file);
     for (index, raw) in split_lines(text).enumerate() {
+        // A byte-order mark starts the file, or a line where files were concatenated: invisible
+        // either way, and not part of the record tag in columns 1-3.
+        let raw = raw.trim_start_matches('\u{feff}');
         reader.read_line(&Line::new(index + 1, raw))?;
     }
     reader.finish(opts)
@@ -84,7 +86,9 @@ impl From<TrfError> for ReadFileError {
     }
 }
 
-/// Reads a TRF file. UTF-8 is expected (JaVaFo AUM: "it is recommended that such file is written
+/// Reads a TRF file, which must hold a tournament: at least one player record (an empty file, a
+/// header alone or a file of another kind is refused; [`read_str`] accepts a header alone, as a
+/// part of a document). UTF-8 is expected (JaVaFo AUM: "it is recommended that such file is written
 /// using the UTF-8 encoding"); a file that is not valid UTF-8 is read as Latin-1, the encoding of
 /// older tournament programs. Error messages name the file as `path` displays.
 pub fn read_file(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, ReadFileError> {
@@ -94,7 +98,14 @@ pub fn read_file(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, ReadFil
         Ok(text) => text,
         Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
     };
-    Ok(read_str(&text, &file, opts)?)
+    let doc = read_str(&text, &file, opts)?;
+    if doc.players.is_empty() {
+        let lines = split_lines(&text).count();
+        let message = format!("no player record (001) in {lines} line(s); this is not a TRF tournament");
+        let e = TrfError { file, line: 0, column: 0, field: "player section".into(), message };
+        return Err(e.into());
+    }
+    Ok(doc)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -369,6 +380,8 @@ struct Reader<'a> {
     trf26: bool,
     ranges: Vec<AccelerationRange>,
     references: Vec<IdReference>,
+    /// The line and field of the last XXR / 142 tag read.
+    total_rounds_at: Option<(usize, &'static str)>,
 }
 
 impl<'a> Reader<'a> {
@@ -381,6 +394,7 @@ impl<'a> Reader<'a> {
             trf26: false,
             ranges: Vec::new(),
             references: Vec::new(),
+            total_rounds_at: None,
         }
     }
 
@@ -398,6 +412,7 @@ impl<'a> Reader<'a> {
             "001" => self.player(line),
             "XXR" => {
                 self.doc.total_rounds = Some(self.round_count(line, "XXR")?);
+                self.total_rounds_at = Some((line.no, "XXR"));
                 Ok(())
             }
             "XXC" => self.xxc(line),
@@ -414,6 +429,13 @@ impl<'a> Reader<'a> {
                 self.doc.tags.push(Tag { code, value: line.field(5, usize::MAX).trim_end().to_string() });
                 Ok(())
             }
+            _ if looks_like_player(line) => {
+                let message = format!(
+                    "'{code}' is not a record tag, but the line is laid out as a player record; expected 001 \
+                     (a damaged tag would drop the player silently)"
+                );
+                Err(self.error(line.no, 1, "record tag (columns 1-3)", message))
+            }
             _ => {
                 // Kept as written but for trailing blanks, which the writer does not repeat.
                 self.doc.other_lines.push(line.text.trim_end().to_string());
@@ -426,6 +448,7 @@ impl<'a> Reader<'a> {
         match code {
             "142" => {
                 self.doc.total_rounds = Some(self.round_count(line, "142 number of rounds")?);
+                self.total_rounds_at = Some((line.no, "142 number of rounds"));
                 Ok(())
             }
             "152" => self.tag152(line),
@@ -440,6 +463,7 @@ impl<'a> Reader<'a> {
 
     fn player(&mut self, line: &Line) -> Result<(), TrfError> {
         self.separators(line)?;
+        self.not_cut_short(line)?;
         let id = self.player_id(line)?;
         let rounds = self.rounds(line)?;
         self.check_not_self(line, id, &rounds)?;
@@ -477,6 +501,33 @@ impl<'a> Reader<'a> {
             }
         }
         Ok(())
+    }
+
+    /// A player line ending inside one of its right-aligned number fields was cut short (a
+    /// truncated file) or is misaligned: read as it stands, the field would hold another number
+    /// (`24` for a rating of 2400) and the rounds after it would be lost.
+    fn not_cut_short(&self, line: &Line) -> Result<(), TrfError> {
+        let end = line.end();
+        let mut fields = vec![
+            (5, "starting-rank number (columns 5-8)".to_string()),
+            (49, "FIDE rating (columns 49-52)".to_string()),
+            (81, "points (columns 81-84)".to_string()),
+            (86, "rank (columns 86-89)".to_string()),
+        ];
+        let round = end.checked_sub(92).map(|d| d / 10);
+        if let Some(r) = round {
+            let start = 92 + 10 * r;
+            fields.push((start, format!("round {} opponent (columns {start}-{})", r + 1, start + 3)));
+        }
+        match fields.into_iter().find(|(from, _)| *from <= end && end < from + 3) {
+            Some((_, field)) => Err(self.error(
+                line.no,
+                end,
+                field,
+                "the line ends inside this right-aligned field: the record is cut short or misaligned",
+            )),
+            None => Ok(()),
+        }
     }
 
     /// Nobody is paired with himself.
@@ -971,6 +1022,7 @@ impl<'a> Reader<'a> {
     fn finish(mut self, opts: &ReadOptions) -> Result<TrfDocument, TrfError> {
         self.check_references()?;
         self.check_pairings()?;
+        self.check_total_rounds()?;
         let mut ids: Vec<u32> = self.doc.players.iter().map(|p| p.id).collect();
         ids.sort_unstable();
         let expanded = expand_accelerations(&self.ranges, &ids);
@@ -983,6 +1035,28 @@ impl<'a> Reader<'a> {
             self.doc.flavor = TrfFlavor::Trf26;
         }
         Ok(self.doc)
+    }
+
+    /// The number of rounds (XXR / 142) covers every round in which somebody was paired.
+    fn check_total_rounds(&self) -> Result<(), TrfError> {
+        let (Some(total), Some((line, field))) = (self.doc.total_rounds, self.total_rounds_at) else {
+            return Ok(());
+        };
+        let paired =
+            |e: &Option<RoundEntry>| matches!(e, Some(e) if e.opponent.is_some() || e.result == ResultCode::PairingBye);
+        for p in &self.doc.players {
+            if let Some(k) = p.rounds.iter().rposition(paired).filter(|&k| k as u32 >= total) {
+                let message = format!(
+                    "{total} rounds, but player {} (line {}) is paired in round {}; expected at least {}",
+                    p.id,
+                    p.line,
+                    k + 1,
+                    k + 1
+                );
+                return Err(self.error(line, 5, field, message));
+            }
+        }
+        Ok(())
     }
 
     /// Ids named by XXA, XXP, XXZ, 240 and 260 must be players.
@@ -1111,6 +1185,16 @@ impl<'a> Reader<'a> {
         let has_game = |p: &PlayerRecord| matches!(p.rounds.get(last - 1), Some(Some(e)) if e.opponent.is_some());
         (!self.doc.players.iter().any(has_game)).then_some(last)
     }
+}
+
+/// A line with an unknown code in columns 1-3 but the layout of a player record: a starting-rank
+/// number right-aligned in columns 5-8 between blanks, and text reaching the rating (column 49).
+fn looks_like_player(line: &Line) -> bool {
+    line.at(4) == ' '
+        && line.at(9) == ' '
+        && line.at(8).is_ascii_digit()
+        && parse_player_id(&line.text_field(5, 8)).is_some()
+        && line.end() >= 49
 }
 
 /// A tournament-section tag: `??2` in columns 1-3 (TRF16 "Tournament Section"), then a blank.
