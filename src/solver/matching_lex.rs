@@ -228,7 +228,7 @@ impl MatchingSession {
                 return;
             }
             let keep: Vec<usize> = pairs.iter().filter(|o| o.1 == best).map(|o| o.0).collect();
-            let must_cover = float.is_some_and(|f| f != best) || float.is_none();
+            let must_cover = float.is_none_or(|f| f != best);
             let face = self.face.as_mut().expect("checked above");
             for &(e, cost) in &pairs {
                 if cost != best {
