@@ -9,7 +9,7 @@
 //! Each folder is replayed on two threads.
 
 use lexpair::check::{check_document, Outcome};
-use lexpair::systems::{PairOptions, System};
+use lexpair::systems::{Backend, PairOptions, System};
 use lexpair::trf::{read_file, ReadOptions};
 use std::path::{Path, PathBuf};
 
@@ -34,23 +34,23 @@ fn manifest(folder: &str) -> Vec<PathBuf> {
 }
 
 /// Replays every round of `files` on two threads; returns (identical, total) and the discrepancies.
-fn replay(system: System, files: &[PathBuf]) -> (usize, usize, Vec<String>) {
+fn replay(system: System, files: &[PathBuf], opts: &PairOptions) -> (usize, usize, Vec<String>) {
     let (even, odd): (Vec<_>, Vec<_>) = files.iter().cloned().enumerate().partition(|(k, _)| k % 2 == 0);
     let strip = |v: Vec<(usize, PathBuf)>| v.into_iter().map(|(_, f)| f).collect::<Vec<_>>();
     let (a, b) = std::thread::scope(|s| {
-        let h = s.spawn(|| replay_on(system, &strip(odd)));
-        (replay_on(system, &strip(even)), h.join().expect("replay thread"))
+        let h = s.spawn(|| replay_on(system, &strip(odd), opts));
+        (replay_on(system, &strip(even), opts), h.join().expect("replay thread"))
     });
     let mut diffs = a.2;
     diffs.extend(b.2);
     (a.0 + b.0, a.1 + b.1, diffs)
 }
 
-fn replay_on(system: System, files: &[PathBuf]) -> (usize, usize, Vec<String>) {
+fn replay_on(system: System, files: &[PathBuf], opts: &PairOptions) -> (usize, usize, Vec<String>) {
     let (mut same, mut total, mut diffs) = (0, 0, Vec::new());
     for f in files {
         let doc = read_file(f, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
-        for rc in check_document(&doc, system, &PairOptions::default()) {
+        for rc in check_document(&doc, system, opts) {
             total += 1;
             if rc.outcome == Outcome::Identical {
                 same += 1;
@@ -64,9 +64,13 @@ fn replay_on(system: System, files: &[PathBuf]) -> (usize, usize, Vec<String>) {
 
 /// Replays all of `folder` (which must hold `files` tournaments) and requires no discrepancy.
 fn require_identical(system: System, folder: &str, files: usize, min_rounds: usize) {
+    require_identical_with(system, folder, files, min_rounds, &PairOptions::default());
+}
+
+fn require_identical_with(system: System, folder: &str, files: usize, min_rounds: usize, opts: &PairOptions) {
     let list = manifest(folder);
     assert_eq!(list.len(), files);
-    let (same, total, diffs) = replay(system, &list);
+    let (same, total, diffs) = replay(system, &list, opts);
     println!("{folder}: identical {same}/{total}");
     assert!(total >= min_rounds, "only {total} rounds replayed");
     assert!(diffs.is_empty(), "identical {same}/{total}; discrepancies:\n{}", diffs.join("\n"));
@@ -75,6 +79,14 @@ fn require_identical(system: System, folder: &str, files: usize, min_rounds: usi
 #[test]
 fn dutch_2017_tight_corpus_is_identical_to_the_reference() {
     require_identical(System::Dutch2017, "dutch-2017-tight", 137, 1016);
+}
+
+/// The reference backend (HiGHS, stage by stage) replays the tight corpus completely with the
+/// same pairings as the default backend (both identical to the reference engine).
+#[test]
+fn dutch_2017_tight_corpus_is_identical_with_the_highs_backend() {
+    let opts = PairOptions { backend: Backend::Highs, ..PairOptions::default() };
+    require_identical_with(System::Dutch2017, "dutch-2017-tight", 137, 1016, &opts);
 }
 
 #[test]
