@@ -24,14 +24,15 @@ fn err<T>(message: String) -> Result<T, TournamentError> {
     Err(TournamentError { message })
 }
 
-/// The round after the last one in which anybody was paired (a game or a pairing-allocated
-/// bye). Byes and absences entered in advance for that round (`0000 - H`, `0000 - Z`) do not
-/// count as pairing; a round before it in which nobody was paired (a cancelled round: every
+/// The round after the last one in which a game was paired. Byes and absences entered in
+/// advance for that round (`0000 - H`, `0000 - Z`, and a pairing-allocated bye `0000 - U` set
+/// for some players only, which [`Tournament::before_round`] then refuses rather than drops) do
+/// not count as pairing; a round before it in which nobody was paired (a cancelled round: every
 /// player `0000 - H`) is history, not the round to pair.
 pub fn next_round(doc: &TrfDocument) -> u32 {
     let paired_in = |r: usize| {
         doc.players.iter().any(|p| match p.rounds.get(r) {
-            Some(Some(e)) => e.opponent.is_some() || e.result == ResultCode::PairingBye,
+            Some(Some(e)) => e.opponent.is_some(),
             _ => false,
         })
     };
@@ -219,6 +220,22 @@ fn mark_absences(
     index: &HashMap<u32, usize>,
     players: &mut [Player],
 ) -> Result<(), TournamentError> {
+    // A round entered in advance for some players only: absences (H, F, Z) are kept; a
+    // pairing-allocated bye (U) with no game entered in the round is refused rather than dropped
+    // (a recorded round, as `check` replays, has games beside its U).
+    let games_entered = doc.players.iter().any(|p| entry(&p.rounds, round).is_some_and(|e| e.opponent.is_some()));
+    if !games_entered {
+        if let Some(p) = doc.players.iter().find(|p| {
+            entry(&p.rounds, round).is_some_and(|e| e.opponent.is_none() && e.result == ResultCode::PairingBye)
+        }) {
+            return err(format!(
+                "line {}: player {} already has a pairing-allocated bye (U) in round {round}, the round to pair, \
+                 and no other game of that round is entered; lexpair does not pair around a PAB set in advance: \
+                 remove the entry, or enter an absence (H, F or Z)",
+                p.line, p.id
+            ));
+        }
+    }
     for rec in &doc.players {
         if let Some(e) = entry(&rec.rounds, round) {
             let kind = match e.result {
