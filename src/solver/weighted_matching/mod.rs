@@ -44,6 +44,13 @@
 //!   stage that simply has not augmented yet, so correctness is that of the classical
 //!   algorithm; the unit tests check the dual certificate on every solve and, optionally
 //!   (`WM_INV=1`), every invariant after every step.
+//! - **Warm start and augmentation first.** Before any tree is grown, exposed vertices are
+//!   matched greedily along tight edges, level by level of a uniform dual descent
+//!   (`Solver::greedy_start`), which is what the algorithm would do itself but without
+//!   growing a tree through the whole tight graph for each pair. A scanned S-vertex grows its
+//!   tree only once its edges hold no augmenting path. On the 1,000-player round 2 of
+//!   `../shared/corpus/large` (bracket graphs of ~690 vertices and up to 240k edges, highly
+//!   tied) the two together halve the CPU time, 6.7 s to 3.3 s, with identical output.
 //!
 //! # Exactness
 //!
@@ -183,6 +190,7 @@ pub fn try_max_weight_matching<W: MatchWeight>(
     let (kept, max_weight) = usable_edges(n, edges)?;
     let mut solver = Solver::new(n, edges, &kept, max_weight);
     drop(kept);
+    solver.greedy_start();
     solver.run();
     Ok(solver.mates())
 }
@@ -222,6 +230,7 @@ pub fn try_max_weight_matching_face<W: MatchWeight>(
 ) -> Result<(Vec<Option<usize>>, OptimalFace), WeightOverflow> {
     let (kept, max_weight) = usable_edges(n, edges)?;
     let mut solver = Solver::new(n, edges, &kept, max_weight);
+    solver.greedy_start();
     solver.run();
     let chains = solver.blossom_chains();
     let mut phi = vec![None; edges.len()];
