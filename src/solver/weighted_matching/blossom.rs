@@ -64,6 +64,8 @@ pub(super) struct Solver<W: MatchWeight> {
     /// meaningful only when `has_bestlist[b]`.
     blossombestedges: Vec<Vec<u32>>,
     has_bestlist: Vec<bool>,
+    /// A blossom made by `add_blossom` whose list is still to be built (`build_best_list`).
+    pending_list: Vec<bool>,
     unusedblossoms: Vec<usize>,
     /// Doubled vertex duals `2 u(v)` for `v < n`, blossom duals `z(b)` for `b >= n`.
     pub(super) dualvar: Vec<W>,
@@ -145,6 +147,7 @@ impl<W: MatchWeight> Solver<W> {
             epoch: 1,
             blossombestedges: vec![Vec::new(); 2 * n],
             has_bestlist: vec![false; 2 * n],
+            pending_list: vec![false; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar,
             allowed: vec![false; m],
@@ -402,6 +405,27 @@ impl<W: MatchWeight> Solver<W> {
             }
             self.inblossom[x] = b;
         }
+        self.scratch_leaves = leaves;
+        // Its least-slack edges to the other S-blossoms are gathered when a dual adjustment
+        // first needs them (`build_best_list`): most blossoms of a dense, tied graph are
+        // dissolved again by an augmentation before any adjustment.
+        self.bestedge[b] = NONE;
+        self.has_bestlist[b] = false;
+        self.pending_list[b] = true;
+    }
+
+    /// Least-slack edges from top-level S-blossom `b`, created by `add_blossom`, to every
+    /// neighbouring S-blossom: from the lists of its sub-blossoms that have one, from the edges
+    /// of the leaves of the others. Sets `bestedge[b]`.
+    fn build_best_list(&mut self, b: usize) {
+        self.pending_list[b] = false;
+        // Offers made since `add_blossom` (scans of its vertices) stay candidates.
+        if self.bestedge[b] != NONE && self.blossom_best_valid(b) {
+            self.refresh_best_slack(b);
+        } else {
+            self.bestedge[b] = NONE;
+        }
+        let mut leaves = std::mem::take(&mut self.scratch_leaves);
         // Least-slack edges from the new blossom to every neighbouring S-blossom.
         let childs = std::mem::take(&mut self.blossomchilds[b]);
         let mut touched = std::mem::take(&mut self.touched);
@@ -431,7 +455,6 @@ impl<W: MatchWeight> Solver<W> {
         self.scratch_leaves = leaves;
         let mut list = std::mem::take(&mut self.blossombestedges[b]);
         list.clear();
-        self.bestedge[b] = NONE;
         for &bj in &touched {
             let e = self.bestedgeto[bj];
             list.push(e);
@@ -505,6 +528,7 @@ impl<W: MatchWeight> Solver<W> {
             self.blossombase[b] = NO;
             self.blossombestedges[b].clear();
             self.has_bestlist[b] = false;
+            self.pending_list[b] = false;
             self.bestedge[b] = NONE;
             self.unusedblossoms.push(b);
         }
@@ -764,6 +788,11 @@ impl<W: MatchWeight> Solver<W> {
             }
         }
         // delta3: half the least slack between two S-blossoms.
+        for b in n..2 * n {
+            if self.pending_list[b] && self.blossomparent[b] == NO && self.label[b] == S && self.blossombase[b] != NO {
+                self.build_best_list(b);
+            }
+        }
         for b in 0..2 * n {
             if self.blossomparent[b] == NO
                 && self.label[b] == S

@@ -29,7 +29,7 @@
 //!   of a T-blossom (which is then expanded and its parts relabelled).
 //! - **Least-slack bookkeeping.** `bestedge` (per unlabelled vertex: its least-slack edge
 //!   from an S-vertex; per S-blossom: its least-slack edge to another S-blossom) and
-//!   per-blossom lists make each δ computation O(n) instead of O(m). The slacks of these
+//!   per-blossom lists make each δ computation O(n) instead of O(m) (lists built lazily, below). The slacks of these
 //!   records are cached and moved by `δ` / `2δ` at each adjustment instead of recomputed.
 //! - **Persistent trees.** Galil and `mwmatching` discard every tree after each augmentation
 //!   and regrow them all (a new "stage"), which rescans the edges of every exposed vertex
@@ -51,6 +51,10 @@
 //!   tree only once its edges hold no augmenting path. On the 1,000-player round 2 of
 //!   `../shared/corpus/large` (bracket graphs of ~690 vertices and up to 240k edges, highly
 //!   tied) the two together halve the CPU time, 6.7 s to 3.3 s, with identical output.
+//! - **Lazy least-slack lists.** A new blossom's list of least-slack edges to the other
+//!   S-blossoms is built when a dual adjustment first needs it, not when the blossom is made:
+//!   on those graphs most blossoms are dissolved by an augmentation before any adjustment
+//!   (3.3 s to 2.6 s on the same round).
 //!
 //! # Exactness
 //!
