@@ -20,11 +20,20 @@ fn players_of(m: &BracketModel, v: Var) -> [Option<usize>; 2] {
 /// exactly one chosen variable, so a chosen pair or float can be charged to a distinct player;
 /// when every term touches one same player, exactly one of that player's variables is chosen.
 pub fn value_bounds(m: &BracketModel, cost: &Cost) -> (i64, i64) {
+    value_bounds_in(m, cost, None)
+}
+
+/// [`value_bounds`], with each player's number of pairs given (`degree[p]`) when the caller
+/// has them, instead of counted over all the model's pairs.
+pub(crate) fn value_bounds_in(m: &BracketModel, cost: &Cost, degree: Option<&[usize]>) -> (i64, i64) {
     let n = m.num_players();
     if let Some(p) = common_player(m, cost) {
         let mut costs: Vec<i64> = cost.terms.iter().map(|t| t.1).collect();
-        let incident = m.pairs.iter().filter(|&&(a, b)| a == p || b == p).count() + usize::from(m.may_float[p]);
-        if incident > cost.terms.len() {
+        let pairs = match degree {
+            Some(d) => d[p],
+            None => m.pairs.iter().filter(|&&(a, b)| a == p || b == p).count(),
+        };
+        if pairs + usize::from(m.may_float[p]) > cost.terms.len() {
             costs.push(0);
         }
         return (costs.iter().copied().min().unwrap_or(0), costs.iter().copied().max().unwrap_or(0));
@@ -46,18 +55,22 @@ pub fn value_bounds(m: &BracketModel, cost: &Cost) -> (i64, i64) {
     (lo.iter().sum::<i64>() + aux_lo, hi.iter().sum::<i64>() + aux_hi)
 }
 
-/// The player every term of `cost` involves, if there is one (and no term is auxiliary).
+/// The player every term of `cost` involves, if there is one (and no term is auxiliary); the
+/// first of the two when every term is the same pair.
 pub(crate) fn common_player(m: &BracketModel, cost: &Cost) -> Option<usize> {
-    let mut cands: Option<Vec<usize>> = None;
+    let mut cands: Option<[Option<usize>; 2]> = None;
     for &(v, _) in &cost.terms {
-        let ps: Vec<usize> = players_of(m, v).into_iter().flatten().collect();
-        if ps.is_empty() {
+        let ps = players_of(m, v);
+        if ps == [None, None] {
             return None;
         }
         cands = Some(match cands {
             None => ps,
-            Some(c) => c.into_iter().filter(|p| ps.contains(p)).collect(),
+            Some(c) => c.map(|p| p.filter(|p| ps.contains(&Some(*p)))),
         });
+        if cands == Some([None, None]) {
+            return None;
+        }
     }
-    cands.and_then(|c| c.first().copied())
+    cands.and_then(|[a, b]| a.or(b))
 }

@@ -41,7 +41,7 @@
 //! 250 bits 6.9 s / 97 MB, 700 bits 5.9 s / 127 MB (`/usr/bin/time`). 250 bits keeps the peak
 //! under bbpPairings' on round 9 and on the 3,000-player round 7 at +10-30% CPU.
 
-use super::bounds::{common_player, value_bounds};
+use super::bounds::{common_player, value_bounds_in};
 use super::lex::{LexBackend, StageReport};
 use super::weighted_matching::{try_max_weight_matching_face, MatchWeight};
 use super::wide::Wide;
@@ -66,6 +66,8 @@ pub struct MatchingSession {
     incident: Vec<Vec<usize>>,
     /// Per player: covered by every optimum of the folded stages (from the last solve).
     covered: Vec<bool>,
+    /// Per player: number of model pairs.
+    degree: Vec<usize>,
 }
 
 /// `settled[v]` of a player who floats in every optimum.
@@ -97,6 +99,11 @@ impl MatchingSession {
                 "side constraints or auxiliary variables: not a pure matching model".into(),
             ));
         }
+        let mut degree = vec![0; n];
+        for &(a, b) in &m.pairs {
+            degree[a] += 1;
+            degree[b] += 1;
+        }
         Ok(MatchingSession {
             m,
             bounds: Vec::new(),
@@ -108,6 +115,7 @@ impl MatchingSession {
             settled: vec![None; n],
             incident: Vec::new(),
             covered: vec![false; n],
+            degree,
         })
     }
 
@@ -267,7 +275,7 @@ impl MatchingSession {
                 }
             }
         }
-        let b = value_bounds(&self.m, &c);
+        let b = value_bounds_in(&self.m, &c, Some(&self.degree));
         Some((c, b))
     }
 
@@ -280,10 +288,12 @@ impl MatchingSession {
             }
             let face = self.face_stage();
             let mut stages: Vec<(&Cost, (i64, i64))> = face.as_ref().map(|(c, b)| (c, *b)).into_iter().collect();
+            let mut sizes: Vec<StageSize> = stages.iter().map(|&(c, b)| StageSize::of(c, b)).collect();
             let mut end = self.folded;
             while end < self.m.stages.len() {
                 stages.push((&self.m.stages[end].cost, self.bounds[end]));
-                if end > self.folded && bits_needed(self.m.num_players(), &stages) > FAST_BITS {
+                sizes.push(StageSize::of(&self.m.stages[end].cost, self.bounds[end]));
+                if end > self.folded && bits_of(self.m.num_players(), &sizes) > FAST_BITS {
                     stages.pop();
                     break;
                 }
@@ -307,17 +317,44 @@ impl MatchingSession {
 
 /// Bits needed by the merged weights of `stages` (an overestimate), from their ranges.
 fn bits_needed(n: usize, stages: &[(&Cost, (i64, i64))]) -> u32 {
+    let sizes: Vec<StageSize> = stages.iter().map(|&(c, b)| StageSize::of(c, b)).collect();
+    bits_of(n, &sizes)
+}
+
+/// What [`bits_needed`] uses of a stage, computed once per stage (a chunk is grown one stage
+/// at a time, and the face stage has a term per tight pair).
+#[derive(Clone, Copy)]
+struct StageSize {
+    /// log2 of the largest magnitude of the stage's value, plus one.
+    mag: f64,
+    /// log2 of its largest term, plus one.
+    term: f64,
+    /// log2 of the number of values of its range.
+    range: f64,
+}
+
+impl StageSize {
+    fn of(cost: &Cost, (lo, hi): (i64, i64)) -> StageSize {
+        let max_term = cost.terms.iter().map(|t| t.1.unsigned_abs()).max().unwrap_or(0) as f64;
+        StageSize {
+            mag: (lo.unsigned_abs().max(hi.unsigned_abs()) as f64 + 1.0).log2(),
+            term: (max_term + 1.0).log2(),
+            range: ((hi - lo) as f64 + 1.0).log2(),
+        }
+    }
+}
+
+/// [`bits_needed`] from the stages' sizes.
+fn bits_of(n: usize, sizes: &[StageSize]) -> u32 {
     let n = n.max(1) as f64;
     let mut log_m = 0f64; // log2 of the multiplier of the stage being visited (from the last)
     let mut log_total = 0f64; // log2 of Σ_k M_k max|stage k|, roughly
-    for &(cost, (lo, hi)) in stages.iter().rev() {
-        let mag = (lo.unsigned_abs().max(hi.unsigned_abs()) as f64 + 1.0).log2();
-        let max_term = cost.terms.iter().map(|t| t.1.unsigned_abs()).max().unwrap_or(0) as f64;
-        let term = log_m + mag.max((max_term + 1.0).log2() + n.log2());
+    for z in sizes.iter().rev() {
+        let term = log_m + z.mag.max(z.term + n.log2());
         // log2(2^total + 2^term), without overflow
         let (hi_t, lo_t) = if log_total > term { (log_total, term) } else { (term, log_total) };
         log_total = hi_t + (1.0 + (lo_t - hi_t).exp2()).log2();
-        log_m += ((hi - lo) as f64 + 1.0).log2();
+        log_m += z.range;
     }
     // BIG and the matching weights add a few bits; the blossom doubles and sums duals.
     (log_total + n.log2() + 16.0).ceil() as u32
@@ -531,7 +568,7 @@ impl LexBackend for MatchingSession {
             self.m.check_stage(&s).map_err(SolveError::InvalidModel)?;
             // One copy of each cost, normalised (terms sorted and merged; same values).
             s.cost = s.cost.normalised();
-            self.bounds.push(value_bounds(&self.m, &s.cost));
+            self.bounds.push(value_bounds_in(&self.m, &s.cost, Some(&self.degree)));
             self.m.stages.push(s);
         }
         self.fold_at_face_bound();
