@@ -216,6 +216,20 @@ impl Solution {
     /// Checks that this is a feasible solution of `m`: every player paired or floating exactly
     /// once, floaters allowed to float, side constraints met, stage values as stated.
     pub fn verify(&self, m: &BracketModel) -> Result<(), String> {
+        self.verify_feasible(m)?;
+        let one = |v: Var| self.is_one(v);
+        for (k, s) in m.stages.iter().enumerate() {
+            let v = s.cost.value(&one);
+            if self.stage_values.get(k) != Some(&v) {
+                return Err(format!("stage {} has value {v}, stated {:?}", s.name, self.stage_values.get(k)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that this is a feasible solution of `m` (every player paired or floating exactly
+    /// once, floaters allowed to float, side constraints met), stage values aside.
+    pub fn verify_feasible(&self, m: &BracketModel) -> Result<(), String> {
         let n = m.num_players();
         let mut count = vec![0usize; n];
         for &e in &self.pairs {
@@ -237,12 +251,6 @@ impl Solution {
             let s: i64 = c.terms.iter().filter(|(v, _)| one(*v)).map(|&(_, k)| k).sum();
             if c.lower.is_some_and(|l| s < l) || c.upper.is_some_and(|u| s > u) {
                 return Err(format!("constraint {} violated (value {s})", c.name));
-            }
-        }
-        for (k, s) in m.stages.iter().enumerate() {
-            let v = s.cost.value(&one);
-            if self.stage_values.get(k) != Some(&v) {
-                return Err(format!("stage {} has value {v}, stated {:?}", s.name, self.stage_values.get(k)));
             }
         }
         Ok(())

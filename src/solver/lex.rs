@@ -15,6 +15,11 @@ pub trait LexBackend {
     fn solution(&mut self) -> Result<Solution, SolveError>;
     /// The model, with the stages solved so far.
     fn model(&self) -> &BracketModel;
+    /// The names of the stages solved so far (without building the model if the backend keeps
+    /// its costs in another form).
+    fn stage_names(&self) -> Vec<String> {
+        self.model().stages.iter().map(|s| s.name.clone()).collect()
+    }
     /// What each stage took.
     fn reports(&self) -> &[StageReport];
     /// Makes `ones` (the variables at one) the current optimum, if it is a feasible assignment
@@ -35,6 +40,19 @@ pub fn solution_of(m: &BracketModel, ones: &[Var]) -> Option<Solution> {
     let stage_values = m.stages.iter().map(|s| s.cost.value(&|v| probe.is_one(v))).collect();
     let sol = Solution { stage_values, ..probe };
     sol.verify(m).ok().map(|_| sol)
+}
+
+/// The 0/1 assignment of `m` whose variables at one are `ones` (stage values not computed), if
+/// every player is paired or floating exactly once and the side constraints hold.
+pub fn assignment_of(m: &BracketModel, ones: &[Var]) -> Option<Solution> {
+    let mut pairs: Vec<usize> =
+        ones.iter().filter_map(|v| if let Var::Pair(e) = v { Some(*e) } else { None }).collect();
+    let mut floaters: Vec<usize> =
+        ones.iter().filter_map(|v| if let Var::Float(i) = v { Some(*i) } else { None }).collect();
+    pairs.sort_unstable();
+    floaters.sort_unstable();
+    let sol = Solution { pairs, floaters, aux: Vec::new(), stage_values: Vec::new() };
+    sol.verify_feasible(m).ok().map(|_| sol)
 }
 
 /// What happened in one stage.

@@ -37,20 +37,38 @@
 //!
 //! Measured on the 1,000-player round 2 of `../shared/corpus/large` (Dutch 2017): 17.5 s and
 //! 409 MB with every stage merged; this way, with identical output, the width bound trades the
-//! number of solves against memory and the cost of wide arithmetic: 120 bits 10.2 s / 80 MB,
-//! 250 bits 6.9 s / 97 MB, 700 bits 5.9 s / 127 MB (`/usr/bin/time`). 250 bits keeps the peak
-//! under bbpPairings' on round 9 and on the 3,000-player round 7 at +10-30% CPU.
+//! number of solves against memory and the cost of wide arithmetic. With the matching's warm
+//! start (see [`super::weighted_matching`]) 120 bits is both the fastest and the leanest:
+//! 120 bits 2.1 s / 66 MB, 180 bits 2.4 s / 77 MB, 250 bits 2.2 s / 80 MB (`/usr/bin/time`,
+//! before the memory cuts below).
+//!
+//! # Memory
+//!
+//! Stage costs are kept compact ([`Terms`], 12 bytes a term), the merged weights are never
+//! listed (the matching reads them through [`MergedEdges`], computed from per-pair and
+//! per-player sums), and pairs by player are one `u32` array. The 1,000-player round 2 peaks
+//! at 53 MiB (bbpPairings: 58 MiB).
 
 use super::bounds::{common_player, value_bounds_in};
 use super::lex::{LexBackend, StageReport};
-use super::weighted_matching::{try_max_weight_matching_face, MatchWeight};
+use super::weighted_matching::{try_max_weight_matching_face_owned, EdgeList, MatchWeight};
 use super::wide::Wide;
 use crate::model::{BracketModel, Cost, Solution, SolveError, Stage, Var};
+use std::cell::OnceCell;
 use std::time::Instant;
 
 /// A pure matching model solved stage after stage by exact weighted matching.
 pub struct MatchingSession {
+    /// The model; its stages keep their names, their costs live in `costs`.
     m: BracketModel,
+    /// Per stage: its cost, compact.
+    costs: Vec<Terms>,
+    /// Per stage: the player every term involves, if any.
+    common: Vec<Option<usize>>,
+    /// Per stage: what the chunk widths are computed from.
+    sizes: Vec<StageSize>,
+    /// The model with its stage costs, built when [`LexBackend::model`] is asked for it.
+    full: OnceCell<BracketModel>,
     bounds: Vec<(i64, i64)>,
     mate: Option<Vec<Option<usize>>>,
     reports: Vec<StageReport>,
@@ -63,11 +81,96 @@ pub struct MatchingSession {
     /// partner): they and their edges leave the later solves (see [`MatchingSession::settle`]).
     settled: Vec<Option<usize>>,
     /// Model pairs by player (built when first needed).
-    incident: Vec<Vec<usize>>,
+    incident: Incidence,
     /// Per player: covered by every optimum of the folded stages (from the last solve).
     covered: Vec<bool>,
     /// Per player: number of model pairs.
     degree: Vec<usize>,
+}
+
+/// Model pairs by player, in one array (`u32` pair indices).
+#[derive(Default)]
+struct Incidence {
+    start: Vec<usize>,
+    pairs: Vec<u32>,
+}
+
+impl Incidence {
+    fn of(m: &BracketModel, degree: &[usize]) -> Incidence {
+        let n = m.num_players();
+        let mut start = vec![0; n + 1];
+        for v in 0..n {
+            start[v + 1] = start[v] + degree[v];
+        }
+        let mut fill = start.clone();
+        let mut pairs = vec![0u32; start[n]];
+        for (e, &(a, b)) in m.pairs.iter().enumerate() {
+            pairs[fill[a]] = e as u32;
+            fill[a] += 1;
+            pairs[fill[b]] = e as u32;
+            fill[b] += 1;
+        }
+        Incidence { start, pairs }
+    }
+
+    /// The pairs of player `p`, in model order.
+    fn of_player(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        self.pairs[self.start[p]..self.start[p + 1]].iter().map(|&e| e as usize)
+    }
+}
+
+/// A stage cost as the session keeps it: terms sorted by variable, each variable a `u32` key
+/// (pair `e` is `e`, the float of player `i` is `pairs + i`), coefficients beside: 12 bytes a
+/// term instead of a [`Cost`]'s 24. On a 700-player bracket the quality stages hold ~400k terms.
+struct Terms {
+    keys: Vec<u32>,
+    coefs: Vec<i64>,
+}
+
+impl Terms {
+    /// `cost` must be normalised (sorted by variable, one term per variable); the session's
+    /// models have no auxiliary variable, and `pairs + players` fits in `u32` (checked by
+    /// [`MatchingSession::new`]).
+    fn of(cost: &Cost, np: usize) -> Result<Terms, SolveError> {
+        let mut t = Terms { keys: Vec::with_capacity(cost.terms.len()), coefs: Vec::with_capacity(cost.terms.len()) };
+        for &(v, c) in &cost.terms {
+            let key = match v {
+                Var::Pair(e) => e,
+                Var::Float(i) => np + i,
+                Var::Aux(_) => return Err(SolveError::InvalidModel("auxiliary variable in a matching model".into())),
+            };
+            t.keys.push(key as u32);
+            t.coefs.push(c);
+        }
+        Ok(t)
+    }
+
+    /// The key of a pair or float variable (an auxiliary one has none: `u32::MAX`).
+    fn key(v: Var, np: usize) -> u32 {
+        match v {
+            Var::Pair(e) => e as u32,
+            Var::Float(i) => (np + i) as u32,
+            Var::Aux(_) => u32::MAX,
+        }
+    }
+
+    fn var(key: u32, np: usize) -> Var {
+        let key = key as usize;
+        if key < np {
+            Var::Pair(key)
+        } else {
+            Var::Float(key - np)
+        }
+    }
+
+    /// The coefficient of `key` (0 if absent).
+    fn get(&self, key: u32) -> i64 {
+        self.keys.binary_search(&key).map_or(0, |i| self.coefs[i])
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (u32, i64)> + '_ {
+        self.keys.iter().copied().zip(self.coefs.iter().copied())
+    }
 }
 
 /// `settled[v]` of a player who floats in every optimum.
@@ -85,7 +188,7 @@ struct Chunk {
 
 /// A chunk of stages is cut so that its merged weights need at most this many bits (by
 /// [`bits_needed`]'s overestimate); see the module header for the measurements behind it.
-const FAST_BITS: u32 = 250;
+const FAST_BITS: u32 = 120;
 
 impl MatchingSession {
     /// Accepts `m` if it is a pure matching model (its stages are ignored: pass them to
@@ -104,8 +207,16 @@ impl MatchingSession {
             degree[a] += 1;
             degree[b] += 1;
         }
+        let np = m.pairs.len();
+        if np.checked_add(n).is_none_or(|k| k > u32::MAX as usize) {
+            return Err(SolveError::InvalidModel(format!("{np} pairs: too many for a matching session")));
+        }
         Ok(MatchingSession {
             m,
+            costs: Vec::new(),
+            common: Vec::new(),
+            sizes: Vec::new(),
+            full: OnceCell::new(),
             bounds: Vec::new(),
             mate: None,
             reports: Vec::new(),
@@ -113,7 +224,7 @@ impl MatchingSession {
             face: None,
             folded: 0,
             settled: vec![None; n],
-            incident: Vec::new(),
+            incident: Incidence::default(),
             covered: vec![false; n],
             degree,
         })
@@ -135,8 +246,14 @@ impl MatchingSession {
         }
     }
 
-    fn eval(&self, cost: &Cost, mate: &[Option<usize>]) -> i64 {
-        cost.terms.iter().filter(|&&(v, _)| self.is_one(mate, v)).map(|&(_, c)| c).sum()
+    fn eval(&self, cost: &Terms, mate: &[Option<usize>]) -> i64 {
+        let np = self.m.pairs.len();
+        cost.iter().filter(|&(key, _)| self.is_one(mate, Terms::var(key, np))).map(|(_, c)| c).sum()
+    }
+
+    /// The values of every stage for `mate`.
+    fn values(&self, mate: &[Option<usize>]) -> Vec<i64> {
+        self.costs.iter().map(|c| self.eval(c, mate)).collect()
     }
 
     /// Settles the players whose partner is the same in every optimum of the stages just
@@ -149,17 +266,19 @@ impl MatchingSession {
     fn settle(&mut self, first: usize, end: usize, chunk: &Chunk) {
         self.build_incident();
         for k in first..end {
-            let cost = &self.m.stages[k].cost;
-            let Some(p) = common_player(&self.m, cost) else { continue };
+            let cost = &self.costs[k];
+            let Some(p) = self.common[k] else { continue };
             if self.settled[p].is_some() {
                 continue;
             }
             let value = self.eval(cost, &chunk.mate);
-            let of = |v: Var| cost.terms.binary_search_by_key(&v, |t| t.0).map_or(0, |i| cost.terms[i].1);
-            let mut hits = self.incident[p]
-                .iter()
-                .filter(|&&e| chunk.face[e].is_some() && of(Var::Pair(e)) == value)
-                .map(|&e| Var::Pair(e))
+            let np = self.m.pairs.len();
+            let of = |v: Var| cost.get(Terms::key(v, np));
+            let mut hits = self
+                .incident
+                .of_player(p)
+                .filter(|&e| chunk.face[e].is_some() && of(Var::Pair(e)) == value)
+                .map(Var::Pair)
                 .chain((self.m.may_float[p] && of(Var::Float(p)) == value).then_some(Var::Float(p)));
             if let (Some(Var::Pair(e)), None) = (hits.next(), hits.next()) {
                 let (a, b) = self.m.pairs[e];
@@ -173,12 +292,8 @@ impl MatchingSession {
     }
 
     fn build_incident(&mut self) {
-        if self.incident.is_empty() {
-            self.incident = vec![Vec::new(); self.m.num_players()];
-            for (e, &(a, b)) in self.m.pairs.iter().enumerate() {
-                self.incident[a].push(e);
-                self.incident[b].push(e);
-            }
+        if self.incident.start.is_empty() {
+            self.incident = Incidence::of(&self.m, &self.degree);
         }
     }
 
@@ -199,21 +314,22 @@ impl MatchingSession {
         self.build_incident();
         while self.folded < self.m.stages.len() {
             let (Some(face), Some(mate)) = (&self.face, &self.mate) else { return };
-            let cost = &self.m.stages[self.folded].cost;
-            let Some(p) = common_player(&self.m, cost) else { return };
+            let cost = &self.costs[self.folded];
+            let Some(p) = self.common[self.folded] else { return };
             if self.settled[p].is_some() {
                 self.folded += 1;
                 continue;
             }
-            // Terms are sorted by variable (normalised).
-            let c = |v: Var| cost.terms.binary_search_by_key(&v, |t| t.0).map_or(0, |i| cost.terms[i].1);
-            let pairs: Vec<(usize, i64)> = self.incident[p]
-                .iter()
-                .filter(|&&e| {
+            let np = self.m.pairs.len();
+            let c = |v: Var| cost.get(Terms::key(v, np));
+            let pairs: Vec<(usize, i64)> = self
+                .incident
+                .of_player(p)
+                .filter(|&e| {
                     let (a, b) = self.m.pairs[e];
                     face[e].is_some() && self.settled[if a == p { b } else { a }].is_none()
                 })
-                .map(|&e| (e, c(Var::Pair(e))))
+                .map(|e| (e, c(Var::Pair(e))))
                 .collect();
             let float = (self.m.may_float[p] && !self.covered[p]).then(|| c(Var::Float(p)));
             let Some(best) = pairs.iter().map(|o| o.1).chain(float).min() else { return };
@@ -261,22 +377,28 @@ impl MatchingSession {
 
     /// The face of the stages folded so far as the top stage of the next solve: minimise
     /// `−φ` over the tight pairs.
-    fn face_stage(&self) -> Option<(Cost, (i64, i64))> {
+    fn face_stage(&self) -> Option<(Terms, (i64, i64))> {
         let face = self.face.as_ref()?;
-        let mut c = Cost::new();
-        for (e, phi) in face.iter().enumerate() {
+        let term = |(e, phi): (usize, &Option<u32>)| {
             let (a, b) = self.m.pairs[e];
-            if self.settled[a].is_some() || self.settled[b].is_some() {
-                continue;
-            }
-            if let Some(p) = phi {
-                if *p > 0 {
-                    c.add(Var::Pair(e), -i64::from(*p));
-                }
-            }
+            let open = self.settled[a].is_none() && self.settled[b].is_none();
+            phi.filter(|&p| open && p > 0).map(|p| (e as u32, -i64::from(p)))
+        };
+        // Sized exactly: on a large bracket this is the largest cost of the session.
+        let len = face.iter().enumerate().filter_map(term).count();
+        let mut t = Terms { keys: Vec::with_capacity(len), coefs: Vec::with_capacity(len) };
+        for (key, c) in face.iter().enumerate().filter_map(term) {
+            t.keys.push(key);
+            t.coefs.push(c);
         }
-        let b = value_bounds_in(&self.m, &c, Some(&self.degree));
-        Some((c, b))
+        // Every term is a pair's: each player is in at most one chosen pair.
+        let mut least = vec![0i64; self.m.num_players()];
+        for (key, c) in t.iter() {
+            let (a, b) = self.m.pairs[key as usize];
+            least[a] = least[a].min(c);
+            least[b] = least[b].min(c);
+        }
+        Some((t, (least.iter().sum(), 0)))
     }
 
     /// Solves the stages not folded yet, chunk by chunk, folding each into the face.
@@ -287,12 +409,12 @@ impl MatchingSession {
                 return Ok(mate.clone());
             }
             let face = self.face_stage();
-            let mut stages: Vec<(&Cost, (i64, i64))> = face.as_ref().map(|(c, b)| (c, *b)).into_iter().collect();
+            let mut stages: Vec<(&Terms, (i64, i64))> = face.as_ref().map(|(c, b)| (c, *b)).into_iter().collect();
             let mut sizes: Vec<StageSize> = stages.iter().map(|&(c, b)| StageSize::of(c, b)).collect();
             let mut end = self.folded;
             while end < self.m.stages.len() {
-                stages.push((&self.m.stages[end].cost, self.bounds[end]));
-                sizes.push(StageSize::of(&self.m.stages[end].cost, self.bounds[end]));
+                stages.push((&self.costs[end], self.bounds[end]));
+                sizes.push(self.sizes[end]);
                 if end > self.folded && bits_of(self.m.num_players(), &sizes) > FAST_BITS {
                     stages.pop();
                     break;
@@ -316,7 +438,7 @@ impl MatchingSession {
 }
 
 /// Bits needed by the merged weights of `stages` (an overestimate), from their ranges.
-fn bits_needed(n: usize, stages: &[(&Cost, (i64, i64))]) -> u32 {
+fn bits_needed(n: usize, stages: &[(&Terms, (i64, i64))]) -> u32 {
     let sizes: Vec<StageSize> = stages.iter().map(|&(c, b)| StageSize::of(c, b)).collect();
     bits_of(n, &sizes)
 }
@@ -334,8 +456,8 @@ struct StageSize {
 }
 
 impl StageSize {
-    fn of(cost: &Cost, (lo, hi): (i64, i64)) -> StageSize {
-        let max_term = cost.terms.iter().map(|t| t.1.unsigned_abs()).max().unwrap_or(0) as f64;
+    fn of(cost: &Terms, (lo, hi): (i64, i64)) -> StageSize {
+        let max_term = cost.coefs.iter().map(|c| c.unsigned_abs()).max().unwrap_or(0) as f64;
         StageSize {
             mag: (lo.unsigned_abs().max(hi.unsigned_abs()) as f64 + 1.0).log2(),
             term: (max_term + 1.0).log2(),
@@ -365,7 +487,7 @@ fn bits_of(n: usize, sizes: &[StageSize]) -> u32 {
 #[allow(clippy::type_complexity)]
 fn solve_chunk(
     m: &BracketModel,
-    stages: &[(&Cost, (i64, i64))],
+    stages: &[(&Terms, (i64, i64))],
     face: Option<&[Option<u32>]>,
     settled: &[Option<usize>],
 ) -> Result<Chunk, SolveError> {
@@ -451,7 +573,7 @@ impl<const L: usize> Exact for Wide<L> {
 #[allow(clippy::type_complexity)]
 fn solve_width<W: Exact>(
     m: &BracketModel,
-    stages: &[(&Cost, (i64, i64))],
+    stages: &[(&Terms, (i64, i64))],
     face: Option<&[Option<u32>]>,
     settled: &[Option<usize>],
 ) -> Result<Chunk, SolveError> {
@@ -478,14 +600,11 @@ fn solve_width<W: Exact>(
     let mut pair_cost = vec![W::zero(); np];
     let mut float_cost = vec![W::zero(); n];
     for (k, (cost, _)) in stages.iter().enumerate() {
-        for &(v, c) in &cost.terms {
+        for (key, c) in cost.iter() {
             let mag = mult[k].mul_small(c.unsigned_abs()).ok_or_else(overflow)?;
             let term = if c < 0 { mag.neg() } else { mag };
-            let slot = match v {
-                Var::Pair(e) => &mut pair_cost[e],
-                Var::Float(i) => &mut float_cost[i],
-                Var::Aux(_) => return Err(SolveError::InvalidModel("auxiliary variable in a matching model".into())),
-            };
+            let key = key as usize;
+            let slot = if key < np { &mut pair_cost[key] } else { &mut float_cost[key - np] };
             *slot = slot.checked_add(term).ok_or_else(overflow)?;
         }
     }
@@ -504,36 +623,43 @@ fn solve_width<W: Exact>(
         big = big.checked_add(c.mul_small(4).ok_or_else(overflow)?).ok_or_else(overflow)?;
     }
     drop(per_player);
+    // A player's weight share: its float cost, or BIG if it may not float.
+    let share: Vec<W> = (0..n).map(|i| if m.may_float[i] { float_cost[i] } else { big }).collect();
+    drop(float_cost);
     let count = (0..np).filter(|&e| allowed(e)).count();
-    let mut edges = Vec::with_capacity(count);
     let mut edge_pair: Vec<u32> = Vec::with_capacity(count);
     let mut max_bits = 0;
     for (e, &(a, b)) in m.pairs.iter().enumerate() {
         if !allowed(e) {
             continue;
         }
-        let fa = if m.may_float[a] { float_cost[a] } else { big };
-        let fb = if m.may_float[b] { float_cost[b] } else { big };
-        let w = fa.checked_add(fb).and_then(|s| s.checked_minus(pair_cost[e])).ok_or_else(overflow)?;
+        let w = share[a].checked_add(share[b]).and_then(|s| s.checked_minus(pair_cost[e])).ok_or_else(overflow)?;
         max_bits = max_bits.max(w.bits());
-        edges.push((local[a], local[b], w));
         edge_pair.push(e as u32);
     }
-    drop(pair_cost);
-    // The narrowest native type the weights fit in (the algorithm needs 4 W).
+    // The weights are computed again as the matching reads them (each was checked above), in
+    // the narrowest native type they fit in (the algorithm needs 4 W): no list of weights.
     let nl = global.len();
-    let narrow = |w: &W| w.as_i128().unwrap_or(0);
+    macro_rules! edges {
+        ($conv:expr) => {
+            MergedEdges {
+                pairs: &m.pairs,
+                edge_pair: &edge_pair,
+                local: &local,
+                share: &share,
+                pair_cost: &pair_cost,
+                conv: $conv,
+            }
+        };
+    }
     let (mate_l, phi, covered_l) = if max_bits < 60 {
-        let narrow: Vec<(usize, usize, i64)> = edges.iter().map(|(a, b, w)| (*a, *b, narrow(w) as i64)).collect();
-        drop(edges);
-        run(nl, &narrow)?
+        run(nl, edges!(|w: W| w.as_i128().unwrap_or(0) as i64))?
     } else if max_bits < 124 && W::BITS > 128 {
-        let narrow: Vec<(usize, usize, i128)> = edges.iter().map(|(a, b, w)| (*a, *b, narrow(w))).collect();
-        drop(edges);
-        run(nl, &narrow)?
+        run(nl, edges!(|w: W| w.as_i128().unwrap_or(0)))?
     } else {
-        run(nl, &edges)?
+        run(nl, edges!(|w: W| w))?
     };
+    drop(pair_cost);
     let mut mate: Vec<Option<usize>> = settled.iter().map(|s| s.filter(|&q| q != FLOATS)).collect();
     let mut covered: Vec<bool> = mate.iter().map(|s| s.is_some()).collect();
     for (i, &v) in global.iter().enumerate() {
@@ -550,12 +676,37 @@ fn solve_width<W: Exact>(
     Ok(Chunk { mate, face, covered })
 }
 
+/// The edges of a chunk's matching, their merged weights computed when read: edge `k` is model
+/// pair `edge_pair[k]` = `(a, b)`, of weight `share[a] + share[b] − pair_cost[e]` (checked not
+/// to overflow before), converted by `conv`.
+struct MergedEdges<'a, W, T> {
+    pairs: &'a [(usize, usize)],
+    edge_pair: &'a [u32],
+    local: &'a [usize],
+    share: &'a [W],
+    pair_cost: &'a [W],
+    conv: fn(W) -> T,
+}
+
+impl<W: Exact, T> EdgeList<T> for MergedEdges<'_, W, T> {
+    fn count(&self) -> usize {
+        self.edge_pair.len()
+    }
+
+    #[inline]
+    fn edge(&self, k: usize) -> (usize, usize, T) {
+        let e = self.edge_pair[k] as usize;
+        let (a, b) = self.pairs[e];
+        (self.local[a], self.local[b], (self.conv)(self.share[a] + self.share[b] - self.pair_cost[e]))
+    }
+}
+
 #[allow(clippy::type_complexity)]
-fn run<W: MatchWeight>(
+fn run<T: MatchWeight, E: EdgeList<T>>(
     n: usize,
-    edges: &[(usize, usize, W)],
+    edges: E,
 ) -> Result<(Vec<Option<usize>>, Vec<Option<u32>>, Vec<bool>), SolveError> {
-    let (mate, face) = try_max_weight_matching_face(n, edges)
+    let (mate, face) = try_max_weight_matching_face_owned(n, edges)
         .map_err(|e| SolveError::InvalidModel(format!("merged weights overflow: {e}")))?;
     Ok((mate, face.phi, face.covered))
 }
@@ -564,17 +715,24 @@ impl LexBackend for MatchingSession {
     fn solve_stages(&mut self, stages: Vec<Stage>) -> Result<Vec<i64>, SolveError> {
         let start = Instant::now();
         let first = self.m.stages.len();
+        self.full = OnceCell::new();
         for mut s in stages {
             self.m.check_stage(&s).map_err(SolveError::InvalidModel)?;
-            // One copy of each cost, normalised (terms sorted and merged; same values).
-            s.cost = s.cost.normalised();
-            self.bounds.push(value_bounds_in(&self.m, &s.cost, Some(&self.degree)));
+            // One compact copy of each cost, normalised (terms sorted and merged; same values).
+            let cost = std::mem::take(&mut s.cost).normalised();
+            let bounds = value_bounds_in(&self.m, &cost, Some(&self.degree));
+            self.common.push(common_player(&self.m, &cost));
+            let terms = Terms::of(&cost, self.m.pairs.len())?;
+            drop(cost);
+            self.sizes.push(StageSize::of(&terms, bounds));
+            self.bounds.push(bounds);
+            self.costs.push(terms);
             self.m.stages.push(s);
         }
         self.fold_at_face_bound();
         let at_bound = self.folded == self.m.stages.len()
             || self.mate.as_ref().is_some_and(|mate| {
-                (first..self.m.stages.len()).all(|k| self.eval(&self.m.stages[k].cost, mate) == self.bounds[k].0)
+                (first..self.m.stages.len()).all(|k| self.eval(&self.costs[k], mate) == self.bounds[k].0)
             });
         let how = if at_bound {
             "bound"
@@ -584,7 +742,7 @@ impl LexBackend for MatchingSession {
             "solved"
         };
         let mate = self.mate.clone().unwrap_or_default();
-        let values: Vec<i64> = (first..self.m.stages.len()).map(|k| self.eval(&self.m.stages[k].cost, &mate)).collect();
+        let values: Vec<i64> = (first..self.m.stages.len()).map(|k| self.eval(&self.costs[k], &mate)).collect();
         let seconds = start.elapsed().as_secs_f64();
         for (k, &v) in (first..).zip(&values) {
             self.reports.push(StageReport { name: self.m.stages[k].name.clone(), value: v, how, seconds });
@@ -603,14 +761,26 @@ impl LexBackend for MatchingSession {
         };
         let pairs = (0..self.m.pairs.len()).filter(|&e| self.is_one(&mate, Var::Pair(e))).collect();
         let floaters = (0..self.m.num_players()).filter(|&i| mate[i].is_none()).collect();
-        let stage_values = self.m.stages.iter().map(|s| self.eval(&s.cost, &mate)).collect();
+        let stage_values = self.values(&mate);
         let sol = Solution { pairs, floaters, aux: Vec::new(), stage_values };
-        sol.verify(&self.m).map_err(|e| SolveError::Backend(format!("matching answer fails verification: {e}")))?;
+        sol.verify_feasible(&self.m)
+            .map_err(|e| SolveError::Backend(format!("matching answer fails verification: {e}")))?;
         Ok(sol)
     }
 
     fn model(&self) -> &BracketModel {
-        &self.m
+        self.full.get_or_init(|| {
+            let mut m = self.m.clone();
+            let np = m.pairs.len();
+            for (s, t) in m.stages.iter_mut().zip(&self.costs) {
+                s.cost = Cost { terms: t.iter().map(|(key, c)| (Terms::var(key, np), c)).collect() };
+            }
+            m
+        })
+    }
+
+    fn stage_names(&self) -> Vec<String> {
+        self.m.stages.iter().map(|s| s.name.clone()).collect()
     }
 
     fn reports(&self) -> &[StageReport] {
@@ -619,15 +789,15 @@ impl LexBackend for MatchingSession {
 
     fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {
         let current = self.solution()?;
-        let Some(cand) = super::lex::solution_of(&self.m, ones) else { return Ok(false) };
-        if cand.stage_values != current.stage_values {
-            return Ok(false);
-        }
+        let Some(cand) = super::lex::assignment_of(&self.m, ones) else { return Ok(false) };
         let mut mate = vec![None; self.m.num_players()];
         for &e in &cand.pairs {
             let (a, b) = self.m.pairs[e];
             mate[a] = Some(b);
             mate[b] = Some(a);
+        }
+        if self.values(&mate) != current.stage_values {
+            return Ok(false);
         }
         self.mate = Some(mate);
         Ok(true)

@@ -88,12 +88,12 @@ pub(super) struct Solver<W: MatchWeight> {
 
 impl<W: MatchWeight> Solver<W> {
     /// Builds the solver for the edges `edges[kept[k]]`, `k = 0..kept.len()`.
-    pub(super) fn new(n: usize, edges: &[(usize, usize, W)], kept: &[u32], max_weight: W) -> Self {
+    pub(super) fn new<E: super::EdgeList<W> + ?Sized>(n: usize, edges: &E, kept: &[u32], max_weight: W) -> Self {
         let m = kept.len();
         let mut endpoint = Vec::with_capacity(2 * m);
         let mut adj_start = vec![0usize; n + 1];
         for &e in kept {
-            let (a, b, _) = edges[e as usize];
+            let (a, b, _) = edges.edge(e as usize);
             endpoint.push(a as u32);
             endpoint.push(b as u32);
             adj_start[a + 1] += 1;
@@ -117,7 +117,7 @@ impl<W: MatchWeight> Solver<W> {
         let wadj: Vec<W> = adj
             .iter()
             .map(|&p| {
-                let w = edges[kept[p as usize / 2] as usize].2;
+                let w = edges.edge(kept[p as usize / 2] as usize).2;
                 w + w
             })
             .collect();

@@ -138,6 +138,37 @@ pub trait MatchWeight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> + fm
     }
 }
 
+/// An edge list the algorithm reads: `(a, b, w)` by index. Implemented for slices of
+/// `(usize, usize, W)` (the public interface) and of `(u32, u32, W)` (a third smaller on
+/// large graphs, for the callers that build their list only to solve it).
+pub trait EdgeList<W> {
+    /// Number of edges.
+    fn count(&self) -> usize;
+    /// Edge `e` as `(a, b, w)`.
+    fn edge(&self, e: usize) -> (usize, usize, W);
+}
+
+impl<W: Copy> EdgeList<W> for [(usize, usize, W)] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn edge(&self, e: usize) -> (usize, usize, W) {
+        self[e]
+    }
+}
+
+impl<W: Copy> EdgeList<W> for [(u32, u32, W)] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn edge(&self, e: usize) -> (usize, usize, W) {
+        let (a, b, w) = self[e];
+        (a as usize, b as usize, w)
+    }
+}
+
 /// The weights are too large for the chosen weight type: `4 × max weight` must fit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WeightOverflow;
@@ -233,16 +264,41 @@ pub fn try_max_weight_matching_face<W: MatchWeight>(
     edges: &[(usize, usize, W)],
 ) -> Result<(Vec<Option<usize>>, OptimalFace), WeightOverflow> {
     let (kept, max_weight) = usable_edges(n, edges)?;
-    let mut solver = Solver::new(n, edges, &kept, max_weight);
+    let solver = Solver::new(n, edges, &kept, max_weight);
+    Ok(face_of(solver, n, edges.len(), &kept))
+}
+
+/// As [`try_max_weight_matching_face`], for any [`EdgeList`] taken by value: it is freed (or
+/// its weights, if it computes them when read, never stored) as soon as the algorithm has its
+/// own copy, which lowers the peak memory of large solves.
+pub fn try_max_weight_matching_face_owned<W: MatchWeight, E: EdgeList<W>>(
+    n: usize,
+    edges: E,
+) -> Result<(Vec<Option<usize>>, OptimalFace), WeightOverflow> {
+    let (kept, max_weight) = usable_edges(n, &edges)?;
+    let solver = Solver::new(n, &edges, &kept, max_weight);
+    let m = edges.count();
+    drop(edges);
+    Ok(face_of(solver, n, m, &kept))
+}
+
+/// Runs `solver` and reads the face off its final duals, per input edge (`m` of them, the
+/// solver's edge `k` being input edge `kept[k]`).
+fn face_of<W: MatchWeight>(
+    mut solver: Solver<W>,
+    n: usize,
+    m: usize,
+    kept: &[u32],
+) -> (Vec<Option<usize>>, OptimalFace) {
     solver.greedy_start();
     solver.run();
     let chains = solver.blossom_chains();
-    let mut phi = vec![None; edges.len()];
+    let mut phi = vec![None; m];
     for (k, &e) in kept.iter().enumerate() {
         phi[e as usize] = solver.face_weight(k, &chains);
     }
     let covered = (0..n).map(|v| solver.dualvar[v].is_positive()).collect();
-    Ok((solver.mates(), OptimalFace { phi, covered }))
+    (solver.mates(), OptimalFace { phi, covered })
 }
 
 /// The edges the algorithm keeps (indices into `edges`: no self-loop, no vertex out of range, no
@@ -250,14 +306,16 @@ pub fn try_max_weight_matching_face<W: MatchWeight>(
 ///
 /// # Panics
 /// For graphs with `2^31` or more vertices or edges.
-fn usable_edges<W: MatchWeight>(n: usize, edges: &[(usize, usize, W)]) -> Result<(Vec<u32>, W), WeightOverflow> {
-    if n >= NONE as usize / 2 || edges.len() >= NONE as usize / 2 {
-        panic!("max_weight_matching: graph too large ({n} vertices, {} edges)", edges.len());
+fn usable_edges<W: MatchWeight, E: EdgeList<W> + ?Sized>(n: usize, edges: &E) -> Result<(Vec<u32>, W), WeightOverflow> {
+    let m = edges.count();
+    if n >= NONE as usize / 2 || m >= NONE as usize / 2 {
+        panic!("max_weight_matching: graph too large ({n} vertices, {m} edges)");
     }
     let zero = W::zero();
     let mut max_weight = zero;
-    let mut kept = Vec::with_capacity(edges.len());
-    for (e, &(a, b, w)) in edges.iter().enumerate() {
+    let mut kept = Vec::with_capacity(m);
+    for e in 0..m {
+        let (a, b, w) = edges.edge(e);
         if a != b && a < n && b < n && w >= zero {
             kept.push(e as u32);
             if w > max_weight {

@@ -128,7 +128,7 @@ pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result
 fn finish(b: &Bracket, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
     let (pairs, leavers) = current(s, b)?;
     let sol = s.solution()?;
-    let stage_values = s.model().stages.iter().zip(&sol.stage_values).map(|(st, &v)| (st.name.clone(), v)).collect();
+    let stage_values = s.stage_names().into_iter().zip(sol.stage_values.iter().copied()).collect();
     let outside = sol.pairs.iter().filter(|&&e| !b.inside[e]).map(|&e| b.model.pairs[e]).collect();
     Ok(Chosen { pairs, leavers, outside, reports: s.reports().to_vec(), stage_values })
 }
