@@ -70,7 +70,16 @@ pub(super) struct Solver<W: MatchWeight> {
     /// Doubled vertex duals `2 u(v)` for `v < n`, blossom duals `z(b)` for `b >= n`.
     pub(super) dualvar: Vec<W>,
     /// Edge `k` is known to be tight (and usable by the current trees).
-    allowed: Vec<bool>,
+    allowed: Vec<u32>,
+    /// Per vertex: incremented each time its tree is dissolved. Edge `k` is allowed while
+    /// `allowed[k]` equals the sum of its ends' generations (both only grow), so dissolving a
+    /// tree disallows every edge of its vertices without visiting them.
+    generation: Vec<u32>,
+    /// Vertices of dissolved trees not yet re-attached (see `reattach`).
+    unattached: Vec<usize>,
+    /// Per vertex: the dissolution that freed it last (`dissolutions` counts them).
+    freed_in: Vec<u32>,
+    dissolutions: u32,
     /// Root vertex of the alternating tree of each labelled top-level blossom.
     root_of: Vec<usize>,
     /// S-vertices whose edges still have to be scanned.
@@ -150,7 +159,11 @@ impl<W: MatchWeight> Solver<W> {
             pending_list: vec![false; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dualvar,
-            allowed: vec![false; m],
+            allowed: vec![u32::MAX; m],
+            generation: vec![0; n],
+            unattached: Vec::new(),
+            freed_in: vec![0; n],
+            dissolutions: 0,
             root_of: vec![NO; 2 * n],
             queue: Vec::with_capacity(n),
             scratch_stack: Vec::new(),
@@ -252,12 +265,14 @@ impl<W: MatchWeight> Solver<W> {
 
     #[inline]
     fn is_allowed(&self, k: usize) -> bool {
-        self.allowed[k]
+        let (i, j) = (self.ep(2 * k), self.ep(2 * k + 1));
+        self.allowed[k] == self.generation[i].wrapping_add(self.generation[j])
     }
 
     #[inline]
     fn allow(&mut self, k: usize) {
-        self.allowed[k] = true;
+        let (i, j) = (self.ep(2 * k), self.ep(2 * k + 1));
+        self.allowed[k] = self.generation[i].wrapping_add(self.generation[j]);
     }
 
     /// Appends the vertices of blossom `b` to `out` (depth first, in child order).
@@ -989,6 +1004,9 @@ impl<W: MatchWeight> Solver<W> {
                     }
                 }
             }
+            if self.reattach() {
+                continue;
+            }
             if !self.adjust_duals() {
                 break;
             }
@@ -1049,31 +1067,67 @@ impl<W: MatchWeight> Solver<W> {
         for b in expand {
             self.expand_blossom(b, true);
         }
-        let mut stale_marks = Vec::new();
+        // The dissolved vertices: every edge of theirs is disallowed at once (generations), and
+        // they are re-attached to the surviving trees only when the queue runs dry (`reattach`):
+        // until then augmentations found by the surviving trees need not wait for it, and a
+        // vertex dissolved again meanwhile is re-attached once.
+        self.dissolutions = self.dissolutions.wrapping_add(1);
         for &x in &leaves {
+            self.generation[x] = self.generation[x].wrapping_add(1);
+            self.freed_in[x] = self.dissolutions;
+            self.unattached.push(x);
+        }
+        self.scratch_leaves = leaves;
+        // Vertices inside surviving T-blossoms marked reached through a dissolved vertex.
+        let mut stale_marks = Vec::new();
+        for y in 0..n {
+            let by = self.inblossom[y];
+            if by != y
+                && self.label[by] == T
+                && self.label[y] == T
+                && self.labelend[y] != NO
+                && self.freed_in[self.ep(self.labelend[y])] == self.dissolutions
+            {
+                stale_marks.push(y);
+            }
+        }
+        for y in stale_marks {
+            self.rederive_reached(y);
+        }
+    }
+
+    /// Re-attaches the vertices of dissolved trees (see `dissolve_trees`) as unlabelled
+    /// vertices next to the surviving trees: a tight edge from a surviving S-vertex labels them
+    /// at once, the others become least-slack candidates. Called when the queue is empty, before
+    /// any dual adjustment (which needs every tight S-to-unlabelled edge used and every
+    /// unlabelled vertex's least slack known). Returns `true` if it labelled a vertex (the queue
+    /// then holds its S-mate).
+    fn reattach(&mut self) -> bool {
+        if self.unattached.is_empty() {
+            return false;
+        }
+        let mut list = std::mem::take(&mut self.unattached);
+        let mut labelled = false;
+        for &x in &list {
             for idx in self.adj_start[x]..self.adj_start[x + 1] {
                 let p = self.adj[idx] as usize;
                 let k = p / 2;
-                self.allowed[k] = false;
                 let y = self.ep(p);
                 let by = self.inblossom[y];
                 let bx = self.inblossom[x];
-                if by != y && self.label[by] == T && self.label[y] == T && self.labelend[y] == p ^ 1 {
-                    // y, inside a surviving T-blossom, was marked reached through x.
-                    stale_marks.push(y);
-                }
                 if self.label[by] != S || by == bx {
                     continue;
                 }
                 if self.label[bx] == S {
                     // x was relabelled S meanwhile; scanning it (it is queued) handles k.
-                    continue;
+                    break;
                 }
                 let s = self.slack_at(idx, x, y);
                 if !s.is_positive() {
                     if self.label[bx] == FREE {
                         self.allow(k);
                         self.assign_label(x, T, p);
+                        labelled = true;
                     } else if self.label[x] == FREE {
                         // x lies in a T-blossom and is now reached from outside it.
                         self.allow(k);
@@ -1085,10 +1139,9 @@ impl<W: MatchWeight> Solver<W> {
                 }
             }
         }
-        self.scratch_leaves = leaves;
-        for y in stale_marks {
-            self.rederive_reached(y);
-        }
+        list.clear();
+        self.unattached = list;
+        labelled
     }
 
     /// Re-derives the "reached from outside" mark of vertex `y` inside a T-blossom after the
@@ -1213,7 +1266,7 @@ impl<W: MatchWeight> Solver<W> {
             }
             let s = self.slack(k);
             assert!(s >= W::zero(), "{when}: negative slack on edge {k} ({i}, {j}): {s:?}");
-            if self.allowed[k] {
+            if self.is_allowed(k) {
                 assert!(s == W::zero(), "{when}: allowed edge {k} ({i}, {j}) not tight");
             }
             if self.mate[i] != NO && self.mate[i] / 2 == k {
