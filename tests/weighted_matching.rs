@@ -556,7 +556,8 @@ fn all_matchings(n: usize, edges: &[(usize, usize, i64)]) -> Vec<Vec<usize>> {
 /// The optimal face read from the duals describes exactly the maximum-weight matchings: a
 /// matching is optimal iff it uses only edges with `φ` and attains the largest `φ` sum, which
 /// the returned matching attains. Checked on 3,000 random small graphs with many ties (small
-/// weight ranges) against the enumeration of all their matchings.
+/// weight ranges) against the enumeration of all their matchings; the by-value form over a
+/// `u32` edge list must give the same answer.
 #[test]
 fn optimal_face_is_exactly_the_set_of_maximum_weight_matchings() {
     let mut rng = Rng(11);
@@ -572,6 +573,13 @@ fn optimal_face_is_exactly_the_set_of_maximum_weight_matchings() {
             }
         }
         let (mate, face) = try_max_weight_matching_face(n, &edges).expect("small weights");
+        // The by-value form over a `u32` edge list reads the same graph.
+        let compact: Vec<(u32, u32, i64)> = edges.iter().map(|&(a, b, w)| (a as u32, b as u32, w)).collect();
+        assert_eq!(
+            try_max_weight_matching_face_owned(n, compact).expect("small weights"),
+            (mate.clone(), face.clone()),
+            "round {round}"
+        );
         let weight = |m: &[usize]| m.iter().map(|&e| edges[e].2).sum::<i64>();
         let phi = |m: &[usize]| -> Option<u32> { m.iter().map(|&e| face.phi[e]).sum() };
         let chosen: Vec<usize> = (0..edges.len())

@@ -174,6 +174,19 @@ impl<W: Copy> EdgeList<W> for [(u32, u32, W)] {
     }
 }
 
+impl<W: Copy, T> EdgeList<W> for Vec<T>
+where
+    [T]: EdgeList<W>,
+{
+    fn count(&self) -> usize {
+        self.as_slice().count()
+    }
+    #[inline]
+    fn edge(&self, e: usize) -> (usize, usize, W) {
+        self.as_slice().edge(e)
+    }
+}
+
 /// The weights are too large for the chosen weight type: `4 × max weight` must fit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WeightOverflow;
