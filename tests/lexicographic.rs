@@ -103,6 +103,15 @@ fn lexicographic_optimum_matches_brute_force_stage_by_stage() {
     check_against_brute_force(&opts, 1, 400);
 }
 
+/// The same programs, stated with good_lp, handed to its pure-Rust microlp solver instead of
+/// HiGHS (cargo feature `lp-microlp`): the same optima as brute force.
+#[cfg(feature = "lp-microlp")]
+#[test]
+fn microlp_solves_the_same_programs() {
+    let opts = LexOptions { solver: lexpair::solver::highs_lex::LpSolver::Microlp, ..LexOptions::default() };
+    check_against_brute_force(&opts, 5, 150);
+}
+
 #[test]
 fn merged_stages_give_the_same_optimum() {
     check_against_brute_force(&LexOptions::default(), 2, 400);

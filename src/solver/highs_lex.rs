@@ -1,8 +1,12 @@
 //! Lexicographic optimisation of a [`BracketModel`] with HiGHS.
 //!
-//! Stages are solved in priority order on one HiGHS model: after each solve the optimum of the
-//! stage is fixed with a row `cost · (x, f, a) <= opt` and the objective is replaced by the next
-//! stage's. Consecutive stages are merged into one weighted objective only when the weighted
+//! Stages are solved in priority order: after each solve the optimum of the stage is fixed with
+//! a row `cost · (x, f, a) <= opt` and the next stage becomes the objective. Every solve states
+//! its program with good_lp ([`super::lp_program`]: the model's rows, the fixed optima, the
+//! objective as good_lp expressions) and hands it to HiGHS through good_lp's HiGHS solver; the
+//! model good_lp builds is configured and solved here, so that the status and HiGHS's dual bound
+//! can be read. With the cargo feature `lp-microlp` the same programs go to good_lp's pure-Rust
+//! `microlp` instead ([`LpSolver::Microlp`]; no dual bound, so no merged stages). Consecutive stages are merged into one weighted objective only when the weighted
 //! total provably stays below [`LexOptions::max_merged_magnitude`] (at most 2^53, where doubles
 //! are still exact integers), and every merged optimum is re-checked against HiGHS's dual bound;
 //! if the check fails the group is solved again stage by stage. A stage whose lower bound the
@@ -17,8 +21,9 @@
 
 use super::bounds::value_bounds;
 use super::lex::{LexBackend, StageReport};
+use super::lp_program::{Columns, LpProgram, Row};
 use crate::model::{BracketModel, Constraint, Cost, Solution, SolveError, Stage, Var};
-use highs::{HighsModelStatus, Model, RowProblem, Sense};
+use highs::{HighsModelStatus, Model};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -36,11 +41,30 @@ pub struct LexOptions {
     pub check_unique: bool,
     /// Merge consecutive stages into one exact weighted objective where that is provably exact.
     pub merge_stages: bool,
+    /// The good_lp solver the programs go to.
+    pub solver: LpSolver,
+}
+
+/// The good_lp solver of the integer-program backend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LpSolver {
+    /// HiGHS (the reference backend).
+    #[default]
+    Highs,
+    /// good_lp's pure-Rust `microlp` (cargo feature `lp-microlp`): small programs only.
+    #[cfg(feature = "lp-microlp")]
+    Microlp,
 }
 
 impl Default for LexOptions {
     fn default() -> Self {
-        LexOptions { max_merged_magnitude: 1 << 50, time_limit: None, check_unique: false, merge_stages: true }
+        LexOptions {
+            max_merged_magnitude: 1 << 50,
+            time_limit: None,
+            check_unique: false,
+            merge_stages: true,
+            solver: LpSolver::Highs,
+        }
     }
 }
 
@@ -62,15 +86,14 @@ pub fn solve_lexicographic(m: &BracketModel, opts: &LexOptions) -> Result<LexRes
     s.finish()
 }
 
-/// One HiGHS model solved stage after stage; stages may be added after seeing earlier optima.
+/// One model solved stage after stage; stages may be added after seeing earlier optima.
 pub struct LexSession {
     m: BracketModel,
     opts: LexOptions,
-    /// Column of each float variable; pair columns come first, aux columns are listed in `aux_col`.
-    float_col: Vec<Option<usize>>,
-    aux_col: Vec<usize>,
-    hc: Vec<highs::Col>,
-    highs: Option<Model>,
+    /// Columns of the programs: pairs, floats, auxiliary variables.
+    cols: Columns,
+    /// Rows beyond the model's own: the optima fixed so far (and the uniqueness cut).
+    fixed: Vec<Row>,
     incumbent: Option<Vec<bool>>,
     reports: Vec<StageReport>,
     solves: usize,
@@ -79,54 +102,15 @@ pub struct LexSession {
 impl LexSession {
     /// Builds the HiGHS model of `m` (its stages, if any, are ignored: pass them to
     /// [`LexSession::solve_stages`]).
-    pub fn new(mut m: BracketModel, opts: LexOptions) -> Result<LexSession, SolveError> {
+    pub fn new(mut m: BracketModel, mut opts: LexOptions) -> Result<LexSession, SolveError> {
         m.stages.clear();
         m.validate().map_err(SolveError::InvalidModel)?;
-        let mut next = m.pairs.len();
-        let float_col: Vec<Option<usize>> = m
-            .may_float
-            .iter()
-            .map(|&f| {
-                f.then(|| {
-                    next += 1;
-                    next - 1
-                })
-            })
-            .collect();
-        let aux_col: Vec<usize> = (0..m.aux.len()).map(|k| next + k).collect();
-        let count = next + m.aux.len();
-        let mut pb = RowProblem::default();
-        let hc: Vec<highs::Col> = (0..count).map(|_| pb.add_integer_column(0.0, 0..=1)).collect();
-        let mut incident: Vec<Vec<(highs::Col, f64)>> = vec![Vec::new(); m.num_players()];
-        for (e, &(a, b)) in m.pairs.iter().enumerate() {
-            incident[a].push((hc[e], 1.0));
-            incident[b].push((hc[e], 1.0));
+        if opts.solver != LpSolver::Highs {
+            // Merged stages are checked against HiGHS's dual bound, which other solvers lack.
+            opts.merge_stages = false;
         }
-        for (i, inc) in incident.iter_mut().enumerate() {
-            if let Some(c) = float_col[i] {
-                inc.push((hc[c], 1.0));
-            }
-            pb.add_row(1.0..=1.0, inc.iter().copied());
-        }
-        let mut s = LexSession {
-            m,
-            opts,
-            float_col,
-            aux_col,
-            hc,
-            highs: None,
-            incumbent: None,
-            reports: Vec::new(),
-            solves: 0,
-        };
-        for c in &s.m.constraints {
-            let row = s.row(&c.terms);
-            pb.add_row(bound(c.lower, f64::NEG_INFINITY)..=bound(c.upper, f64::INFINITY), row);
-        }
-        let mut model = pb.optimise(Sense::Minimise);
-        configure(&mut model, &s.opts);
-        s.highs = Some(model);
-        Ok(s)
+        let cols = Columns::of(&m);
+        Ok(LexSession { m, opts, cols, fixed: Vec::new(), incumbent: None, reports: Vec::new(), solves: 0 })
     }
 
     /// The model as it stands: its stages are those solved so far.
@@ -139,34 +123,23 @@ impl LexSession {
         &self.reports
     }
 
-    fn col(&self, v: Var) -> usize {
-        match v {
-            Var::Pair(e) => e,
-            Var::Float(i) => self.float_col[i].unwrap_or(usize::MAX),
-            Var::Aux(k) => self.aux_col[k],
-        }
+    /// Whether variable `v` is one in the assignment `ones` (by column).
+    fn one(&self, ones: &[bool], v: Var) -> bool {
+        self.cols.col(v).is_some_and(|c| ones[c])
     }
 
-    fn row(&self, terms: &[(Var, i64)]) -> Vec<(highs::Col, f64)> {
-        terms.iter().map(|&(v, c)| (self.hc[self.col(v)], c as f64)).collect()
+    fn eval_terms(&self, terms: &[(Var, i64)], ones: &[bool]) -> i64 {
+        terms.iter().filter(|&&(v, _)| self.one(ones, v)).map(|&(_, c)| c).sum()
     }
 
     fn eval(&self, cost: &Cost, ones: &[bool]) -> i64 {
-        cost.terms.iter().filter(|&&(v, _)| ones[self.col(v)]).map(|&(_, c)| c).sum()
-    }
-
-    fn highs_mut(&mut self) -> &mut Model {
-        // Invariant: `highs` is Some outside `run`.
-        self.highs.get_or_insert_with(|| RowProblem::default().optimise(Sense::Minimise))
+        self.eval_terms(&cost.terms, ones)
     }
 
     /// Adds an auxiliary 0/1 variable (no constraint yet).
     pub fn add_aux(&mut self, name: &str) -> Var {
         let v = self.m.add_aux(name);
-        let col = self.hc.len();
-        let c = self.highs_mut().add_integer_column(0.0, 0..=1, std::iter::empty());
-        self.hc.push(c);
-        self.aux_col.push(col);
+        self.cols = Columns::of(&self.m);
         if let Some(inc) = &mut self.incumbent {
             // Unconstrained yet: the incumbent extended with a zero stays feasible.
             inc.push(false);
@@ -185,10 +158,8 @@ impl LexSession {
         if let Some(v) = terms.iter().map(|t| t.0).find(|&v| !self.m.has_var(v)) {
             return Err(SolveError::InvalidModel(format!("constraint {name} uses {v:?}, which is not a variable")));
         }
-        let row = self.row(&terms);
-        self.highs_mut().add_row(bound(lower, f64::NEG_INFINITY)..=bound(upper, f64::INFINITY), row);
         if let Some(inc) = &self.incumbent {
-            let val: i64 = terms.iter().filter(|&&(v, _)| inc[self.col(v)]).map(|&(_, k)| k).sum();
+            let val = self.eval_terms(&terms, inc);
             if lower.is_some_and(|l| val < l) || upper.is_some_and(|u| val > u) {
                 self.incumbent = None;
             }
@@ -223,18 +194,9 @@ impl LexSession {
                     continue;
                 }
             }
-            let mut obj = vec![0i64; self.hc.len()];
-            for &(k, w) in &group {
-                for &(v, c) in &costs[k].terms {
-                    obj[self.col(v)] += w * c;
-                }
-            }
-            let hc = self.hc.clone();
-            let model = self.highs_mut();
-            for (c, &o) in obj.iter().enumerate() {
-                model.change_column_cost(hc[c], o as f64);
-            }
-            let (assignment, dual) = self.run()?;
+            let objective: Vec<(Var, i64)> =
+                group.iter().flat_map(|&(k, w)| costs[k].terms.iter().map(move |&(v, c)| (v, w * c))).collect();
+            let (assignment, dual) = self.run(&objective)?;
             // All objective values are integers: the rounded assignment is optimal when its exact
             // weighted value is within one unit of HiGHS's proven dual bound.
             let exact: i64 = group.iter().map(|&(k, w)| w * self.eval(&costs[k], &assignment)).sum();
@@ -252,11 +214,6 @@ impl LexSession {
             }
             self.incumbent = Some(assignment);
         }
-        let hc = self.hc.clone();
-        let model = self.highs_mut();
-        for c in hc {
-            model.change_column_cost(c, 0.0);
-        }
         Ok(values)
     }
 
@@ -264,8 +221,7 @@ impl LexSession {
         if cost.terms.is_empty() {
             return;
         }
-        let row = self.row(&cost.terms);
-        self.highs_mut().add_row(..=value as f64, row);
+        self.fixed.push(Row { terms: cost.terms.clone(), lower: None, upper: Some(value) });
     }
 
     fn report(&mut self, k: usize, value: i64, how: &'static str, start: Instant) {
@@ -273,22 +229,42 @@ impl LexSession {
         self.reports.push(StageReport { name, value, how, seconds: start.elapsed().as_secs_f64() });
     }
 
-    /// Solves the current HiGHS model; returns the rounded 0/1 assignment and the dual bound.
-    fn run(&mut self) -> Result<(Vec<bool>, f64), SolveError> {
+    /// Solves the program minimising `objective` under every fixed optimum; returns the rounded
+    /// 0/1 assignment (by column) and the dual bound.
+    fn run(&mut self, objective: &[(Var, i64)]) -> Result<(Vec<bool>, f64), SolveError> {
         self.solves += 1;
-        if self.hc.is_empty() {
+        if self.cols.count() == 0 {
             return if self.m.num_players() == 0 { Ok((vec![], 0.0)) } else { Err(SolveError::Infeasible) };
         }
-        let model = self.highs.take().ok_or_else(|| SolveError::Backend("solver state lost".into()))?;
+        let program = LpProgram::new(&self.m, &self.fixed, objective);
+        match self.opts.solver {
+            LpSolver::Highs => {
+                let mut model = program.highs().map_err(|e| SolveError::Backend(format!("HiGHS: {e}")))?;
+                configure(&mut model, &self.opts);
+                self.run_highs(model)
+            }
+            #[cfg(feature = "lp-microlp")]
+            LpSolver::Microlp => {
+                match program.solve_microlp().map_err(|e| SolveError::Backend(format!("microlp: {e}")))? {
+                    Some(cols) => {
+                        let value = self.eval_terms(objective, &cols) as f64;
+                        Ok((cols, value))
+                    }
+                    None => Err(SolveError::Infeasible),
+                }
+            }
+        }
+    }
+
+    fn run_highs(&self, model: Model) -> Result<(Vec<bool>, f64), SolveError> {
         let solved = match model.try_solve() {
             Ok(s) => s,
             Err(e) => return Err(SolveError::Backend(format!("HiGHS error {e:?}"))),
         };
-        let status = solved.status();
-        let result = match status {
+        match solved.status() {
             HighsModelStatus::Optimal => {
                 let cols: Vec<bool> = solved.get_solution().columns().iter().map(|&v| v > 0.5).collect();
-                if cols.len() == self.hc.len() {
+                if cols.len() == self.cols.count() {
                     Ok((cols, dual_bound(&solved)))
                 } else {
                     Err(SolveError::Backend("HiGHS returned no solution values".into()))
@@ -297,9 +273,7 @@ impl LexSession {
             HighsModelStatus::Infeasible => Err(SolveError::Infeasible),
             HighsModelStatus::ReachedTimeLimit => Err(SolveError::Backend("time limit reached".into())),
             s => Err(SolveError::Backend(format!("HiGHS stopped with status {s:?}"))),
-        };
-        self.highs = Some(Model::from(solved));
-        result
+        }
     }
 
     /// Makes `ones` the incumbent if it is feasible and optimal on every stage solved so far.
@@ -309,9 +283,11 @@ impl LexSession {
         if cand.stage_values != current.stage_values || !self.m.constraints.is_empty() || !self.m.aux.is_empty() {
             return Ok(false);
         }
-        let mut cols = vec![false; self.hc.len()];
+        let mut cols = vec![false; self.cols.count()];
         for &v in ones {
-            cols[self.col(v)] = true;
+            if let Some(c) = self.cols.col(v) {
+                cols[c] = true;
+            }
         }
         self.incumbent = Some(cols);
         Ok(true)
@@ -322,15 +298,15 @@ impl LexSession {
         let ones = match &self.incumbent {
             Some(a) => a.clone(),
             None => {
-                let (a, _) = self.run()?;
+                let (a, _) = self.run(&[])?;
                 self.incumbent = Some(a.clone());
                 a
             }
         };
         let values: Vec<i64> = self.m.stages.iter().map(|s| self.eval(&s.cost, &ones)).collect();
         let pairs = (0..self.m.pairs.len()).filter(|&e| ones[e]).collect();
-        let floaters = (0..self.m.num_players()).filter(|&i| self.float_col[i].is_some_and(|c| ones[c])).collect();
-        let aux = (0..self.m.aux.len()).filter(|&k| ones[self.aux_col[k]]).collect();
+        let floaters = (0..self.m.num_players()).filter(|&i| self.one(&ones, Var::Float(i))).collect();
+        let aux = (0..self.m.aux.len()).filter(|&k| self.one(&ones, Var::Aux(k))).collect();
         Ok(Solution { pairs, floaters, aux, stage_values: values })
     }
 
@@ -349,11 +325,16 @@ impl LexSession {
         let Some(ones) = self.incumbent.clone() else {
             return Ok(());
         };
-        let set: Vec<(highs::Col, f64)> =
-            ones.iter().enumerate().filter(|(_, &o)| o).map(|(c, _)| (self.hc[c], 1.0)).collect();
-        let k = set.len() as f64;
-        self.highs_mut().add_row(..=k - 1.0, set);
-        match self.run() {
+        // The no-good cut: at most |ones| - 1 of the incumbent's variables at one.
+        let all: Vec<Var> = (0..self.m.pairs.len())
+            .map(Var::Pair)
+            .chain((0..self.m.num_players()).map(Var::Float))
+            .chain((0..self.m.aux.len()).map(Var::Aux))
+            .collect();
+        let terms: Vec<(Var, i64)> = all.into_iter().filter(|&v| self.one(&ones, v)).map(|v| (v, 1)).collect();
+        let k = terms.len() as i64;
+        self.fixed.push(Row { terms, lower: None, upper: Some(k - 1) });
+        match self.run(&[]) {
             Err(SolveError::Infeasible) => Ok(()),
             Ok(_) => Err(SolveError::InvalidModel(
                 "the optimum is not unique: the tie-break stages do not order every candidate".into(),
@@ -361,10 +342,6 @@ impl LexSession {
             Err(e) => Err(e),
         }
     }
-}
-
-fn bound(v: Option<i64>, default: f64) -> f64 {
-    v.map(|x| x as f64).unwrap_or(default)
 }
 
 /// Silent, single-threaded, fixed seed, exact gap (see module docs).

@@ -5,6 +5,7 @@ pub mod bounds;
 pub mod graph;
 pub mod highs_lex;
 pub mod lex;
+pub mod lp_program;
 pub mod matching;
 pub mod matching_lex;
 pub mod pairability_ilp;
