@@ -78,6 +78,23 @@ fn pair_explains_the_cross_check_counts() {
     assert!(line.contains(" 0 undecided, 0 disagreements"), "{line}");
 }
 
+/// Round 1 needs no exact matching (a greedy witness completes it), but under the cross-check
+/// every completion question goes to the matching and to SAT: the count cannot be zero.
+#[test]
+fn the_cross_check_re_decides_questions_the_greedy_witness_would_answer() {
+    use lexpair::systems::{pair_round, PairOptions, System};
+    use lexpair::tournament::Tournament;
+    use lexpair::trf::{read_file, ReadOptions};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/open-r5.trf");
+    let doc = read_file(&path, &ReadOptions::default()).expect("the example reads");
+    let t = Tournament::before_round(&doc, 1).expect("round 1");
+    let (pairing, stats) =
+        with_cross_check(SatBudget::default(), || pair_round(System::Dutch2026, &t, &PairOptions::default()));
+    assert!(pairing.is_ok());
+    assert!(stats.decisions > 0, "{stats}");
+    assert_eq!(stats.decisions, stats.confirmed, "{stats}");
+}
+
 #[test]
 fn batch_reports_the_cross_check_counts() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/open-r5.trf");

@@ -266,6 +266,12 @@ impl std::fmt::Display for CrossCheckStats {
     }
 }
 
+/// Whether a cross-check session is active on this thread: completion questions then skip the
+/// greedy witness and go to the exact matching, so that SAT re-decides every one of them.
+pub fn cross_checking() -> bool {
+    SESSION.with(|s| s.borrow().is_some())
+}
+
 /// The hook called where the exact matching decides completion: a no-op outside a session.
 pub fn cross_check(g: &PairingGraph, answer: &Pairability) {
     let Some(budget) = SESSION.with(|s| s.borrow().as_ref().map(|(b, _)| *b)) else {

@@ -119,7 +119,10 @@ impl<'t> Round<'t> {
     /// Can `players` all be paired (C.1, C.3), with one PAB-eligible player out when `bye`?
     pub fn completable(&self, players: &[usize], bye: bool) -> bool {
         let may_bye = |i: usize| bye && self.pab_eligible(i);
-        if greedy_complete_pairing(players, |a, b| self.can_meet(a, b), may_bye).is_some() {
+        // Under `--cross-check sat` the exact matching decides every time (and SAT re-decides).
+        if !crate::solver::sat::cross_checking()
+            && greedy_complete_pairing(players, |a, b| self.can_meet(a, b), may_bye).is_some()
+        {
             return true;
         }
         let g = PairingGraph::of_players(players, |a, b| self.can_meet(a, b), |i| bye && self.pab_eligible(i));

@@ -78,9 +78,12 @@ impl<'t> Round<'t> {
     /// when no complete pairing exists. A greedy pairing in order is tried first, checking pairs
     /// as it goes (in early rounds it almost always succeeds, and a dense field of thousands of
     /// players then never needs its pair graph in memory); otherwise the exact matching decides.
+    /// Under `--cross-check sat` the exact matching decides every time (and SAT re-decides).
     pub fn complete_pairing(&self, players: &[usize], may_bye: impl Fn(usize) -> bool) -> Option<Option<usize>> {
-        if let Some(found) = greedy_complete_pairing(players, |a, b| self.can_meet(a, b), &may_bye) {
-            return Some(found);
+        if !crate::solver::sat::cross_checking() {
+            if let Some(found) = greedy_complete_pairing(players, |a, b| self.can_meet(a, b), &may_bye) {
+                return Some(found);
+            }
         }
         match pairable_by_matching(&self.graph(players, &may_bye)) {
             Pairability::Pairable { bye, .. } => Some(bye.map(|x| players[x])),
