@@ -6,9 +6,10 @@
 #
 #   bash benches/reference.sh                  # the 8 large rounds (3,000-player ones take minutes)
 #   bash benches/reference.sh p1000            # only cases whose name contains p1000
-#   SYSTEM=dutch-2026 bash benches/reference.sh
-#       the same rounds under the 2026 rules: no 2026 reference output exists for them, so the
-#       output is not compared and the ratios are to the 2017 reference's figures (a rough bar)
+#   SYSTEM=dutch-2026 [BBP6_OUT=DIR] bash benches/reference.sh
+#       the same rounds under the 2026 rules, beside bbpPairings 6.0.0's figures (JaVaFo has no
+#       2026 rules); no .expected file exists for them, so outputs are compared only with
+#       bbpPairings 6 outputs in DIR (`bbpPairings.exe --dutch NAME.trf -p DIR/NAME.out`)
 #   bash benches/reference.sh p10000           # rounds 1, 2 and 5 of a 9,999-player event (the most a TRF holds) made
 #       with `lexpair generate` (cached in target/bench-data; no reference exists: each output is
 #       checked by replaying it with `lexpair check`, which re-pairs and compares)
@@ -37,6 +38,19 @@ declare -A jav_cpu=([p1000-r01]=0.36 [p1000-r02]=2.2 [p1000-r05]=2.8 [p1000-r09]
 declare -A jav_mib=([p1000-r01]=64 [p1000-r02]=320 [p1000-r05]=453 [p1000-r09]=386
   [p3000-r01]=77 [p3000-r07]=6451)
 
+# bbpPairings 6.0.0 (`--dutch`, the 2026 rules; no .expected file exists for it), measured side by
+# side on 2026-11-24 the same way; rounds still missing were not finished when measured.
+declare -A bbp6_cpu=([p1000-r01]=20.8 [p1000-r02]=17.3 [p1000-r05]=24.5 [p1000-r09]=22.5 [p3000-r07]=808)
+declare -A bbp6_mib=([p1000-r01]=72 [p1000-r02]=63 [p1000-r05]=85 [p1000-r09]=118 [p3000-r07]=1290)
+if [[ "$system" == dutch-2026 ]]; then
+  # Under the 2026 rules the reference is bbpPairings 6; JaVaFo 2.2 implements the 2017 rules.
+  for k in "${!bbp_cpu[@]}"; do unset "bbp_cpu[$k]"; done
+  for k in "${!bbp_mib[@]}"; do unset "bbp_mib[$k]"; done
+  for k in "${!bbp6_cpu[@]}"; do bbp_cpu[$k]=${bbp6_cpu[$k]}; done
+  for k in "${!bbp6_mib[@]}"; do bbp_mib[$k]=${bbp6_mib[$k]}; done
+  jav_cpu=() jav_mib=()
+fi
+
 ratio() { # reference lexpair -> "12.3x" or "-"; below the timer's resolution (0.01) -> ">N"
   if [[ -z "$1" ]]; then echo "-"; else echo "$1 $2" | awk '{ if ($2 >= 0.01) printf "%.2fx", $1 / $2; else printf ">%.0fx", $1 / 0.01 }'; fi
 }
@@ -64,6 +78,9 @@ if [[ -z "$filter" || "$filter" == p1000* || "$filter" == p3000* ]]; then
     timed "$bin" pair --system "$system" "$f" -o "$out"
     if [[ "$system" == dutch-2017 ]]; then
       same=$(cmp -s "$out" "$large/$name.expected" && echo identical || echo DIFFERS)
+    elif [[ -n "${BBP6_OUT:-}" && -f "$BBP6_OUT/$name.out" ]]; then
+      # BBP6_OUT: a folder of bbpPairings 6 outputs (`--dutch NAME.trf -p NAME.out`).
+      same=$(cmp -s "$out" "$BBP6_OUT/$name.out" && echo "identical (bbp 6)" || echo "DIFFERS (bbp 6)")
     else
       same="not compared ($system)"
     fi
