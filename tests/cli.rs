@@ -209,3 +209,31 @@ fn explain_shows_the_lim_steps() {
     let text = stdout(&lexpair(&["pair", "--system", "lim", &example(), "--explain"]));
     assert!(text.contains("(median score-group)"), "{text}");
 }
+
+/// `pair --model FILE`: a formulation variant pairs under its own criteria (dropping the colour
+/// criteria changes this round), the built-in file read back pairs as the default, and a system
+/// that reads no formulation refuses it (exit 3); a missing file is exit 5.
+#[test]
+fn pair_with_a_formulation_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = |p: &str| root.join(p).display().to_string();
+    let default = lexpair(&["pair", "-s", "dutch-2026", &example()]);
+    assert_eq!(default.status.code(), Some(0), "{}", stderr(&default));
+    let same = lexpair(&["pair", "-s", "dutch-2026", &example(), "--model", &file("models/dutch-2026.model")]);
+    assert_eq!(stdout(&same), stdout(&default));
+    let variant = lexpair(&[
+        "pair",
+        "-s",
+        "dutch-2026",
+        &example(),
+        "--model",
+        &file("examples/sauer2024/dutch-2026-no-colours.model"),
+    ]);
+    assert_eq!(variant.status.code(), Some(0), "{}", stderr(&variant));
+    assert_ne!(stdout(&variant), stdout(&default));
+    let refused = lexpair(&["pair", "-s", "dubov-2026", &example(), "--model", &file("models/dubov-2026.model")]);
+    assert_eq!(refused.status.code(), Some(3));
+    assert!(stderr(&refused).contains("Dutch editions only"), "{}", stderr(&refused));
+    let missing = lexpair(&["pair", "-s", "dutch-2026", &example(), "--model", "/nonexistent/x.model"]);
+    assert_eq!(missing.status.code(), Some(5));
+}

@@ -131,7 +131,14 @@ fn variants(c: &CommonArgs) -> Result<Vec<Variant>, Failure> {
         })?;
         let path = Path::new(file);
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| file.to_string());
-        out.push(Variant { system: parse_system(sys)?, name, model: Some(read_model(path)?) });
+        let system = parse_system(sys)?;
+        if !system.reads_formulations() {
+            // Refused before any unit runs, rather than every unit of the variant failing.
+            return Err(Failure::Invalid(format!(
+                "--model '{m}': run-time formulations are read by the Dutch editions only, not by {system}"
+            )));
+        }
+        out.push(Variant { system, name, model: Some(read_model(path)?) });
     }
     if out.is_empty() {
         return Err(Failure::Invalid("give at least one --system or --model".into()));
@@ -246,7 +253,20 @@ fn execute(plan: &Plan, c: &CommonArgs) -> Result<(), Failure> {
             c.out.display()
         );
     }
-    Ok(())
+    failed_units(&records)
+}
+
+/// Exit 2 when any unit of the output failed (this run's or an earlier one's, when resumed),
+/// once every unit has run and the reports are written: a batch with failures never exits 0.
+fn failed_units(records: &[Record]) -> Result<(), Failure> {
+    let failed = records.iter().filter(|r| r.status != "ok").count();
+    if failed == 0 {
+        return Ok(());
+    }
+    Err(Failure::Internal(format!(
+        "{failed} of {} units failed (their errors are in the summary and units.jsonl)",
+        records.len()
+    )))
 }
 
 fn finish(records: &[Record], plot: Option<&Path>, quiet: bool) -> Result<(), Failure> {

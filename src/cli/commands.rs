@@ -54,12 +54,14 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let doc = read(&a.file, &ReadOptions::default())?;
     let t = tournament(&doc, &a.file, a.round)?;
     let write_lp = a.write_lp.as_deref().map(|d| prepare_lp_dir(d, system)).transpose()?;
+    let model = a.model.as_deref().map(super::generate_cmd::read_model).transpose()?;
     let opts = PairOptions {
         write_lp,
         time_limit: a.time_limit,
         backend: backend(a.backend),
         maxi: a.maxi,
         cross_check: super::CrossCheckArg::budget(a.cross_check),
+        model,
         ..PairOptions::default()
     };
     let (output, limit) = (a.output.clone(), a.time_limit);
@@ -305,5 +307,6 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         backend: super::BackendArg::Matching,
         maxi: d.maxi,
         cross_check: None,
+        model: None,
     })
 }

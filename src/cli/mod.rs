@@ -134,6 +134,10 @@ struct PairArgs {
     /// 100,000 conflicts or 2 s per question); a disagreement is an internal error (exit 2).
     #[arg(long, value_enum, value_name = "BACKEND")]
     cross_check: Option<CrossCheckArg>,
+    /// Pair with this formulation file (criteria reordered, dropped or added) instead of the
+    /// system's built-in models/*.model (Dutch editions).
+    #[arg(long, value_name = "FILE")]
+    model: Option<PathBuf>,
 }
 
 /// The independent backend of `--cross-check`.

@@ -27,6 +27,11 @@ impl System {
     pub const ALL: [System; 6] =
         [System::Dutch2026, System::Dutch2017, System::Dutch2012, System::Dubov2026, System::Dubov2018, System::Lim];
 
+    /// Whether a run-time formulation (`--model FILE`) can replace the built-in one.
+    pub fn reads_formulations(self) -> bool {
+        matches!(self, System::Dutch2012 | System::Dutch2017 | System::Dutch2026)
+    }
+
     /// The name used on the command line and in `models/`.
     pub fn name(self) -> &'static str {
         match self {
@@ -164,8 +169,7 @@ pub fn explain_round(
     t: &Tournament,
     opts: &PairOptions,
 ) -> Result<(RoundPairing, Vec<dutch::BracketTrace>), PairError> {
-    let dutch = matches!(system, System::Dutch2012 | System::Dutch2017 | System::Dutch2026);
-    if opts.model.is_some() && !dutch {
+    if opts.model.is_some() && !system.reads_formulations() {
         return Err(PairError::Invalid(format!(
             "run-time formulations (--model) are read by the Dutch editions only, not by {system}"
         )));
