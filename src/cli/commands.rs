@@ -62,7 +62,6 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
         maxi: a.maxi,
         cross_check: super::CrossCheckArg::budget(a.cross_check),
         model,
-        ..PairOptions::default()
     };
     let (output, limit) = (a.output.clone(), a.time_limit);
     let text = within(limit, move || pairing_text(&a, system, &doc, &t, &opts))?;
