@@ -85,8 +85,8 @@ if [[ -z "$filter" || "$filter" == p1000* || "$filter" == p3000* ]]; then
       same="not compared ($system)"
     fi
     rm -f "$out"
-    printf '%-11s %9s %9s %8s %8s %8s %8s %8s %8s  %s\n' "$name" "$cpu" "${bbp_cpu[$name]}" \
-      "$(ratio "${bbp_cpu[$name]}" "$cpu")" "${jav_cpu[$name]:--}" "$(ratio "${jav_cpu[$name]:-}" "$cpu")" \
+    printf '%-11s %9s %9s %8s %8s %8s %8s %8s %8s  %s\n' "$name" "$cpu" "${bbp_cpu[$name]:--}" \
+      "$(ratio "${bbp_cpu[$name]:-}" "$cpu")" "${jav_cpu[$name]:--}" "$(ratio "${jav_cpu[$name]:-}" "$cpu")" \
       "$mib" "$(ratio "${bbp_mib[$name]:-}" "$mib")" "$(ratio "${jav_mib[$name]:-}" "$mib")" "$same"
   done
 fi
