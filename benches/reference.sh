@@ -78,7 +78,7 @@ if [[ -z "$filter" || "$filter" == p1000* || "$filter" == p3000* ]]; then
     timed "$bin" pair --system "$system" "$f" -o "$out"
     if [[ "$system" == dutch-2017 ]]; then
       same=$(cmp -s "$out" "$large/$name.expected" && echo identical || echo DIFFERS)
-    elif [[ -n "${BBP6_OUT:-}" && -f "$BBP6_OUT/$name.out" ]]; then
+    elif [[ -n "${BBP6_OUT:-}" && -s "$BBP6_OUT/$name.out" ]]; then
       # BBP6_OUT: a folder of bbpPairings 6 outputs (`--dutch NAME.trf -p NAME.out`).
       same=$(cmp -s "$out" "$BBP6_OUT/$name.out" && echo "identical (bbp 6)" || echo "DIFFERS (bbp 6)")
     else
