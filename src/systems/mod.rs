@@ -4,6 +4,7 @@ pub mod dubov;
 pub mod dutch;
 pub mod formulation;
 pub mod lim;
+mod solving;
 
 use crate::model::SolveError;
 use crate::pairing::RoundPairing;

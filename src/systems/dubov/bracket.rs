@@ -22,13 +22,10 @@
 
 use super::round::{middle_out, Round};
 use super::solver_error;
-use crate::model::{write_lp, BracketModel, Cost, Solution, Stage, Var};
-use crate::solver::highs_lex::{LexOptions, LexSession};
-use crate::solver::lex::LexBackend;
+use crate::model::{BracketModel, Cost, Solution, Stage, Var};
 use crate::solver::lex::StageReport;
 use crate::solver::matching::maximum_matching;
-use crate::solver::matching_lex::MatchingSession;
-use crate::systems::{Backend, PairError, PairOptions};
+use crate::systems::{PairError, PairOptions};
 use crate::trf::Colour;
 
 /// Stage values and solver reports collected over the programs of a bracket.
@@ -65,33 +62,16 @@ fn solve(
     stages: Vec<Stage>,
     log: &mut Log,
 ) -> Result<Solution, PairError> {
-    let mut session: Box<dyn LexBackend> = match opts.backend {
-        Backend::Matching => Box::new(MatchingSession::new(model).map_err(solver_error)?),
-        Backend::Highs => {
-            let lex = LexOptions { time_limit: opts.time_limit, ..LexOptions::default() };
-            Box::new(LexSession::new(model, lex).map_err(solver_error)?)
-        }
-    };
+    let mut session = crate::systems::solving::session(model, opts.backend, opts.time_limit).map_err(solver_error)?;
     let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
     let values = session.solve_stages(stages).map_err(solver_error)?;
     let sol = session.solution().map_err(solver_error)?;
     if let Some(dir) = &opts.write_lp {
-        write_models(dir, &format!("{}-{program}", log.prefix), session.model(), &values)?;
+        crate::systems::solving::write_models(dir, &format!("{}-{program}", log.prefix), session.model(), &values)?;
     }
     log.stages.extend(names.into_iter().zip(values));
     log.reports.extend(session.reports().iter().cloned());
     Ok(sol)
-}
-
-/// Writes every stage of a solved program as an LP file (`--write-lp DIR`).
-fn write_models(dir: &std::path::Path, name: &str, m: &BracketModel, values: &[i64]) -> Result<(), PairError> {
-    std::fs::create_dir_all(dir).map_err(|e| PairError::Invalid(format!("{}: {e}", dir.display())))?;
-    for (k, st) in m.stages.iter().enumerate() {
-        let path = dir.join(format!("{name}-s{:03}-{}.lp", k + 1, st.name.replace('#', "")));
-        std::fs::write(&path, write_lp(m, k, values))
-            .map_err(|e| PairError::Invalid(format!("{}: {e}", path.display())))?;
-    }
-    Ok(())
 }
 
 /// Chooses the upfloaters of the bracket of `residents` from `lower` (players of the lower

@@ -50,13 +50,7 @@ fn formulation(edition: Edition) -> Result<Formulation, PairError> {
 }
 
 pub(crate) fn solver_error(e: SolveError) -> PairError {
-    match e {
-        // Completion was checked before: an infeasible bracket is a modelling error.
-        SolveError::Infeasible => PairError::Solver(SolveError::Backend(
-            "a Dubov bracket model turned out infeasible after the completion check".into(),
-        )),
-        e => PairError::Solver(e),
-    }
+    crate::systems::solving::after_completion_check("a Dubov bracket model")(e)
 }
 
 /// Pairs the round with the Dubov rules of `edition`.

@@ -20,13 +20,10 @@ mod tables_2012;
 mod why;
 
 use super::formulation::Formulation;
-use super::{Backend, PairError, PairOptions};
-use crate::model::{write_lp, SolveError};
+use super::{solving, PairError, PairOptions};
+use crate::model::SolveError;
 use crate::pairing::{Board, RoundPairing};
-use crate::solver::highs_lex::{LexOptions, LexSession};
-use crate::solver::lex::LexBackend;
 use crate::solver::lex::StageReport;
-use crate::solver::matching_lex::MatchingSession;
 use crate::tournament::Tournament;
 use bracket::{Bracket, Kind};
 use round::Round;
@@ -413,16 +410,13 @@ impl Driver<'_, '_> {
     /// Solves the `quality` stages and the candidate order of `b`.
     fn solve_model(&self, b: &Bracket, quality: Vec<crate::model::Stage>) -> Result<order::Chosen, PairError> {
         let r = self.r;
-        let mut session: Box<dyn LexBackend> = match self.opts.backend {
-            Backend::Matching => Box::new(MatchingSession::new(b.model.clone()).map_err(solver_error)?),
-            Backend::Highs => {
-                let lex = LexOptions { time_limit: self.opts.time_limit, ..LexOptions::default() };
-                Box::new(LexSession::new(b.model.clone(), lex).map_err(solver_error)?)
-            }
-        };
+        let mut session =
+            solving::session(b.model.clone(), self.opts.backend, self.opts.time_limit).map_err(solver_error)?;
         let chosen = order::solve(b, quality, session.as_mut()).map_err(solver_error)?;
         if let Some(dir) = &self.opts.write_lp {
-            write_models(dir, r.t.round, self.traces.len() + 1, session.model(), &chosen.stage_values)?;
+            let name = format!("r{:02}-b{:02}", r.t.round, self.traces.len() + 1);
+            let values: Vec<i64> = chosen.stage_values.iter().map(|v| v.1).collect();
+            solving::write_models(dir, &name, session.model(), &values)?;
         }
         Ok(chosen)
     }
@@ -487,30 +481,5 @@ impl Driver<'_, '_> {
 }
 
 fn solver_error(e: SolveError) -> PairError {
-    match e {
-        // Completion was checked before: an infeasible bracket is a modelling error, not the input's.
-        SolveError::Infeasible => PairError::Solver(SolveError::Backend(
-            "a bracket model turned out infeasible after the completion check".into(),
-        )),
-        e => PairError::Solver(e),
-    }
-}
-
-/// Writes every stage of a solved bracket as an LP file (`--write-lp DIR`).
-fn write_models(
-    dir: &std::path::Path,
-    round: u32,
-    bracket: usize,
-    m: &crate::model::BracketModel,
-    values: &[(String, i64)],
-) -> Result<(), PairError> {
-    std::fs::create_dir_all(dir).map_err(|e| PairError::Invalid(format!("{}: {e}", dir.display())))?;
-    let fixed: Vec<i64> = values.iter().map(|v| v.1).collect();
-    for (k, st) in m.stages.iter().enumerate() {
-        let name = format!("r{round:02}-b{bracket:02}-s{:03}-{}.lp", k + 1, st.name);
-        let path = dir.join(name);
-        std::fs::write(&path, write_lp(m, k, &fixed))
-            .map_err(|e| PairError::Invalid(format!("{}: {e}", path.display())))?;
-    }
-    Ok(())
+    solving::after_completion_check("a bracket model")(e)
 }

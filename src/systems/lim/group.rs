@@ -9,12 +9,9 @@ use super::Ctx;
 use crate::model::{BracketModel, Cost, SolveError, Var};
 use crate::points::Points;
 use crate::solver::graph::PairingGraph;
-use crate::solver::highs_lex::{LexOptions, LexSession};
-use crate::solver::lex::LexBackend;
 use crate::solver::matching::pairable_by_matching;
-use crate::solver::matching_lex::MatchingSession;
 use crate::solver::weighted_matching::try_max_weight_matching;
-use crate::systems::{Backend, PairError};
+use crate::systems::PairError;
 
 /// Every stage and step of a score-group, in priority order; `models/lim.model` lists them.
 pub const STAGES: [&str; 10] = [
@@ -234,13 +231,7 @@ fn solve_floaters(
         .filter(|(_, _, c)| !c.terms.is_empty())
         .map(|(name, article, cost)| crate::model::Stage { name: name.into(), article: article.into(), cost })
         .collect();
-    let mut session: Box<dyn LexBackend> = match cx.backend {
-        Backend::Matching => Box::new(MatchingSession::new(m).map_err(solver)?),
-        Backend::Highs => {
-            let opts = LexOptions { time_limit: cx.time_limit, ..LexOptions::default() };
-            Box::new(LexSession::new(m, opts).map_err(solver)?)
-        }
-    };
+    let mut session = crate::systems::solving::session(m, cx.backend, cx.time_limit).map_err(solver)?;
     session.solve_stages(stages).map_err(solver)?;
     let sol = session.solution().map_err(solver)?;
     let values = costs.iter().map(|c| c.value(&|v| sol.is_one(v))).collect();
