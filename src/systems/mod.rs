@@ -24,41 +24,153 @@ pub enum System {
     Lim,
 }
 
+/// How a system pairs a round: the pairing and, per bracket, what was decided and why.
+pub type PairFn = fn(&Tournament, &PairOptions) -> Result<(RoundPairing, Vec<dutch::BracketTrace>), PairError>;
+/// How a system answers `--why-not A B` after pairing the round.
+pub type WhyNotFn = fn(&Tournament, &[dutch::BracketTrace], u32, u32) -> Result<String, PairError>;
+
+/// Everything the rest of lexpair knows about one system and edition. [`REGISTRY`] holds one row
+/// per [`System`], in the order of [`System::ALL`]: names, editions, capabilities and the entry
+/// points all come from it (see `docs/architecture.md`).
+pub struct Registration {
+    pub system: System,
+    /// The name on the command line and of `models/NAME.model`.
+    pub name: &'static str,
+    /// The family (`--dutch`, `--dubov`, `--lim` in the drop-in form, `-s FAMILY`).
+    pub family: &'static str,
+    /// The edition year, if the family has editions.
+    pub edition: Option<u32>,
+    /// Other years that select this edition (a text's draft year).
+    pub also: &'static [u32],
+    /// The edition in force: chosen when no year is given.
+    pub current: bool,
+    /// The rules, as the help texts name them.
+    pub title: &'static str,
+    /// A run-time formulation (`--model FILE`) can replace the built-in one.
+    pub reads_formulations: bool,
+    /// The Maxi-tournament option (`--maxi`) applies.
+    pub maxi: bool,
+    pub pair: PairFn,
+    /// `--why-not A B`, where the system answers it.
+    pub why_not: Option<WhyNotFn>,
+}
+
+/// One row per system and edition.
+pub const REGISTRY: [Registration; 6] = [
+    Registration {
+        system: System::Dutch2026,
+        name: "dutch-2026",
+        family: "dutch",
+        edition: Some(2026),
+        also: &[2025],
+        current: true,
+        title: "Dutch system, rules in force from 2026 (C.04.3)",
+        reads_formulations: true,
+        maxi: false,
+        pair: |t, o| dutch::pair(t, dutch::Edition::E2026, o),
+        why_not: Some(|t, tr, a, b| dutch::why_not(t, dutch::Edition::E2026, tr, a, b)),
+    },
+    Registration {
+        system: System::Dutch2017,
+        name: "dutch-2017",
+        family: "dutch",
+        edition: Some(2017),
+        also: &[],
+        current: false,
+        title: "Dutch system, rules in force 2017-2026 (C.04.3)",
+        reads_formulations: true,
+        maxi: false,
+        pair: |t, o| dutch::pair(t, dutch::Edition::E2017, o),
+        why_not: Some(|t, tr, a, b| dutch::why_not(t, dutch::Edition::E2017, tr, a, b)),
+    },
+    Registration {
+        system: System::Dutch2012,
+        name: "dutch-2012",
+        family: "dutch",
+        edition: Some(2012),
+        also: &[],
+        current: false,
+        title: "Dutch system, rules in force 2012-2017 (C.04.3)",
+        reads_formulations: true,
+        maxi: false,
+        pair: |t, o| dutch::pair(t, dutch::Edition::E2012, o),
+        why_not: Some(|t, tr, a, b| dutch::why_not(t, dutch::Edition::E2012, tr, a, b)),
+    },
+    Registration {
+        system: System::Dubov2026,
+        name: "dubov-2026",
+        family: "dubov",
+        edition: Some(2026),
+        also: &[2025],
+        current: true,
+        title: "Dubov system, rules in force from 2026 (C.04.4.1)",
+        reads_formulations: false,
+        maxi: false,
+        pair: |t, o| dubov::pair(t, dubov::Edition::E2026, o),
+        why_not: None,
+    },
+    Registration {
+        system: System::Dubov2018,
+        name: "dubov-2018",
+        family: "dubov",
+        edition: Some(2018),
+        also: &[],
+        current: false,
+        title: "Dubov system, rules in force 2018-2026 (C.04.4.1)",
+        reads_formulations: false,
+        maxi: false,
+        pair: |t, o| dubov::pair(t, dubov::Edition::E2018, o),
+        why_not: None,
+    },
+    Registration {
+        system: System::Lim,
+        name: "lim",
+        family: "lim",
+        edition: None,
+        also: &[],
+        current: true,
+        title: "Lim system (C.04.4.3)",
+        reads_formulations: false,
+        maxi: true,
+        pair: lim::pair,
+        why_not: None,
+    },
+];
+
 impl System {
     pub const ALL: [System; 6] =
         [System::Dutch2026, System::Dutch2017, System::Dutch2012, System::Dubov2026, System::Dubov2018, System::Lim];
 
+    /// Its row of [`REGISTRY`] (same order as [`System::ALL`], checked by a test).
+    pub fn registration(self) -> &'static Registration {
+        &REGISTRY[self as usize]
+    }
+
     /// Whether a run-time formulation (`--model FILE`) can replace the built-in one.
     pub fn reads_formulations(self) -> bool {
-        matches!(self, System::Dutch2012 | System::Dutch2017 | System::Dutch2026)
+        self.registration().reads_formulations
     }
 
     /// The name used on the command line and in `models/`.
     pub fn name(self) -> &'static str {
-        match self {
-            System::Dutch2026 => "dutch-2026",
-            System::Dutch2017 => "dutch-2017",
-            System::Dutch2012 => "dutch-2012",
-            System::Dubov2026 => "dubov-2026",
-            System::Dubov2018 => "dubov-2018",
-            System::Lim => "lim",
-        }
+        self.registration().name
     }
 
     /// The system of a family (`dutch`, `dubov`, `lim`) in a given edition year; the edition in
     /// force now when `edition` is `None`.
     pub fn from_family(family: &str, edition: Option<u32>) -> Result<System, String> {
-        let sys = match (family, edition) {
-            ("dutch", None | Some(2026) | Some(2025)) => System::Dutch2026,
-            ("dutch", Some(2017)) => System::Dutch2017,
-            ("dutch", Some(2012)) => System::Dutch2012,
-            ("dubov", None | Some(2026) | Some(2025)) => System::Dubov2026,
-            ("dubov", Some(2018)) => System::Dubov2018,
-            ("lim", None) => System::Lim,
-            (f, Some(e)) => return Err(format!("no edition {e} of the {f} system; known: {}", names())),
-            (f, None) => return Err(format!("unknown system family {f}; known: {}", names())),
+        let rows = || REGISTRY.iter().filter(|r| r.family == family);
+        if rows().next().is_none() {
+            return Err(format!("unknown system family {family}; known: {}", names()));
+        }
+        let found = match edition {
+            None => rows().find(|r| r.current),
+            Some(e) => rows().find(|r| r.edition == Some(e) || r.also.contains(&e)),
         };
-        Ok(sys)
+        found.map(|r| r.system).ok_or_else(|| match edition {
+            Some(e) => format!("no edition {e} of the {family} system; known: {}", names()),
+            None => format!("the {family} system needs an edition year; known: {}", names()),
+        })
     }
 }
 
@@ -79,10 +191,10 @@ impl FromStr for System {
         if let Some(sys) = System::ALL.iter().find(|x| x.name() == s) {
             return Ok(*sys);
         }
-        match s.as_str() {
-            "dutch" | "dubov" | "lim" => System::from_family(&s, None),
-            _ => Err(format!("unknown system '{s}'; known: {}", names())),
+        if REGISTRY.iter().any(|r| r.family == s) {
+            return System::from_family(&s, None);
         }
+        Err(format!("unknown system '{s}'; known: {}", names()))
     }
 }
 
@@ -156,11 +268,9 @@ pub fn why_not(
     a: u32,
     b: u32,
 ) -> Result<String, PairError> {
-    match system {
-        System::Dutch2012 => dutch::why_not(t, dutch::Edition::E2012, traces, a, b),
-        System::Dutch2017 => dutch::why_not(t, dutch::Edition::E2017, traces, a, b),
-        System::Dutch2026 => dutch::why_not(t, dutch::Edition::E2026, traces, a, b),
-        other => Err(PairError::Invalid(format!("--why-not is not available for the {other} system yet"))),
+    match system.registration().why_not {
+        Some(f) => f(t, traces, a, b),
+        None => Err(PairError::Invalid(format!("--why-not is not available for the {system} system yet"))),
     }
 }
 
@@ -175,15 +285,30 @@ pub fn explain_round(
             "run-time formulations (--model) are read by the Dutch editions only, not by {system}"
         )));
     }
-    if opts.maxi && system != System::Lim {
+    if opts.maxi && !system.registration().maxi {
         return Err(PairError::Invalid(format!("--maxi is a rule of the Lim system, not of {system}")));
     }
-    match system {
-        System::Dutch2012 => dutch::pair(t, dutch::Edition::E2012, opts),
-        System::Dutch2017 => dutch::pair(t, dutch::Edition::E2017, opts),
-        System::Dutch2026 => dutch::pair(t, dutch::Edition::E2026, opts),
-        System::Dubov2026 => dubov::pair(t, dubov::Edition::E2026, opts),
-        System::Dubov2018 => dubov::pair(t, dubov::Edition::E2018, opts),
-        System::Lim => lim::pair(t, opts),
+    (system.registration().pair)(t, opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The registry has one row per system, in the order of `System::ALL`, with distinct names,
+    /// and exactly one edition in force per family.
+    #[test]
+    fn registry_rows_match_the_systems() {
+        for (k, s) in System::ALL.iter().enumerate() {
+            assert_eq!(REGISTRY[k].system, *s);
+            assert_eq!(*s as usize, k);
+            assert_eq!(s.name().parse::<System>(), Ok(*s));
+        }
+        for r in &REGISTRY {
+            assert_eq!(REGISTRY.iter().filter(|x| x.name == r.name).count(), 1, "{}", r.name);
+            let current = REGISTRY.iter().filter(|x| x.family == r.family && x.current).count();
+            assert_eq!(current, 1, "{}", r.family);
+            assert_eq!(System::from_family(r.family, r.edition), Ok(r.system));
+        }
     }
 }
