@@ -115,7 +115,7 @@ pub struct Generated {
 
 /// Adds the stage values of a round's brackets to `totals`, by criterion key (`C12-colours` and
 /// `C18-floats-score15` count for `C12` and `C18`; candidate-order stages are left out).
-fn add_criteria(totals: &mut Vec<(String, i64)>, traces: &[crate::systems::dutch::BracketTrace]) {
+fn add_criteria(totals: &mut Vec<(String, i64)>, traces: &[crate::systems::trace::BracketTrace]) {
     for tr in traces {
         for (name, value) in &tr.stages {
             let key = name.split('-').next().unwrap_or_default();

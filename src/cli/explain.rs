@@ -1,7 +1,7 @@
 //! Text rendering of `--explain`: per bracket (or step), its players, those moved in, the choice
 //! and the criteria values.
 
-use lexpair::systems::dutch::BracketTrace;
+use lexpair::systems::trace::BracketTrace;
 use std::fmt::Write;
 
 pub fn render(traces: &[BracketTrace]) -> String {

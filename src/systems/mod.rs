@@ -5,6 +5,7 @@ pub mod dutch;
 pub mod formulation;
 pub mod lim;
 mod solving;
+pub mod trace;
 
 use crate::model::SolveError;
 use crate::pairing::RoundPairing;
@@ -25,9 +26,9 @@ pub enum System {
 }
 
 /// How a system pairs a round: the pairing and, per bracket, what was decided and why.
-pub type PairFn = fn(&Tournament, &PairOptions) -> Result<(RoundPairing, Vec<dutch::BracketTrace>), PairError>;
+pub type PairFn = fn(&Tournament, &PairOptions) -> Result<(RoundPairing, Vec<trace::BracketTrace>), PairError>;
 /// How a system answers `--why-not A B` after pairing the round.
-pub type WhyNotFn = fn(&Tournament, &[dutch::BracketTrace], u32, u32) -> Result<String, PairError>;
+pub type WhyNotFn = fn(&Tournament, &[trace::BracketTrace], u32, u32) -> Result<String, PairError>;
 
 /// Everything the rest of lexpair knows about one system and edition. [`REGISTRY`] holds one row
 /// per [`System`], in the order of [`System::ALL`]: names, editions, capabilities and the entry
@@ -264,7 +265,7 @@ pub fn pair_round(system: System, t: &Tournament, opts: &PairOptions) -> Result<
 pub fn why_not(
     system: System,
     t: &Tournament,
-    traces: &[dutch::BracketTrace],
+    traces: &[trace::BracketTrace],
     a: u32,
     b: u32,
 ) -> Result<String, PairError> {
@@ -279,7 +280,7 @@ pub fn explain_round(
     system: System,
     t: &Tournament,
     opts: &PairOptions,
-) -> Result<(RoundPairing, Vec<dutch::BracketTrace>), PairError> {
+) -> Result<(RoundPairing, Vec<trace::BracketTrace>), PairError> {
     if opts.model.is_some() && !system.reads_formulations() {
         return Err(PairError::Invalid(format!(
             "run-time formulations (--model) are read by the Dutch editions only, not by {system}"

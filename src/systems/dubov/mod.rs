@@ -20,8 +20,8 @@ mod bracket;
 pub mod colours;
 mod round;
 
-use super::dutch::BracketTrace;
 use super::formulation::Formulation;
+use super::trace::BracketTrace;
 use super::{PairError, PairOptions};
 use crate::model::SolveError;
 use crate::pairing::{Board, RoundPairing};
@@ -114,18 +114,16 @@ pub fn pair(
         }
         let chosen = bracket::pair_bracket(&r, &players, opts, &mut log)?;
         let id = |i: usize| t.players[i].id;
-        traces.push(BracketTrace {
-            kind: "bracket",
-            players: players.iter().map(|&i| id(i)).collect(),
-            mdps: 0,
-            pairs: chosen.iter().map(|&(a, b)| (id(a), id(b))).collect(),
-            leavers: Vec::new(),
-            stages: log.stages,
-            reports: log.reports,
-            s1_positions: Vec::new(),
-            targets: Vec::new(),
-            setup: Default::default(),
-        });
+        let mut trace = BracketTrace::new(
+            "bracket",
+            players.iter().map(|&i| id(i)).collect(),
+            0,
+            chosen.iter().map(|&(a, b)| (id(a), id(b))).collect(),
+            Vec::new(),
+        );
+        trace.stages = log.stages;
+        trace.reports = log.reports;
+        traces.push(trace);
         pairs.extend(chosen);
     }
     if used.iter().enumerate().any(|(i, &u)| !u && t.players[i].absent.is_none()) {

@@ -68,29 +68,15 @@ impl PlayerRules {
     }
 }
 
-/// What happened in one bracket (for `--explain`).
-#[derive(Clone, Debug, Serialize)]
-pub struct BracketTrace {
-    /// `"bracket"`, `"PPB"` (penultimate, paired for completion) or `"last"` (incl. the CLB).
-    pub kind: &'static str,
-    /// TRF ids in A.2 order; the first `mdps` are moved-down players.
-    pub players: Vec<u32>,
-    pub mdps: usize,
-    /// Pairs chosen (TRF ids) and players leaving the bracket.
-    pub pairs: Vec<(u32, u32)>,
-    pub leavers: Vec<u32>,
-    /// Value of every stage, quality criteria first, then the candidate order.
-    pub stages: Vec<(String, i64)>,
-    pub reports: Vec<StageReport>,
+pub use super::trace::BracketTrace;
+
+/// What the Dutch system keeps of a bracket beyond [`BracketTrace`]'s common fields.
+#[derive(Clone, Debug)]
+pub(crate) struct TraceDetail {
     /// For each pair, the place (1-based) of its higher player in S1: among the paired MDPs for
     /// an MDP pair, among the pairs' higher players for a remainder (or homogeneous) pair.
-    #[serde(skip)]
-    pub s1_positions: Vec<u32>,
-    /// Quantities the edition's text computes for the bracket before pairing it (2012: P0, M0,
-    /// and the colour targets X1, Z1 of A.8), for the reader; empty for other editions.
-    pub targets: Vec<(String, i64)>,
+    pub(crate) s1_positions: Vec<u32>,
     /// How to rebuild the bracket (tournament indices, MDP count, what follows it).
-    #[serde(skip)]
     pub(crate) setup: (Vec<usize>, usize, bracket::OwnedKind),
 }
 
@@ -439,12 +425,14 @@ impl Driver<'_, '_> {
             leavers: chosen.leavers.iter().map(|&l| ids(l)).collect(),
             stages: chosen.stage_values.clone(),
             reports: chosen.reports.clone(),
-            s1_positions: s1_positions(b, &chosen.pairs),
             targets: match r.edition {
                 Edition::E2012 => criteria_2012::targets(&criteria::Ctx::new(r, b, kind)),
                 _ => Vec::new(),
             },
-            setup: (players.to_vec(), b.mdps, bracket::OwnedKind::of(kind)),
+            dutch: Some(TraceDetail {
+                s1_positions: s1_positions(b, &chosen.pairs),
+                setup: (players.to_vec(), b.mdps, bracket::OwnedKind::of(kind)),
+            }),
         });
         let leavers = chosen.leavers.iter().map(|&l| b.global[l]).collect();
         let outside = chosen.outside.iter().map(|&(x, y)| (b.global[x], b.global[y])).collect();
@@ -457,7 +445,9 @@ impl Driver<'_, '_> {
             let idx = |id: u32| self.r.t.index_of(id).unwrap_or(usize::MAX);
             let new: Vec<(usize, usize)> = tr.pairs.iter().map(|&(a, b)| (idx(a), idx(b))).collect();
             self.pairs.extend(new);
-            self.s1_positions.extend(&tr.s1_positions);
+            if let Some(d) = &tr.dutch {
+                self.s1_positions.extend(&d.s1_positions);
+            }
         }
     }
 

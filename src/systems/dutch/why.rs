@@ -57,7 +57,10 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
             art.downfloaters
         ));
     };
-    let (players, mdps, kind) = &tr.setup;
+    let Some(detail) = &tr.dutch else {
+        return Err(PairError::Invalid("--why-not needs the traces of a Dutch round".into()));
+    };
+    let (players, mdps, kind) = &detail.setup;
     let bracket = Bracket::build(r, players, *mdps, kind.kind());
     let local = |x: usize| players.iter().position(|&p| p == x).unwrap_or(usize::MAX);
     let (la, lb) = (local(a).min(local(b)), local(a).max(local(b)));

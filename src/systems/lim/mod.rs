@@ -22,7 +22,7 @@ mod colour;
 mod group;
 mod round;
 
-use super::dutch::BracketTrace;
+use super::trace::BracketTrace;
 use super::{Backend, PairError, PairOptions};
 use crate::pairing::RoundPairing;
 use crate::points::Points;

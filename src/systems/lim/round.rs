@@ -9,7 +9,7 @@ use crate::pairing::{Board, RoundPairing};
 use crate::points::Points;
 use crate::solver::graph::PairingGraph;
 use crate::solver::matching::pairable_by_matching;
-use crate::systems::dutch::BracketTrace;
+use crate::systems::trace::BracketTrace;
 use crate::systems::PairError;
 
 /// Can `players` all be paired (2.1 compatibility), with one bye-eligible player out when odd?
@@ -52,18 +52,13 @@ fn choose_bye(cx: &Ctx) -> Result<Option<usize>, PairError> {
 /// cracked open for the median (2.6), or the bye (1.1).
 fn step(cx: &Ctx, kind: &'static str, incoming: &[usize], residents: &[usize], res: &GroupResult) -> BracketTrace {
     let id = |i: usize| cx.t.players[i].id;
-    BracketTrace {
+    BracketTrace::new(
         kind,
-        players: incoming.iter().chain(residents).map(|&i| id(i)).collect(),
-        mdps: incoming.len(),
-        pairs: res.pairs.iter().map(|&(a, b)| (id(a), id(b))).collect(),
-        leavers: res.floaters.iter().map(|&i| id(i)).collect(),
-        stages: Vec::new(),
-        reports: Vec::new(),
-        s1_positions: Vec::new(),
-        targets: Vec::new(),
-        setup: Default::default(),
-    }
+        incoming.iter().chain(residents).map(|&i| id(i)).collect(),
+        incoming.len(),
+        res.pairs.iter().map(|&(a, b)| (id(a), id(b))).collect(),
+        res.floaters.iter().map(|&i| id(i)).collect(),
+    )
 }
 
 /// Pairs the round; also returns, step by step, what was decided.

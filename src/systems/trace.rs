@@ -1,0 +1,48 @@
+//! What one step of a round decided, for `--explain`, `--why-not` and the batch metrics: the
+//! same type for every system. A *bracket* here is whatever unit the system pairs at once (a
+//! Dutch or Dubov bracket, a Lim score group step).
+
+use crate::solver::lex::StageReport;
+use serde::Serialize;
+
+/// What happened in one bracket.
+#[derive(Clone, Debug, Serialize)]
+pub struct BracketTrace {
+    /// What was paired: `"bracket"`; Dutch `"PPB"` (penultimate, paired for completion) or
+    /// `"last"` (incl. the CLB); Lim's steps name themselves.
+    pub kind: &'static str,
+    /// TRF ids in the system's order; the first `mdps` came from higher brackets (moved down,
+    /// or Lim's incoming floaters).
+    pub players: Vec<u32>,
+    pub mdps: usize,
+    /// Pairs chosen (TRF ids) and players leaving the bracket.
+    pub pairs: Vec<(u32, u32)>,
+    pub leavers: Vec<u32>,
+    /// Value of every stage, quality criteria first, then the candidate order.
+    pub stages: Vec<(String, i64)>,
+    pub reports: Vec<StageReport>,
+    /// Quantities the edition's text computes for the bracket before pairing it (Dutch 2012: P0,
+    /// M0, and the colour targets X1, Z1 of A.8), for the reader; empty where the text has none.
+    pub targets: Vec<(String, i64)>,
+    /// What only the Dutch system needs again (S1 places, how to rebuild the bracket for
+    /// `--why-not`); `None` for the other systems.
+    #[serde(skip)]
+    pub(crate) dutch: Option<super::dutch::TraceDetail>,
+}
+
+impl BracketTrace {
+    /// A trace with no stages, targets or system detail.
+    pub fn new(kind: &'static str, players: Vec<u32>, mdps: usize, pairs: Vec<(u32, u32)>, leavers: Vec<u32>) -> Self {
+        BracketTrace {
+            kind,
+            players,
+            mdps,
+            pairs,
+            leavers,
+            stages: Vec::new(),
+            reports: Vec::new(),
+            targets: Vec::new(),
+            dutch: None,
+        }
+    }
+}
