@@ -6,6 +6,7 @@ use super::{CheckArgs, DropIn, Failure, Format, PairArgs, StateArgs};
 use lexpair::check::{check_document, Outcome};
 use lexpair::solver::sat::{maybe_cross_check, CrossCheckStats};
 use lexpair::systems::{explain_round, why_not, Backend, PairOptions, System};
+use lexpair::tournament::acceleration::{self, Method};
 use lexpair::tournament::{round_to_pair, Tournament};
 use lexpair::trf::{self, ReadOptions, TrfDocument};
 use std::path::{Path, PathBuf};
@@ -33,6 +34,21 @@ fn read(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, Failure> {
     Ok(trf::read_file(path, opts)?)
 }
 
+/// `--acceleration METHOD`: the virtual points computed by the method replace the file's own
+/// (XXA lines or 250 records), with a warning when there were some.
+fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<Method>) -> Result<(), Failure> {
+    let Some(m) = method else { return Ok(()) };
+    let computed = acceleration::compute(m, doc).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))?;
+    if !doc.accelerations.is_empty() {
+        eprintln!(
+            "lexpair: warning: {}: its own acceleration lines are replaced by the {m} acceleration computed",
+            path.display()
+        );
+    }
+    doc.accelerations = computed;
+    Ok(())
+}
+
 /// The state before the round to pair (`--round`, or the next round; see `round_to_pair`).
 fn tournament(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Tournament, Failure> {
     let invalid = |e: lexpair::tournament::TournamentError| Failure::Invalid(format!("{}: {e}", path.display()));
@@ -51,7 +67,8 @@ fn in_file(path: &Path) -> impl Fn(lexpair::systems::PairError) -> Failure + '_ 
 
 pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
-    let doc = read(&a.file, &ReadOptions::default())?;
+    let mut doc = read(&a.file, &ReadOptions::default())?;
+    accelerate(&mut doc, &a.file, a.acceleration)?;
     let t = tournament(&doc, &a.file, a.round)?;
     let write_lp = a.write_lp.as_deref().map(|d| prepare_lp_dir(d, system)).transpose()?;
     let model = a.model.as_deref().map(super::generate_cmd::read_model).transpose()?;
@@ -166,7 +183,9 @@ pub fn check(a: CheckArgs) -> Result<(), Failure> {
         cross_check: super::CrossCheckArg::budget(a.cross_check),
         ..PairOptions::default()
     };
-    let (summary, sat) = maybe_cross_check(opts.cross_check, || run_checks(system, &files, &read_opts, &opts, a.json));
+    let accel = a.acceleration;
+    let (summary, sat) =
+        maybe_cross_check(opts.cross_check, || run_checks(system, &files, &read_opts, accel, &opts, a.json));
     let verdict = summary.verdict(a.allow_diff);
     if let Some(st) = &sat {
         println!("{st}");
@@ -208,12 +227,13 @@ fn run_checks(
     system: System,
     files: &[PathBuf],
     read_opts: &ReadOptions,
+    accel: Option<Method>,
     opts: &PairOptions,
     json: bool,
 ) -> CheckSummary {
     let mut s = CheckSummary::default();
     for f in files {
-        let doc = match trf::read_file(f, read_opts) {
+        let mut doc = match trf::read_file(f, read_opts) {
             Ok(d) => d,
             Err(e) => {
                 s.rounds += 1;
@@ -222,6 +242,12 @@ fn run_checks(
                 continue;
             }
         };
+        if let Err(e) = accelerate(&mut doc, f, accel) {
+            s.rounds += 1;
+            s.errors += 1;
+            println!("{e}");
+            continue;
+        }
         for rc in check_document(&doc, system, opts) {
             s.rounds += 1;
             match rc.outcome {
@@ -252,7 +278,8 @@ fn describe(f: &Path, round: u32, o: &Outcome) -> String {
             let mut s =
                 format!("{head} differs\n  recorded: {}\n  lexpair:  {}", list(recorded_only), list(lexpair_only));
             if recorded_bye != lexpair_bye {
-                s.push_str(&format!("\n  bye: recorded {recorded_bye:?}, lexpair {lexpair_bye:?}"));
+                let bye = |b: &Option<u32>| b.map_or("none".to_string(), |id| id.to_string());
+                s.push_str(&format!("\n  bye: recorded {}, lexpair {}", bye(recorded_bye), bye(lexpair_bye)));
             }
             s
         }
@@ -260,7 +287,8 @@ fn describe(f: &Path, round: u32, o: &Outcome) -> String {
 }
 
 pub fn state(a: StateArgs) -> Result<(), Failure> {
-    let doc = read(&a.file, &ReadOptions::default())?;
+    let mut doc = read(&a.file, &ReadOptions::default())?;
+    accelerate(&mut doc, &a.file, a.acceleration)?;
     let t = tournament(&doc, &a.file, a.round)?;
     let system: System = a.system.parse().map_err(Failure::Invalid)?;
     let rules = lexpair::systems::dutch::PlayerRules::of(system)
@@ -287,7 +315,8 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
     let system = System::from_family(family, d.edition).map_err(Failure::Invalid)?;
     if d.check {
         let opts = PairOptions { maxi: d.maxi, ..PairOptions::default() };
-        return run_checks(system, std::slice::from_ref(file), &ReadOptions::default(), &opts, false).verdict(false);
+        return run_checks(system, std::slice::from_ref(file), &ReadOptions::default(), d.acceleration, &opts, false)
+            .verdict(false);
     }
     let Some(out) = d.pair else {
         return Err(Failure::Invalid("give -p [OUT] to pair the next round or -c to check the tournament".into()));
@@ -307,5 +336,6 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         maxi: d.maxi,
         cross_check: None,
         model: None,
+        acceleration: d.acceleration,
     })
 }

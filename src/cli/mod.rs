@@ -63,6 +63,10 @@ struct DropIn {
     /// With --lim: the Maxi-tournament rules (3.2, 3.8, 5.7).
     #[arg(long, requires = "lim")]
     maxi: bool,
+    /// Compute the virtual points of an acceleration method (baku: C.04.5.1 / C.04.7) instead of
+    /// reading them from XXA lines or 250 records (which it replaces, with a warning).
+    #[arg(long, value_name = "METHOD")]
+    acceleration: Option<lexpair::tournament::acceleration::Method>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -138,6 +142,10 @@ struct PairArgs {
     /// system's built-in models/*.model (Dutch editions).
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
+    /// Compute the virtual points of an acceleration method (baku: C.04.5.1 / C.04.7) instead of
+    /// reading them from XXA lines or 250 records (which it replaces, with a warning).
+    #[arg(long, value_name = "METHOD")]
+    acceleration: Option<lexpair::tournament::acceleration::Method>,
 }
 
 /// The independent backend of `--cross-check`.
@@ -185,6 +193,10 @@ struct CheckArgs {
     /// 100,000 conflicts or 2 s per question); a disagreement is an internal error (exit 2).
     #[arg(long, value_enum, value_name = "BACKEND")]
     cross_check: Option<CrossCheckArg>,
+    /// Compute the virtual points of an acceleration method (baku: C.04.5.1 / C.04.7) instead of
+    /// reading them from XXA lines or 250 records (which it replaces, with a warning).
+    #[arg(long, value_name = "METHOD")]
+    acceleration: Option<lexpair::tournament::acceleration::Method>,
 }
 
 #[derive(Args, Debug)]
@@ -198,6 +210,10 @@ struct StateArgs {
     system: String,
     #[arg(long)]
     json: bool,
+    /// Compute the virtual points of an acceleration method (baku: C.04.5.1 / C.04.7) instead of
+    /// reading them from XXA lines or 250 records (which it replaces, with a warning).
+    #[arg(long, value_name = "METHOD")]
+    acceleration: Option<lexpair::tournament::acceleration::Method>,
 }
 
 /// Parses the command line, runs it, and returns the exit code.

@@ -5,6 +5,7 @@
 //! preference, float history, byes received and PAB eligibility, opponents met, ARO, and who is
 //! absent from the round to pair.
 
+pub mod acceleration;
 mod build;
 pub mod colour;
 pub mod floats;
