@@ -58,6 +58,8 @@ pub struct GenerateConfig {
     /// Probability that a player is absent from a round (zero-point bye, announced).
     pub zero_bye_rate: f64,
     pub point_system: PointSystem,
+    /// Virtual points of an acceleration method, computed for the field (and written as XXA).
+    pub acceleration: Option<crate::tournament::acceleration::Method>,
     /// Pairing options (backend, run-time formulation).
     pub pair: PairOptions,
 }
@@ -77,6 +79,7 @@ impl GenerateConfig {
             half_bye_rate: 0.0,
             zero_bye_rate: 0.0,
             point_system: PointSystem::default(),
+            acceleration: None,
             pair: PairOptions::default(),
         }
     }
@@ -382,6 +385,9 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
     check_rates(cfg)?;
     let field = field_players(cfg)?;
     let mut doc = initial_document(cfg, &field);
+    if let Some(m) = cfg.acceleration {
+        doc.accelerations = crate::tournament::acceleration::compute(m, &doc).map_err(GenerateError::Invalid)?;
+    }
     let mut round_seconds = Vec::with_capacity(cfg.rounds as usize);
     let mut criteria = Vec::new();
     for r in 1..=cfg.rounds {

@@ -75,3 +75,37 @@ fn baku_needs_a_win_worth_two_draws() {
     assert_eq!(o.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&o.stderr).contains("C.04.7 1.1"), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// `generate --acceleration baku` writes the computed points as XXA lines (GA = 2·⌈N/4⌉ players),
+/// pairs with them, and the file replays identical; without the option no XXA line is written.
+#[test]
+fn generated_tournaments_carry_their_baku_points() {
+    let dir = std::env::temp_dir().join(format!("lexpair-baku-gen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("g.trf").display().to_string();
+    let o = lexpair(&[
+        "generate",
+        "-s",
+        "dutch-2026",
+        "-n",
+        "30",
+        "-r",
+        "7",
+        "--seed",
+        "3",
+        "--acceleration",
+        "baku",
+        "-o",
+        &file,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&file).expect("written");
+    let xxa: Vec<&str> = text.lines().filter(|l| l.starts_with("XXA")).collect();
+    assert_eq!(xxa.len(), 16, "{text}");
+    assert!(xxa[0].ends_with(" 1.0  1.0  0.5  0.5"), "{}", xxa[0]);
+    let o = lexpair(&["check", "-s", "dutch-2026", &file]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stdout));
+    let o = lexpair(&["generate", "-s", "dutch-2026", "-n", "30", "-r", "7", "--seed", "3", "-o", &file]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!std::fs::read_to_string(&file).expect("written").contains("XXA"));
+}

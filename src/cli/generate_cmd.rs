@@ -33,6 +33,10 @@ pub struct ModelArgs {
     /// Rating range of a random field, MIN-MAX.
     #[arg(long, default_value = "1400-2600", value_name = "MIN-MAX")]
     pub ratings: String,
+    /// Accelerate the first rounds with this method's virtual points (baku: C.04.5.1 / C.04.7),
+    /// written as XXA lines.
+    #[arg(long, value_name = "METHOD")]
+    pub acceleration: Option<lexpair::tournament::acceleration::Method>,
 }
 
 #[derive(Args, Debug)]
@@ -120,6 +124,7 @@ pub fn make_config(
     cfg.half_bye_rate = m.half_byes;
     cfg.zero_bye_rate = m.absences;
     cfg.point_system = parse_point_system(&m.points).map_err(Failure::Invalid)?;
+    cfg.acceleration = m.acceleration;
     cfg.pair = pair;
     Ok(cfg)
 }
