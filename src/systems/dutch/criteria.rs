@@ -66,26 +66,101 @@ impl Ctx<'_, '_> {
     }
 }
 
-/// The article and meaning of a criterion key.
+/// A criterion of an edition: its key in `models/dutch-YEAR.model`, its article and meaning,
+/// and the stages it adds to a bracket's program (given the article to cite). Each edition has
+/// one table of them ([`CRITERIA`] for 2017, `criteria_2026::CRITERIA`, `criteria_2012::CRITERIA`):
+/// the keys a formulation file may use, the articles and the stage builders all come from it.
+pub struct Criterion {
+    pub key: &'static str,
+    pub article: &'static str,
+    pub build: fn(&Ctx, &'static str) -> Vec<Stage>,
+}
+
+impl Criterion {
+    /// The row of `key` in `table`.
+    pub fn find<'a>(table: &'a [Criterion], key: &str) -> Option<&'a Criterion> {
+        table.iter().find(|c| c.key == key)
+    }
+}
+
+/// The 2017 criteria (C.04.3 C.5-C.19), one row each.
+pub const CRITERIA: &[Criterion] = &[
+    Criterion {
+        key: "C5",
+        article: "C.04.3 C.5 maximise the number of pairs",
+        build: |c, a| vec![stage("C5-pairs".into(), a, c5(c))],
+    },
+    Criterion { key: "C6", article: "C.04.3 C.6 minimise the PSD", build: |c, _| c6(c) },
+    Criterion {
+        key: "C7",
+        article: "C.04.3 C.7 downfloaters that let the next bracket pair best",
+        build: |c, _| c7(c),
+    },
+    Criterion {
+        key: "C8",
+        article: "C.04.3 C.8 topscorers' colour differences beyond 2",
+        build: |c, a| vec![stage("C8-colours".into(), a, colour_cost(c, ColourRule::BeyondTwo))],
+    },
+    Criterion {
+        key: "C9",
+        article: "C.04.3 C.9 topscorers' same colour three times",
+        build: |c, a| vec![stage("C9-colours".into(), a, colour_cost(c, ColourRule::ThirdInARow))],
+    },
+    Criterion {
+        key: "C10",
+        article: "C.04.3 C.10 colour preferences not granted",
+        build: |c, a| vec![stage("C10-colours".into(), a, colour_cost(c, ColourRule::Preference))],
+    },
+    Criterion {
+        key: "C11",
+        article: "C.04.3 C.11 strong colour preferences not granted",
+        build: |c, a| vec![stage("C11-colours".into(), a, colour_cost(c, ColourRule::Strong))],
+    },
+    Criterion {
+        key: "C12",
+        article: "C.04.3 C.12 repeated downfloat (previous round)",
+        build: |c, a| vec![stage("C12-floats".into(), a, float_count(c, true, 1))],
+    },
+    Criterion {
+        key: "C13",
+        article: "C.04.3 C.13 repeated upfloat (previous round)",
+        build: |c, a| vec![stage("C13-floats".into(), a, float_count(c, false, 1))],
+    },
+    Criterion {
+        key: "C14",
+        article: "C.04.3 C.14 repeated downfloat (two rounds before)",
+        build: |c, a| vec![stage("C14-floats".into(), a, float_count(c, true, 2))],
+    },
+    Criterion {
+        key: "C15",
+        article: "C.04.3 C.15 repeated upfloat (two rounds before)",
+        build: |c, a| vec![stage("C15-floats".into(), a, float_count(c, false, 2))],
+    },
+    Criterion {
+        key: "C16",
+        article: "C.04.3 C.16 score differences of repeated downfloaters (previous round)",
+        build: |c, a| float_differences(c, "C16-floats", a, true, 1),
+    },
+    Criterion {
+        key: "C17",
+        article: "C.04.3 C.17 score differences of repeated upfloaters (previous round)",
+        build: |c, a| float_differences(c, "C17-floats", a, false, 1),
+    },
+    Criterion {
+        key: "C18",
+        article: "C.04.3 C.18 score differences of repeated downfloaters (two rounds before)",
+        build: |c, a| float_differences(c, "C18-floats", a, true, 2),
+    },
+    Criterion {
+        key: "C19",
+        article: "C.04.3 C.19 score differences of repeated upfloaters (two rounds before)",
+        build: |c, a| float_differences(c, "C19-floats", a, false, 2),
+    },
+];
+
+/// The article and meaning of a 2017 criterion key.
 pub fn article(key: &str) -> Option<&'static str> {
-    Some(match key {
-        "C5" => "C.04.3 C.5 maximise the number of pairs",
-        "C6" => "C.04.3 C.6 minimise the PSD",
-        "C7" => "C.04.3 C.7 downfloaters that let the next bracket pair best",
-        "C8" => "C.04.3 C.8 topscorers' colour differences beyond 2",
-        "C9" => "C.04.3 C.9 topscorers' same colour three times",
-        "C10" => "C.04.3 C.10 colour preferences not granted",
-        "C11" => "C.04.3 C.11 strong colour preferences not granted",
-        "C12" => "C.04.3 C.12 repeated downfloat (previous round)",
-        "C13" => "C.04.3 C.13 repeated upfloat (previous round)",
-        "C14" => "C.04.3 C.14 repeated downfloat (two rounds before)",
-        "C15" => "C.04.3 C.15 repeated upfloat (two rounds before)",
-        "C16" => "C.04.3 C.16 score differences of repeated downfloaters (previous round)",
-        "C17" => "C.04.3 C.17 score differences of repeated upfloaters (previous round)",
-        "C18" => "C.04.3 C.18 score differences of repeated downfloaters (two rounds before)",
-        "C19" => "C.04.3 C.19 score differences of repeated upfloaters (two rounds before)",
-        _ => return None,
-    })
+    Criterion::find(CRITERIA, key).map(|c| c.article)
 }
 
 pub fn stage(name: String, article: &str, cost: Cost) -> Stage {
@@ -104,27 +179,9 @@ pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
     if !matches!(ctx.kind, Kind::Normal { .. }) {
         out.push(stage("C4-completion".into(), "C.04.3 C.4 / A.9 complete the round-pairing", completion(ctx)));
     }
-    for key in keys {
-        match key.as_str() {
-            "C5" => out.push(stage("C5-pairs".into(), article(key).unwrap_or(key), c5(ctx))),
-            "C6" => out.extend(c6(ctx)),
-            "C7" => out.extend(c7(ctx)),
-            "C8" | "C9" | "C10" | "C11" => {
-                let rule = match key.as_str() {
-                    "C8" => ColourRule::BeyondTwo,
-                    "C9" => ColourRule::ThirdInARow,
-                    "C10" => ColourRule::Preference,
-                    _ => ColourRule::Strong,
-                };
-                out.push(stage(format!("{key}-colours"), article(key).unwrap_or(key), colour_cost(ctx, rule)))
-            }
-            "C12" | "C13" | "C14" | "C15" => {
-                let (down, back) = float_key(key);
-                out.push(stage(format!("{key}-floats"), article(key).unwrap_or(key), float_count(ctx, down, back)))
-            }
-            "C16" | "C17" | "C18" | "C19" => out.extend(float_differences(ctx, key)),
-            _ => {}
-        }
+    // The keys were checked against the table when the formulation was read.
+    for c in keys.iter().filter_map(|k| Criterion::find(CRITERIA, k)) {
+        out.extend((c.build)(ctx, c.article));
     }
     out
 }
@@ -270,15 +327,6 @@ fn third_colour(ctx: &Ctx, a: usize, b: usize) -> bool {
     }
 }
 
-fn float_key(key: &str) -> (bool, usize) {
-    match key {
-        "C12" | "C16" => (true, 1),
-        "C13" | "C17" => (false, 1),
-        "C14" | "C18" => (true, 2),
-        _ => (false, 2),
-    }
-}
-
 /// Who receives a float in this bracket, with the score difference it comes with: every player
 /// leaving the bracket and the higher player of an unequal inside pair get a downfloat (A.4.b),
 /// the lower player of an unequal pair an upfloat.
@@ -311,12 +359,12 @@ pub fn float_count(ctx: &Ctx, down: bool, back: usize) -> Cost {
     c
 }
 
-/// C.16-C.19: their score differences, compared value by value from the largest.
-fn float_differences(ctx: &Ctx, key: &str) -> Vec<Stage> {
-    let (down, back) = float_key(key);
+/// C.16-C.19: the score differences of the players receiving the same float (`down` or up) as
+/// `back` rounds before, compared value by value from the largest.
+fn float_differences(ctx: &Ctx, prefix: &str, article: &'static str, down: bool, back: usize) -> Vec<Stage> {
     let mut by_sd: BTreeMap<i64, Cost> = BTreeMap::new();
     for (v, sd) in floats_received(ctx, down, back) {
         by_sd.entry(sd).or_default().add(v, 1);
     }
-    buckets(&format!("{key}-floats"), key, by_sd)
+    by_sd.into_iter().rev().map(|(sd, cost)| stage(format!("{prefix}-sd{sd}"), article, cost)).collect()
 }

@@ -11,26 +11,91 @@
 //! stage minimises its violations. Keys are used in `models/dutch-2012.model`.
 
 use super::bracket::Kind;
-use super::criteria::{c5, colour_cost, completion, float_count, next_bracket_pairs, psd, stage, ColourRule, Ctx};
+use super::criteria::{
+    c5, colour_cost, completion, float_count, next_bracket_pairs, psd, stage, ColourRule, Criterion, Ctx,
+};
 use crate::model::{Cost, Stage, Var};
 use crate::tournament::Strength;
 
+/// The 2012 criteria in priority order of C.10 read backwards, one row each (see [`Criterion`]).
+pub const CRITERIA: &[Criterion] = &[
+    Criterion {
+        key: "P",
+        article: "C.04.3 (2012) A.6.b / C.14 the number of pairs",
+        build: |c, a| vec![stage("P-pairs".into(), a, c5(c))],
+    },
+    Criterion {
+        key: "B3",
+        article: "C.04.3 (2012) B.3 score differences as small as possible",
+        build: |c, a| psd(c, "B3-score-differences", a),
+    },
+    Criterion {
+        key: "C12",
+        article: "C.04.3 (2012) C.1 / C.12 downfloaters that the next bracket can pair, then its pairs",
+        build: |c, a| backtracking(c, a),
+    },
+    Criterion {
+        key: "B2",
+        article: "C.04.3 (2012) B.2 / C.10.g topscorers with the same absolute colour preference",
+        build: |c, a| vec![stage("B2-topscorers".into(), a, same_colour(c, Strength::Absolute))],
+    },
+    Criterion {
+        key: "A7d",
+        article: "C.04.3 (2012) A.7.d / C.10.f odd rounds: strong preferences treated as absolute",
+        build: |c, a| {
+            if odd_round(c) {
+                vec![stage("A7d-strong-as-absolute".into(), a, same_colour(c, Strength::Strong))]
+            } else {
+                Vec::new()
+            }
+        },
+    },
+    Criterion {
+        key: "X",
+        article: "C.04.3 (2012) A.8.a / C.10.e pairs not fulfilling all colour preferences (X)",
+        build: |c, a| vec![stage("X-colours".into(), a, colour_cost(c, ColourRule::Preference))],
+    },
+    Criterion {
+        key: "Z",
+        article: "C.04.3 (2012) A.8.b / C.10.e even rounds: pairs not fulfilling strong preferences (Z)",
+        build: |c, a| {
+            if odd_round(c) {
+                Vec::new()
+            } else {
+                vec![stage("Z-strong-colours".into(), a, colour_cost(c, ColourRule::Strong))]
+            }
+        },
+    },
+    Criterion {
+        key: "B5d",
+        article: "C.04.3 (2012) B.5 / C.10.d downfloat as in the previous round",
+        build: |c, a| vec![stage("B5d-floats".into(), a, float_count(c, true, 1))],
+    },
+    Criterion {
+        key: "B6d",
+        article: "C.04.3 (2012) B.6 / C.10.c downfloat as two rounds before",
+        build: |c, a| vec![stage("B6d-floats".into(), a, float_count(c, true, 2))],
+    },
+    Criterion {
+        key: "B5u",
+        article: "C.04.3 (2012) B.5 / C.10.b upfloat as in the previous round",
+        build: |c, a| vec![stage("B5u-floats".into(), a, float_count(c, false, 1))],
+    },
+    Criterion {
+        key: "B6u",
+        article: "C.04.3 (2012) B.6 / C.10.a upfloat as two rounds before",
+        build: |c, a| vec![stage("B6u-floats".into(), a, float_count(c, false, 2))],
+    },
+];
+
 /// The article and meaning of a 2012 criterion key.
 pub fn article(key: &str) -> Option<&'static str> {
-    Some(match key {
-        "P" => "C.04.3 (2012) A.6.b / C.14 the number of pairs",
-        "B3" => "C.04.3 (2012) B.3 score differences as small as possible",
-        "C12" => "C.04.3 (2012) C.1 / C.12 downfloaters that the next bracket can pair, then its pairs",
-        "B2" => "C.04.3 (2012) B.2 / C.10.g topscorers with the same absolute colour preference",
-        "A7d" => "C.04.3 (2012) A.7.d / C.10.f odd rounds: strong preferences treated as absolute",
-        "X" => "C.04.3 (2012) A.8.a / C.10.e pairs not fulfilling all colour preferences (X)",
-        "Z" => "C.04.3 (2012) A.8.b / C.10.e even rounds: pairs not fulfilling strong preferences (Z)",
-        "B5d" => "C.04.3 (2012) B.5 / C.10.d downfloat as in the previous round",
-        "B6d" => "C.04.3 (2012) B.6 / C.10.c downfloat as two rounds before",
-        "B5u" => "C.04.3 (2012) B.5 / C.10.b upfloat as in the previous round",
-        "B6u" => "C.04.3 (2012) B.6 / C.10.a upfloat as two rounds before",
-        _ => return None,
-    })
+    Criterion::find(CRITERIA, key).map(|c| c.article)
+}
+
+/// A.7.d and A.8.b depend on the round's parity.
+fn odd_round(ctx: &Ctx) -> bool {
+    ctx.r.t.round % 2 == 1
 }
 
 /// Completion (C.12-C.13 for the last brackets) first, then the stages of `keys`.
@@ -39,26 +104,9 @@ pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
     if !matches!(ctx.kind, Kind::Normal { .. }) {
         out.push(stage("C13-completion".into(), "C.04.3 (2012) C.12-C.13 complete the round", completion(ctx)));
     }
-    let odd_round = ctx.r.t.round % 2 == 1;
-    for key in keys {
-        let art = article(key).unwrap_or(key);
-        match key.as_str() {
-            "P" => out.push(stage("P-pairs".into(), art, c5(ctx))),
-            "B3" => out.extend(psd(ctx, "B3-score-differences", art)),
-            "C12" => out.extend(backtracking(ctx, art)),
-            "B2" => out.push(stage("B2-topscorers".into(), art, same_colour(ctx, Strength::Absolute))),
-            "A7d" if odd_round => {
-                out.push(stage("A7d-strong-as-absolute".into(), art, same_colour(ctx, Strength::Strong)))
-            }
-            "X" => out.push(stage("X-colours".into(), art, colour_cost(ctx, ColourRule::Preference))),
-            "Z" if !odd_round => out.push(stage("Z-strong-colours".into(), art, colour_cost(ctx, ColourRule::Strong))),
-            "B5d" | "B6d" | "B5u" | "B6u" => {
-                let down = key.ends_with('d');
-                let back = if key.starts_with("B5") { 1 } else { 2 };
-                out.push(stage(format!("{key}-floats"), art, float_count(ctx, down, back)));
-            }
-            _ => {}
-        }
+    // The keys were checked against the table when the formulation was read.
+    for c in keys.iter().filter_map(|k| Criterion::find(CRITERIA, k)) {
+        out.extend((c.build)(ctx, c.article));
     }
     out
 }

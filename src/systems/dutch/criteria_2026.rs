@@ -9,7 +9,7 @@
 //! such point is in `docs/reference-dutch.md` §9.
 
 use super::bracket::Kind;
-use super::criteria::{colour_cost, completion, float_count, stage, ColourRule, Ctx};
+use super::criteria::{colour_cost, completion, float_count, stage, ColourRule, Criterion, Ctx};
 use crate::model::{Cost, Stage, Var};
 use crate::tournament::Float;
 use std::collections::BTreeMap;
@@ -17,28 +17,103 @@ use std::collections::BTreeMap;
 /// The name of the [C9] stage (the first-candidate check gives it its own bound).
 pub const C9_STAGE: &str = "C9-bye-unplayed";
 
+/// The 2026 criteria (C.04.3 Art. 2, [C5]-[C21]), one row each (see [`Criterion`]).
+pub const CRITERIA: &[Criterion] = &[
+    Criterion {
+        key: "C5",
+        article: "C.04.3 (2026) [C5] minimise the score of the PAB assignee",
+        build: |c, a| if full(c) { vec![stage("C5-bye-score".into(), a, bye_score(c))] } else { Vec::new() },
+    },
+    Criterion {
+        key: "C6",
+        article: "C.04.3 (2026) [C6] minimise the number of downfloaters",
+        build: |c, a| vec![stage("C6-downfloaters".into(), a, super::criteria::c5(c))],
+    },
+    Criterion {
+        key: "C7",
+        article: "C.04.3 (2026) [C7] minimise the scores of the downfloaters, highest first",
+        build: |c, a| by_score("C7-downfloaters", a, downfloater_scores(c)),
+    },
+    Criterion {
+        key: "C8",
+        article: "C.04.3 (2026) [C8] downfloaters that let the next bracket comply best with [C1]-[C7]",
+        build: |c, _| next_bracket(c),
+    },
+    Criterion {
+        key: "C9",
+        article: "C.04.3 (2026) [C9] minimise the unplayed games of the PAB assignee",
+        build: |c, a| bye_unplayed(c).map(|k| stage(C9_STAGE.into(), a, k)).into_iter().collect(),
+    },
+    Criterion {
+        key: "C10",
+        article: "C.04.3 (2026) [C10] topscorers' colour differences beyond 2",
+        build: |c, a| vec![stage("C10-colours".into(), a, colour_cost(c, ColourRule::BeyondTwo))],
+    },
+    Criterion {
+        key: "C11",
+        article: "C.04.3 (2026) [C11] topscorers' same colour three times",
+        build: |c, a| vec![stage("C11-colours".into(), a, colour_cost(c, ColourRule::ThirdInARow))],
+    },
+    Criterion {
+        key: "C12",
+        article: "C.04.3 (2026) [C12] colour preferences not granted",
+        build: |c, a| vec![stage("C12-colours".into(), a, colour_cost(c, ColourRule::Preference))],
+    },
+    Criterion {
+        key: "C13",
+        article: "C.04.3 (2026) [C13] strong colour preferences not granted",
+        build: |c, a| vec![stage("C13-colours".into(), a, colour_cost(c, ColourRule::Strong))],
+    },
+    Criterion {
+        key: "C14",
+        article: "C.04.3 (2026) [C14] resident downfloaters repeating the previous round's downfloat",
+        build: |c, a| vec![stage("C14-floats".into(), a, float_count(c, true, 1))],
+    },
+    Criterion {
+        key: "C15",
+        article: "C.04.3 (2026) [C15] MDP opponents repeating the previous round's upfloat",
+        build: |c, a| vec![stage("C15-floats".into(), a, float_count(c, false, 1))],
+    },
+    Criterion {
+        key: "C16",
+        article: "C.04.3 (2026) [C16] resident downfloaters repeating the downfloat of two rounds before",
+        build: |c, a| vec![stage("C16-floats".into(), a, float_count(c, true, 2))],
+    },
+    Criterion {
+        key: "C17",
+        article: "C.04.3 (2026) [C17] MDP opponents repeating the upfloat of two rounds before",
+        build: |c, a| vec![stage("C17-floats".into(), a, float_count(c, false, 2))],
+    },
+    Criterion {
+        key: "C18",
+        article: "C.04.3 (2026) [C18] scores of players repeating the previous round's downfloat",
+        build: |c, a| by_score("C18-floats", a, repeated_downfloat_scores(c, 1)),
+    },
+    Criterion {
+        key: "C19",
+        article: "C.04.3 (2026) [C19] scores of the opponents of players repeating the previous round's upfloat",
+        build: |c, a| by_score("C19-floats", a, repeated_upfloat_scores(c, 1)),
+    },
+    Criterion {
+        key: "C20",
+        article: "C.04.3 (2026) [C20] scores of players repeating the downfloat of two rounds before",
+        build: |c, a| by_score("C20-floats", a, repeated_downfloat_scores(c, 2)),
+    },
+    Criterion {
+        key: "C21",
+        article: "C.04.3 (2026) [C21] scores of the opponents of players repeating the upfloat of two rounds before",
+        build: |c, a| by_score("C21-floats", a, repeated_upfloat_scores(c, 2)),
+    },
+];
+
 /// The article and meaning of a 2026 criterion key.
 pub fn article(key: &str) -> Option<&'static str> {
-    Some(match key {
-        "C5" => "C.04.3 (2026) [C5] minimise the score of the PAB assignee",
-        "C6" => "C.04.3 (2026) [C6] minimise the number of downfloaters",
-        "C7" => "C.04.3 (2026) [C7] minimise the scores of the downfloaters, highest first",
-        "C8" => "C.04.3 (2026) [C8] downfloaters that let the next bracket comply best with [C1]-[C7]",
-        "C9" => "C.04.3 (2026) [C9] minimise the unplayed games of the PAB assignee",
-        "C10" => "C.04.3 (2026) [C10] topscorers' colour differences beyond 2",
-        "C11" => "C.04.3 (2026) [C11] topscorers' same colour three times",
-        "C12" => "C.04.3 (2026) [C12] colour preferences not granted",
-        "C13" => "C.04.3 (2026) [C13] strong colour preferences not granted",
-        "C14" => "C.04.3 (2026) [C14] resident downfloaters repeating the previous round's downfloat",
-        "C15" => "C.04.3 (2026) [C15] MDP opponents repeating the previous round's upfloat",
-        "C16" => "C.04.3 (2026) [C16] resident downfloaters repeating the downfloat of two rounds before",
-        "C17" => "C.04.3 (2026) [C17] MDP opponents repeating the upfloat of two rounds before",
-        "C18" => "C.04.3 (2026) [C18] scores of players repeating the previous round's downfloat",
-        "C19" => "C.04.3 (2026) [C19] scores of the opponents of players repeating the previous round's upfloat",
-        "C20" => "C.04.3 (2026) [C20] scores of players repeating the downfloat of two rounds before",
-        "C21" => "C.04.3 (2026) [C21] scores of the opponents of players repeating the upfloat of two rounds before",
-        _ => return None,
-    })
+    Criterion::find(CRITERIA, key).map(|c| c.article)
+}
+
+/// The full (outlook) model: [C4] and [C5] apply; the near model leaves them out.
+fn full(ctx: &Ctx) -> bool {
+    matches!(ctx.kind, Kind::Outlook { .. })
 }
 
 /// The players of the next scoregroup: local `nb..nb + next`.
@@ -50,9 +125,8 @@ fn next_len(ctx: &Ctx) -> usize {
 }
 
 /// One stage per score value, highest first.
-fn by_score(prefix: &str, key: &str, buckets: BTreeMap<i64, Cost>) -> Vec<Stage> {
-    let art = article(key).unwrap_or(key);
-    buckets.into_iter().rev().map(|(s, cost)| stage(format!("{prefix}-score{s}"), art, cost)).collect()
+fn by_score(prefix: &str, article: &'static str, buckets: BTreeMap<i64, Cost>) -> Vec<Stage> {
+    buckets.into_iter().rev().map(|(s, cost)| stage(format!("{prefix}-score{s}"), article, cost)).collect()
 }
 
 /// [C4] completion first, then the stages of `keys` in order.
@@ -61,51 +135,15 @@ fn by_score(prefix: &str, key: &str, buckets: BTreeMap<i64, Cost>) -> Vec<Stage>
 /// anybody free to float), [C4] and [C5] are left out: the driver checks completion of its
 /// optimum afterwards, and [C9] is not used with it.
 pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
-    let full = matches!(ctx.kind, Kind::Outlook { .. });
     let mut out = Vec::new();
-    if full {
+    if full(ctx) {
         out.push(stage("C4-completion".into(), "C.04.3 (2026) [C4] complete the round-pairing", completion(ctx)));
     }
-    for key in keys {
-        let art = article(key).unwrap_or(key);
-        match key.as_str() {
-            "C5" if full => out.push(stage("C5-bye-score".into(), art, bye_score(ctx))),
-            "C6" => out.push(stage("C6-downfloaters".into(), art, super::criteria::c5(ctx))),
-            "C7" => out.extend(by_score("C7-downfloaters", key, downfloater_scores(ctx))),
-            "C8" => out.extend(next_bracket(ctx)),
-            "C9" => out.extend(bye_unplayed(ctx).map(|c| stage(C9_STAGE.into(), art, c))),
-            "C10" | "C11" | "C12" | "C13" => {
-                let rule = match key.as_str() {
-                    "C10" => ColourRule::BeyondTwo,
-                    "C11" => ColourRule::ThirdInARow,
-                    "C12" => ColourRule::Preference,
-                    _ => ColourRule::Strong,
-                };
-                out.push(stage(format!("{key}-colours"), art, colour_cost(ctx, rule)));
-            }
-            "C14" | "C15" | "C16" | "C17" => {
-                let (down, back) = float_key(key);
-                out.push(stage(format!("{key}-floats"), art, float_count(ctx, down, back)));
-            }
-            "C18" | "C19" | "C20" | "C21" => {
-                let (down, back) = float_key(key);
-                let buckets =
-                    if down { repeated_downfloat_scores(ctx, back) } else { repeated_upfloat_scores(ctx, back) };
-                out.extend(by_score(&format!("{key}-floats"), key, buckets));
-            }
-            _ => {}
-        }
+    // The keys were checked against the table when the formulation was read.
+    for c in keys.iter().filter_map(|k| Criterion::find(CRITERIA, k)) {
+        out.extend((c.build)(ctx, c.article));
     }
     out
-}
-
-fn float_key(key: &str) -> (bool, usize) {
-    match key {
-        "C14" | "C18" => (true, 1),
-        "C15" | "C19" => (false, 1),
-        "C16" | "C20" => (true, 2),
-        _ => (false, 2),
-    }
 }
 
 /// [C5]: the score of whoever stays out of the round. Only bye candidates (the lowest score

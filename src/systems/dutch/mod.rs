@@ -473,3 +473,24 @@ impl Driver<'_, '_> {
 fn solver_error(e: SolveError) -> PairError {
     solving::after_completion_check("a bracket model")(e)
 }
+
+#[cfg(test)]
+mod criteria_tables {
+    use super::*;
+
+    /// Each edition's built-in formulation lists exactly its criterion table, in the table's
+    /// order (the priority order of the text), each key once.
+    #[test]
+    fn built_in_models_list_exactly_the_tables() {
+        let tables: [(Edition, &[criteria::Criterion]); 3] = [
+            (Edition::E2012, criteria_2012::CRITERIA),
+            (Edition::E2017, criteria::CRITERIA),
+            (Edition::E2026, criteria_2026::CRITERIA),
+        ];
+        for (edition, table) in tables {
+            let model = formulation(edition).map(|f| f.criteria).unwrap_or_default();
+            let keys: Vec<String> = table.iter().map(|c| c.key.to_string()).collect();
+            assert_eq!(model, keys, "{}", edition.year());
+        }
+    }
+}
