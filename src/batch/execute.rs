@@ -217,12 +217,24 @@ fn solve(
         }
     }
     for k in &order {
-        rec.metrics.push((format!("stage {k}"), values.get(k).map(|&v| v as f64)));
+        let column = format!("stage {}", criterion_column(system, k));
+        rec.metrics.push((column.clone(), values.get(k).map(|&v| v as f64)));
         if let Some(&t) = times.get(k) {
-            rec.timing.push((format!("stage {k}"), t));
+            rec.timing.push((column, t));
         }
     }
     Ok(())
+}
+
+/// The column of criterion `key` of `system`: its stable name where the system's criteria are
+/// tabled (the same column for the same criterion in every edition, none for a criterion an
+/// edition lacks: its cells stay empty), else the system and the key (`dubov-2026 C5`), so that
+/// different criteria never share a column.
+fn criterion_column(system: crate::systems::System, key: &str) -> String {
+    match crate::systems::criterion_name(system, key) {
+        Some(name) => name.to_string(),
+        None => format!("{system} {key}"),
+    }
 }
 
 /// Generate the tournament of this unit's seed and measure it.
@@ -242,7 +254,10 @@ fn simulate(
     let g = generate(&cfg).map_err(|e| e.to_string())?;
     let m = tournament_metrics(&g.document)?;
     rec.metrics = m.columns().into_iter().map(|(n, v)| (n.to_string(), v)).collect();
-    rec.metrics.extend(g.criteria.iter().map(|(k, v)| (format!("criterion {k}"), Some(*v as f64))));
+    let system = cfg.system;
+    rec.metrics.extend(
+        g.criteria.iter().map(|(k, v)| (format!("criterion {}", criterion_column(system, k)), Some(*v as f64))),
+    );
     let total: f64 = g.round_seconds.iter().sum();
     let max = g.round_seconds.iter().copied().fold(0.0, f64::max);
     rec.timing = vec![

@@ -256,6 +256,47 @@ impl fmt::Display for PairError {
 
 impl std::error::Error for PairError {}
 
+/// The stable name of criterion `key` of `system` (what it measures, the same in every edition
+/// that has it; see `models/criteria-names.csv`), for the systems whose criteria are tabled.
+pub fn criterion_name(system: System, key: &str) -> Option<&'static str> {
+    let edition = dutch_edition(system)?;
+    // Completion is a requirement of every bracket, not a row of the formulation: 2017 C.4,
+    // 2026 [C4], 2012 C.12-C.13 (its stage is named C13-completion).
+    match (edition, key) {
+        (dutch::Edition::E2012, "C13") | (dutch::Edition::E2017 | dutch::Edition::E2026, "C4") => Some("completion"),
+        _ => dutch::Criterion::find(dutch::criteria_table(edition), key).map(|c| c.name),
+    }
+}
+
+fn dutch_edition(system: System) -> Option<dutch::Edition> {
+    match system {
+        System::Dutch2012 => Some(dutch::Edition::E2012),
+        System::Dutch2017 => Some(dutch::Edition::E2017),
+        System::Dutch2026 => Some(dutch::Edition::E2026),
+        _ => None,
+    }
+}
+
+/// The dictionary of criterion names (`models/criteria-names.csv`): per name, the key and article
+/// of the criterion in each edition that has it, as CSV (`name,system,key,article`), sorted by
+/// name, then system.
+pub fn criteria_dictionary() -> String {
+    let mut rows: Vec<(String, &str, &str, &str)> = Vec::new();
+    for system in System::ALL {
+        if let Some(edition) = dutch_edition(system) {
+            for c in dutch::criteria_table(edition) {
+                rows.push((c.name.to_string(), system.name(), c.key, c.article));
+            }
+        }
+    }
+    rows.sort();
+    let mut out = String::from("name,system,key,article\n");
+    for (name, system, key, article) in rows {
+        out.push_str(&format!("{name},{system},{key},\"{}\"\n", article.replace('"', "\"\"")));
+    }
+    out
+}
+
 /// Pairs the round `t.round` of `t` with `system`.
 pub fn pair_round(system: System, t: &Tournament, opts: &PairOptions) -> Result<RoundPairing, PairError> {
     explain_round(system, t, opts).map(|(p, _)| p)

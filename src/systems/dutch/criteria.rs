@@ -72,6 +72,9 @@ impl Ctx<'_, '_> {
 /// the keys a formulation file may use, the articles and the stage builders all come from it.
 pub struct Criterion {
     pub key: &'static str,
+    /// What it measures, the same name in every edition that has it (`pab_score`,
+    /// `colour_preference_violations`, ...): the batch reports' column.
+    pub name: &'static str,
     pub article: &'static str,
     pub build: fn(&Ctx, &'static str) -> Vec<Stage>,
 }
@@ -87,72 +90,86 @@ impl Criterion {
 pub const CRITERIA: &[Criterion] = &[
     Criterion {
         key: "C5",
+        name: "pairs",
         article: "C.04.3 C.5 maximise the number of pairs",
         build: |c, a| vec![stage("C5-pairs".into(), a, c5(c))],
     },
-    Criterion { key: "C6", article: "C.04.3 C.6 minimise the PSD", build: |c, _| c6(c) },
+    Criterion { key: "C6", name: "psd", article: "C.04.3 C.6 minimise the PSD", build: |c, _| c6(c) },
     Criterion {
         key: "C7",
+        name: "next_bracket",
         article: "C.04.3 C.7 downfloaters that let the next bracket pair best",
         build: |c, _| c7(c),
     },
     Criterion {
         key: "C8",
+        name: "topscorer_colour_differences_beyond_two",
         article: "C.04.3 C.8 topscorers' colour differences beyond 2",
         build: |c, a| vec![stage("C8-colours".into(), a, colour_cost(c, ColourRule::BeyondTwo))],
     },
     Criterion {
         key: "C9",
+        name: "topscorer_same_colour_three_times",
         article: "C.04.3 C.9 topscorers' same colour three times",
         build: |c, a| vec![stage("C9-colours".into(), a, colour_cost(c, ColourRule::ThirdInARow))],
     },
     Criterion {
         key: "C10",
+        name: "colour_preference_violations",
         article: "C.04.3 C.10 colour preferences not granted",
         build: |c, a| vec![stage("C10-colours".into(), a, colour_cost(c, ColourRule::Preference))],
     },
     Criterion {
         key: "C11",
+        name: "strong_colour_preference_violations",
         article: "C.04.3 C.11 strong colour preferences not granted",
         build: |c, a| vec![stage("C11-colours".into(), a, colour_cost(c, ColourRule::Strong))],
     },
     Criterion {
         key: "C12",
+        name: "repeated_downfloats_previous_round",
         article: "C.04.3 C.12 repeated downfloat (previous round)",
         build: |c, a| vec![stage("C12-floats".into(), a, float_count(c, true, 1))],
     },
     Criterion {
         key: "C13",
+        name: "repeated_upfloats_previous_round",
         article: "C.04.3 C.13 repeated upfloat (previous round)",
         build: |c, a| vec![stage("C13-floats".into(), a, float_count(c, false, 1))],
     },
     Criterion {
         key: "C14",
+        name: "repeated_downfloats_two_rounds_before",
         article: "C.04.3 C.14 repeated downfloat (two rounds before)",
         build: |c, a| vec![stage("C14-floats".into(), a, float_count(c, true, 2))],
     },
     Criterion {
         key: "C15",
+        name: "repeated_upfloats_two_rounds_before",
         article: "C.04.3 C.15 repeated upfloat (two rounds before)",
         build: |c, a| vec![stage("C15-floats".into(), a, float_count(c, false, 2))],
     },
     Criterion {
         key: "C16",
+        name: "repeated_downfloat_score_differences_previous_round",
         article: "C.04.3 C.16 score differences of repeated downfloaters (previous round)",
         build: |c, a| float_differences(c, "C16-floats", a, true, 1),
     },
     Criterion {
         key: "C17",
+        name: "repeated_upfloat_score_differences_previous_round",
         article: "C.04.3 C.17 score differences of repeated upfloaters (previous round)",
         build: |c, a| float_differences(c, "C17-floats", a, false, 1),
     },
     Criterion {
         key: "C18",
+        name: "repeated_downfloat_score_differences_two_rounds_before",
         article: "C.04.3 C.18 score differences of repeated downfloaters (two rounds before)",
         build: |c, a| float_differences(c, "C18-floats", a, true, 2),
     },
     Criterion {
         key: "C19",
+        name: "repeated_upfloat_score_differences_two_rounds_before",
         article: "C.04.3 C.19 score differences of repeated upfloaters (two rounds before)",
         build: |c, a| float_differences(c, "C19-floats", a, false, 2),
     },

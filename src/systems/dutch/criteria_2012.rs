@@ -21,26 +21,31 @@ use crate::tournament::Strength;
 pub const CRITERIA: &[Criterion] = &[
     Criterion {
         key: "P",
+        name: "pairs",
         article: "C.04.3 (2012) A.6.b / C.14 the number of pairs",
         build: |c, a| vec![stage("P-pairs".into(), a, c5(c))],
     },
     Criterion {
         key: "B3",
+        name: "score_differences",
         article: "C.04.3 (2012) B.3 score differences as small as possible",
         build: |c, a| psd(c, "B3-score-differences", a),
     },
     Criterion {
         key: "C12",
+        name: "next_bracket",
         article: "C.04.3 (2012) C.1 / C.12 downfloaters that the next bracket can pair, then its pairs",
         build: |c, a| backtracking(c, a),
     },
     Criterion {
         key: "B2",
+        name: "topscorer_same_absolute_preference",
         article: "C.04.3 (2012) B.2 / C.10.g topscorers with the same absolute colour preference",
         build: |c, a| vec![stage("B2-topscorers".into(), a, same_colour(c, Strength::Absolute))],
     },
     Criterion {
         key: "A7d",
+        name: "strong_preferences_as_absolute",
         article: "C.04.3 (2012) A.7.d / C.10.f odd rounds: strong preferences treated as absolute",
         build: |c, a| {
             if odd_round(c) {
@@ -52,11 +57,13 @@ pub const CRITERIA: &[Criterion] = &[
     },
     Criterion {
         key: "X",
+        name: "colour_preference_violations",
         article: "C.04.3 (2012) A.8.a / C.10.e pairs not fulfilling all colour preferences (X)",
         build: |c, a| vec![stage("X-colours".into(), a, colour_cost(c, ColourRule::Preference))],
     },
     Criterion {
         key: "Z",
+        name: "strong_colour_preference_violations",
         article: "C.04.3 (2012) A.8.b / C.10.e even rounds: pairs not fulfilling strong preferences (Z)",
         build: |c, a| {
             if odd_round(c) {
@@ -68,30 +75,29 @@ pub const CRITERIA: &[Criterion] = &[
     },
     Criterion {
         key: "B5d",
+        name: "repeated_downfloats_previous_round",
         article: "C.04.3 (2012) B.5 / C.10.d downfloat as in the previous round",
         build: |c, a| vec![stage("B5d-floats".into(), a, float_count(c, true, 1))],
     },
     Criterion {
         key: "B6d",
+        name: "repeated_downfloats_two_rounds_before",
         article: "C.04.3 (2012) B.6 / C.10.c downfloat as two rounds before",
         build: |c, a| vec![stage("B6d-floats".into(), a, float_count(c, true, 2))],
     },
     Criterion {
         key: "B5u",
+        name: "repeated_upfloats_previous_round",
         article: "C.04.3 (2012) B.5 / C.10.b upfloat as in the previous round",
         build: |c, a| vec![stage("B5u-floats".into(), a, float_count(c, false, 1))],
     },
     Criterion {
         key: "B6u",
+        name: "repeated_upfloats_two_rounds_before",
         article: "C.04.3 (2012) B.6 / C.10.a upfloat as two rounds before",
         build: |c, a| vec![stage("B6u-floats".into(), a, float_count(c, false, 2))],
     },
 ];
-
-/// The article and meaning of a 2012 criterion key.
-pub fn article(key: &str) -> Option<&'static str> {
-    Criterion::find(CRITERIA, key).map(|c| c.article)
-}
 
 /// A.7.d and A.8.b depend on the round's parity.
 fn odd_round(ctx: &Ctx) -> bool {

@@ -86,13 +86,20 @@ pub fn why_not(t: &Tournament, edition: Edition, traces: &[BracketTrace], a: u32
     why::why_not(&Round::new(t, edition), &keys, traces, a, b)
 }
 
+pub use criteria::Criterion;
+
+/// The criteria of `edition`, in the priority order of its text, one row each.
+pub fn criteria_table(edition: Edition) -> &'static [Criterion] {
+    match edition {
+        Edition::E2012 => criteria_2012::CRITERIA,
+        Edition::E2017 => criteria::CRITERIA,
+        Edition::E2026 => criteria_2026::CRITERIA,
+    }
+}
+
 /// The article of a criterion key of `edition` (`None`: not one of its criteria).
 fn article(edition: Edition, key: &str) -> Option<&'static str> {
-    match edition {
-        Edition::E2012 => criteria_2012::article(key),
-        Edition::E2017 => criteria::article(key),
-        Edition::E2026 => criteria_2026::article(key),
-    }
+    Criterion::find(criteria_table(edition), key).map(|c| c.article)
 }
 
 impl Edition {
