@@ -85,6 +85,9 @@ impl RoundPairing {
         let r = t.round as usize;
         let mut boards = Vec::new();
         let mut bye = None;
+        // Some programs write the pairing-allocated bye as a forfeit win without opponent
+        // (`0000 - +`): the round's bye when it has no `U` entry.
+        let mut plus_bye = None;
         for (i, p) in t.players.iter().enumerate() {
             let Some(rec) = doc.players.iter().find(|q| q.id == p.id) else {
                 continue;
@@ -99,10 +102,11 @@ impl RoundPairing {
                     }
                 }
                 (None, _) if e.result == ResultCode::PairingBye => bye = Some(i),
+                (None, _) if e.result == ResultCode::ForfeitWin => plus_bye = plus_bye.or(Some(i)),
                 _ => {}
             }
         }
-        let mut rp = RoundPairing { boards, bye };
+        let mut rp = RoundPairing { boards, bye: bye.or(plus_bye) };
         rp.sort_boards(t);
         rp
     }

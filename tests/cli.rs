@@ -237,3 +237,30 @@ fn pair_with_a_formulation_file() {
     let missing = lexpair(&["pair", "-s", "dutch-2026", &example(), "--model", "/nonexistent/x.model"]);
     assert_eq!(missing.status.code(), Some(5));
 }
+
+/// `check` reads the pairing-allocated bye whether it is written `0000 - U` or, as some programs
+/// write it, `0000 - +` (a forfeit win without opponent): the same rounds are identical.
+#[test]
+fn check_reads_a_bye_written_as_a_forfeit_win() {
+    let text = std::fs::read_to_string(example()).expect("the example");
+    assert!(text.contains(" 0000 - U"));
+    let dir = scratch("plus-bye");
+    let plus = dir.join("plus.trf");
+    std::fs::write(&plus, text.replace(" 0000 - U", " 0000 - +")).expect("write");
+    let o = lexpair(&["check", "-s", "dutch-2026", plus.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("identical 4/4\n"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("Some("), "{}", stdout(&o));
+}
+
+/// `-r` (the engines' version flag) prints the version and every system with its drop-in flag.
+#[test]
+fn dash_r_prints_the_version_and_the_systems() {
+    let o = lexpair(&["-r"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with(&format!("lexpair {}\n", env!("CARGO_PKG_VERSION"))), "{text}");
+    for line in ["dutch-2017  --dutch --edition 2017", "dubov-2026  --dubov ", "lim         --lim "] {
+        assert!(text.contains(line), "{line}: {text}");
+    }
+}

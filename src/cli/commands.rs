@@ -302,6 +302,17 @@ pub fn state(a: StateArgs) -> Result<(), Failure> {
 }
 
 pub fn dropin(d: DropIn) -> Result<(), Failure> {
+    if d.release {
+        println!("lexpair {}", env!("CARGO_PKG_VERSION"));
+        for r in &lexpair::systems::REGISTRY {
+            let flag = match r.edition {
+                Some(e) if !r.current => format!("--{} --edition {e}", r.family),
+                _ => format!("--{}", r.family),
+            };
+            println!("  {:<11} {:<26} {}", r.name, flag, r.title);
+        }
+        return Ok(());
+    }
     let (family, file) = match (&d.dutch, &d.dubov, &d.lim) {
         (Some(f), _, _) => ("dutch", f),
         (_, Some(f), _) => ("dubov", f),

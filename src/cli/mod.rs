@@ -63,6 +63,9 @@ struct DropIn {
     /// With --lim: the Maxi-tournament rules (3.2, 3.8, 5.7).
     #[arg(long, requires = "lim")]
     maxi: bool,
+    /// Print the version and the systems and editions it pairs (the engines' -r).
+    #[arg(short = 'r')]
+    release: bool,
     /// Compute the virtual points of an acceleration method (baku: C.04.5.1 / C.04.7) instead of
     /// reading them from XXA lines or 250 records (which it replaces, with a warning).
     #[arg(long, value_name = "METHOD")]
