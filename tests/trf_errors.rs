@@ -66,6 +66,7 @@ malformed! {
     round_separator => "round_separator.trf:5:106: round 2 (columns 102-111): unexpected '*' in column 106; expected a blank between opponent, colour and result",
     score_mismatch => "score_mismatch.trf:4:81: points (columns 81-84): 1.5 stated but the results add up to 1.0 under the point system 1-0.5-0 (PAB 1.0)",
     self_paired => "self_paired.trf:6:102: round 2 opponent (columns 102-105): player 4 is paired with himself",
+    starting_rank_gap => "starting_rank_gap.trf:5:5: starting-rank number (columns 5-8): starting rank 3 is missing: 4 follows 2; starting ranks must run from 1 to the number of players",
     trf26_142_bad => "trf26_142_bad.trf:2:5: 142 number of rounds: '0' is not a number of rounds; expected a whole number from 1 to 999",
     trf26_152_bad => "trf26_152_bad.trf:3:5: 152 initial colour: 'G' is not a colour; expected W or B",
     trf26_162_bad_code => "trf26_162_bad_code.trf:3:15: 162 point system: 'Q' is not a result code; expected one of W D L A P X",

@@ -1020,6 +1020,7 @@ impl<'a> Reader<'a> {
     // --- whole-file checks ---
 
     fn finish(mut self, opts: &ReadOptions) -> Result<TrfDocument, TrfError> {
+        self.check_starting_ranks()?;
         self.check_references()?;
         self.check_pairings()?;
         self.check_total_rounds()?;
@@ -1035,6 +1036,25 @@ impl<'a> Reader<'a> {
             self.doc.flavor = TrfFlavor::Trf26;
         }
         Ok(self.doc)
+    }
+
+    /// Starting ranks run from 1 to the number of players without a gap (the pairing numbers
+    /// are derived from them; bbpPairings refuses a file with a gap too).
+    fn check_starting_ranks(&self) -> Result<(), TrfError> {
+        let mut players: Vec<(u32, usize)> = self.doc.players.iter().map(|p| (p.id, p.line)).collect();
+        players.sort_unstable();
+        for (k, &(id, line)) in players.iter().enumerate() {
+            let expected = k as u32 + 1;
+            if id != expected {
+                let message = if expected == 1 {
+                    format!("starting ranks must start at 1; the lowest is {id}")
+                } else {
+                    format!("starting rank {expected} is missing: {id} follows {}; starting ranks must run from 1 to the number of players", expected - 1)
+                };
+                return Err(self.error(line, 5, "starting-rank number (columns 5-8)", message));
+            }
+        }
+        Ok(())
     }
 
     /// The number of rounds (XXR / 142) covers every round in which somebody was paired.
