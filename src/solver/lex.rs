@@ -28,18 +28,11 @@ pub trait LexBackend {
 }
 
 /// The 0/1 solution of `m` whose variables at one are `ones`, with its stage values, if every
-/// player is paired or floating exactly once.
+/// player is paired or floating exactly once and the side constraints hold.
 pub fn solution_of(m: &BracketModel, ones: &[Var]) -> Option<Solution> {
-    let mut pairs: Vec<usize> =
-        ones.iter().filter_map(|v| if let Var::Pair(e) = v { Some(*e) } else { None }).collect();
-    let mut floaters: Vec<usize> =
-        ones.iter().filter_map(|v| if let Var::Float(i) = v { Some(*i) } else { None }).collect();
-    pairs.sort_unstable();
-    floaters.sort_unstable();
-    let probe = Solution { pairs, floaters, aux: Vec::new(), stage_values: Vec::new() };
+    let probe = assignment_of(m, ones)?;
     let stage_values = m.stages.iter().map(|s| s.cost.value(&|v| probe.is_one(v))).collect();
-    let sol = Solution { stage_values, ..probe };
-    sol.verify(m).ok().map(|_| sol)
+    Some(Solution { stage_values, ..probe })
 }
 
 /// The 0/1 assignment of `m` whose variables at one are `ones` (stage values not computed), if
