@@ -40,8 +40,10 @@ declare -A jav_mib=([p1000-r01]=64 [p1000-r02]=320 [p1000-r05]=453 [p1000-r09]=3
 
 # bbpPairings 6.0.0 (`--dutch`, the 2026 rules; no .expected file exists for it), measured side by
 # side on 2026-11-24 the same way; rounds still missing were not finished when measured.
-declare -A bbp6_cpu=([p1000-r01]=20.8 [p1000-r02]=17.3 [p1000-r05]=24.5 [p1000-r09]=22.5 [p3000-r07]=808)
-declare -A bbp6_mib=([p1000-r01]=72 [p1000-r02]=63 [p1000-r05]=85 [p1000-r09]=118 [p3000-r07]=1290)
+declare -A bbp6_cpu=([p1000-r01]=20.8 [p1000-r02]=17.3 [p1000-r05]=24.5 [p1000-r09]=22.5 [p3000-r04]=786
+  [p3000-r07]=808)
+declare -A bbp6_mib=([p1000-r01]=72 [p1000-r02]=63 [p1000-r05]=85 [p1000-r09]=118 [p3000-r04]=823
+  [p3000-r07]=1290)
 if [[ "$system" == dutch-2026 ]]; then
   # Under the 2026 rules the reference is bbpPairings 6; JaVaFo 2.2 implements the 2017 rules.
   for k in "${!bbp_cpu[@]}"; do unset "bbp_cpu[$k]"; done
