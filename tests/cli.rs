@@ -264,3 +264,19 @@ fn dash_r_prints_the_version_and_the_systems() {
         assert!(text.contains(line), "{line}: {text}");
     }
 }
+
+/// `state --json` names every player by TRF id: player 1 of the example met 12 (a forfeit), 7, 4
+/// and 2, and played 7, 4 and 2; the JSON is the same on every run.
+#[test]
+fn state_json_names_players_by_id() {
+    let o = lexpair(&["state", &example(), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let p = &v["players"][0];
+    assert_eq!(p["id"], 1);
+    let met: Vec<u64> =
+        p["history"].as_array().expect("history").iter().filter_map(|h| h["opponent"].as_u64()).collect();
+    assert_eq!(met, [12, 7, 4, 2]);
+    assert_eq!(p["opponents"], serde_json::json!([7, 4, 2]));
+    assert_eq!(lexpair(&["state", &example(), "--json"]).stdout, o.stdout);
+}

@@ -294,7 +294,8 @@ pub fn state(a: StateArgs) -> Result<(), Failure> {
     let rules = lexpair::systems::dutch::PlayerRules::of(system)
         .ok_or_else(|| Failure::Invalid(format!("state follows the Dutch editions' rules; {system} is not one")))?;
     let text = if a.json {
-        format!("{}\n", serde_json::to_string_pretty(&t).map_err(|e| Failure::Internal(e.to_string()))?)
+        let v = t.to_json_by_id().map_err(|e| Failure::Internal(e.to_string()))?;
+        format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
     } else {
         super::state_table::render(&t, rules)
     };

@@ -9,6 +9,7 @@ pub mod acceleration;
 mod build;
 pub mod colour;
 pub mod floats;
+mod json;
 
 pub use build::{next_round, round_to_pair, TournamentError};
 pub use colour::{Preference, Strength};
