@@ -3,16 +3,15 @@
 //! the same rounds). Neither is endorsed; where both give the same pairing (`agreed` in
 //! `rounds.csv`), lexpair must give it too.
 
+mod common;
 use lexpair::check::{check_round, Outcome};
 use lexpair::systems::{PairOptions, System};
 use lexpair::trf::{read_file, ReadOptions, TrfDocument};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn corpus() -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dubov-2026");
-    assert!(p.is_dir(), "{} is missing: the corpus lives in ../shared beside the repository", p.display());
-    p
+    common::corpus("dubov-2026")
 }
 
 /// The rounds of `rounds.csv` whose `agreed` column is `yes`, grouped by tournament.

@@ -8,16 +8,13 @@
 //!
 //! Each folder is replayed on two threads.
 
+mod common;
 use lexpair::check::{check_document, Outcome};
 use lexpair::systems::{Backend, PairOptions, System};
 use lexpair::trf::{read_file, ReadOptions};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-fn corpus(folder: &str) -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus").join(folder);
-    assert!(p.is_dir(), "{} is missing: the corpus lives in ../shared beside the repository", p.display());
-    p
-}
+use common::corpus;
 
 /// The tournaments listed in `folder`'s manifest.
 fn manifest(folder: &str) -> Vec<PathBuf> {

@@ -11,6 +11,7 @@
 //!   criteria ranked above the set order: the tests below check both editions agree on rounds
 //!   whose upfloaters are decided by C.6 containers and by the order inside a container.
 
+mod common;
 use lexpair::pairing::RoundPairing;
 use lexpair::systems::{pair_round, PairError, PairOptions, System};
 use lexpair::tournament::Tournament;
@@ -24,10 +25,7 @@ fn data(name: &str) -> TrfDocument {
 }
 
 fn corpus(name: &str) -> TrfDocument {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/dubov-2026/tournaments")
-        .join(format!("{name}.trf"));
-    read_file(&path, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+    common::corpus_document("dubov-2026", name)
 }
 
 fn pair(doc: &TrfDocument, round: u32, system: System) -> Result<(Tournament, RoundPairing), PairError> {

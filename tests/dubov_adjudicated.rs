@@ -6,19 +6,13 @@
 //!
 //! Pairings are `white-black` TRF ids, `id-0` for the pairing-allocated bye.
 
+mod common;
 use lexpair::systems::{pair_round, PairOptions, System};
-use lexpair::tournament::Tournament;
-use lexpair::trf::{read_file, ReadOptions};
 use std::collections::BTreeSet;
-use std::path::Path;
 
 /// Pairs round `round` of corpus tournament `name` under Dubov 2026 and compares with `expected`.
 fn check(name: &str, round: u32, expected: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/dubov-2026/tournaments")
-        .join(format!("{name}.trf"));
-    let doc = read_file(&path, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
-    let t = Tournament::before_round(&doc, round).unwrap_or_else(|e| panic!("{e}"));
+    let t = common::corpus_round("dubov-2026", name, round);
     let p = pair_round(System::Dubov2026, &t, &PairOptions::default()).unwrap_or_else(|e| panic!("{e}"));
     let mut got: BTreeSet<String> =
         p.boards.iter().map(|b| format!("{}-{}", t.players[b.white].id, t.players[b.black].id)).collect();

@@ -6,6 +6,7 @@
 //! the 7 others are open questions listed in `docs/dutch-2012.md`. The test keeps that list
 //! from growing.
 
+mod common;
 use lexpair::check::{check_document, Outcome};
 use lexpair::pairing::RoundPairing;
 use lexpair::solver::graph::PairingGraph;
@@ -13,10 +14,10 @@ use lexpair::solver::matching::pairable_by_matching;
 use lexpair::systems::{pair_round, PairError, PairOptions, System};
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn folder(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus").join(name).join("tournaments")
+    common::corpus(name).join("tournaments")
 }
 
 fn files(name: &str) -> Vec<PathBuf> {

@@ -4,12 +4,12 @@
 //! the reasoning in each comment works the bracket by the text; the assertions check what that
 //! reasoning concludes, on lexpair's own pairing and bracket trace.
 
+mod common;
 use lexpair::pairing::RoundPairing;
 use lexpair::systems::dutch::BracketTrace;
 use lexpair::systems::{explain_round, PairOptions, System};
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
-use std::path::Path;
 
 struct Case {
     t: Tournament,
@@ -18,9 +18,7 @@ struct Case {
 }
 
 fn case(name: &str, round: u32) -> Case {
-    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2012/tournaments").join(name);
-    let doc = read_file(&f, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
-    let t = Tournament::before_round(&doc, round).unwrap_or_else(|e| panic!("{}", e.message));
+    let t = common::corpus_round("dutch-2012", name, round);
     let (pairing, traces) = explain_round(System::Dutch2012, &t, &PairOptions::default()).expect("pairs");
     Case { t, pairing, traces }
 }
@@ -462,7 +460,7 @@ fn a8_x1_z1_bound_every_bracket_of_the_corpus_from_below() {
     // X1 and Z1 are where C.10.e starts relaxing: no pairing of P0 pairs can do better. On every
     // bracket of the corpus that makes P0 pairs, the X and Z stages must be at least X1 and Z1
     // (they equal them on 97% of the brackets).
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2012/tournaments");
+    let dir = common::corpus("dutch-2012").join("tournaments");
     let mut files: Vec<_> = std::fs::read_dir(&dir).expect("corpus").flatten().map(|e| e.path()).collect();
     files.sort();
     let (mut brackets, mut equal) = (0, 0);

@@ -1,4 +1,42 @@
-//! Shared by the integration tests.
-#![allow(unused_imports)] // each test file uses part of it
+//! Shared by the integration tests: the random generator, the corpora beside the repository,
+//! and a round of a corpus tournament ready to pair.
+#![allow(unused_imports, dead_code)] // each test file uses part of it
 
 pub use lexpair::rng::SplitMix64 as Rng;
+use lexpair::systems::{pair_round, Backend, PairOptions, System};
+use lexpair::tournament::Tournament;
+use lexpair::trf::{read_file, ReadOptions, TrfDocument};
+use std::path::{Path, PathBuf};
+
+/// `../shared/corpus/FOLDER`; it must exist (the corpora live in `../shared` beside the
+/// repository, as in CI).
+pub fn corpus(folder: &str) -> PathBuf {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus").join(folder);
+    assert!(p.is_dir(), "{} is missing: the corpus lives in ../shared beside the repository", p.display());
+    p
+}
+
+/// The tournament `NAME.trf` (or `NAME` with its extension) of a corpus folder, read.
+pub fn corpus_document(folder: &str, name: &str) -> TrfDocument {
+    let file = if name.ends_with(".trf") { name.to_string() } else { format!("{name}.trf") };
+    let path = corpus(folder).join("tournaments").join(file);
+    read_file(&path, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The state before round `round` of a corpus tournament.
+pub fn corpus_round(folder: &str, name: &str, round: u32) -> Tournament {
+    Tournament::before_round(&corpus_document(folder, name), round).unwrap_or_else(|e| panic!("{}", e.message))
+}
+
+/// Both exact backends.
+pub const BACKENDS: [Backend; 2] = [Backend::Matching, Backend::Highs];
+
+/// Pairs `t` with `system` on both backends and requires the same pairing; returns it.
+pub fn pair_on_both_backends(system: System, t: &Tournament) -> lexpair::pairing::RoundPairing {
+    let [m, h] = BACKENDS.map(|backend| {
+        pair_round(system, t, &PairOptions { backend, ..PairOptions::default() })
+            .unwrap_or_else(|e| panic!("{backend:?}: {e}"))
+    });
+    assert_eq!(m, h, "the matching and HiGHS backends disagree (round {})", t.round);
+    m
+}
