@@ -10,7 +10,8 @@
 //! - GA players get virtual points equal to a win in the first `⌈A/2⌉` of them, half a win in
 //!   the remaining ones; GB players never, nor anybody after round `A` (rule 4).
 //!
-//! The pairing number is the TRF starting rank. Late entries (rule 3: "the last GA-player shall be
+//! The pairing numbers are those of the pairing (the starting rank, or the file order with
+//! `XXC rank`). Late entries (rule 3: "the last GA-player shall be
 //! the same as in the previous round") are not told apart by a TRF: every player of the file is
 //! counted in `N`, as a tournament whose whole list was known before round 1.
 
@@ -75,9 +76,11 @@ fn baku(doc: &TrfDocument) -> Result<Vec<Acceleration>, String> {
     let points: Vec<Points> = (0..accelerated).map(|r| if r < full { win } else { half }).collect();
     // Rule 2: GA = pairing numbers 1 ..= 2·⌈N/4⌉.
     let last_ga = 2 * doc.players.len().div_ceil(4);
-    let mut ids: Vec<u32> = doc.players.iter().map(|p| p.id).collect();
-    ids.sort_unstable();
-    Ok(ids.into_iter().take(last_ga).map(|player| Acceleration { player, points: points.clone() }).collect())
+    Ok(super::build::pairing_order(doc)
+        .into_iter()
+        .take(last_ga)
+        .map(|k| Acceleration { player: doc.players[k].id, points: points.clone() })
+        .collect())
 }
 
 #[cfg(test)]

@@ -95,11 +95,7 @@ impl Tournament {
                 return err(format!("round {round} cannot be paired: the tournament has {t} rounds (XXR/142)"));
             }
         }
-        // Pairing order: by id, or by position in the file with XXC rank.
-        let mut order: Vec<usize> = (0..doc.players.len()).collect();
-        if !doc.use_rank_order {
-            order.sort_by_key(|&k| doc.players[k].id);
-        }
+        let order = pairing_order(doc);
         let index: HashMap<u32, usize> = order.iter().enumerate().map(|(i, &k)| (doc.players[k].id, i)).collect();
         let ps = doc.point_system;
         let accel = |id: u32, r: u32| -> Points {
@@ -302,4 +298,14 @@ fn infer_initial_colour(recs: &[&crate::trf::PlayerRecord], round: u32) -> Optio
         }
     }
     None
+}
+
+/// The players of `doc` (indices into `doc.players`) in pairing-number order: by starting rank,
+/// or by position in the file with `XXC rank`.
+pub fn pairing_order(doc: &TrfDocument) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..doc.players.len()).collect();
+    if !doc.use_rank_order {
+        order.sort_by_key(|&k| doc.players[k].id);
+    }
+    order
 }
