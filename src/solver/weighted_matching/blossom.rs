@@ -4,9 +4,9 @@
 
 use super::MatchWeight;
 
-/// "No vertex / edge / endpoint" in the index arrays.
 /// Levels of [`Solver::greedy_start`] at most (each costs one pass over the edges).
 const GREEDY_LEVELS: usize = 32;
+/// "No vertex / edge / endpoint" in the index arrays.
 pub(super) const NONE: u32 = u32::MAX;
 const NO: usize = usize::MAX;
 
