@@ -55,12 +55,15 @@ use super::weighted_matching::{try_max_weight_matching_face_owned, EdgeList, Mat
 use super::wide::Wide;
 use crate::model::{BracketModel, Cost, Solution, SolveError, Stage, Var};
 use std::cell::OnceCell;
+use std::rc::Rc;
 use std::time::Instant;
 
 /// A pure matching model solved stage after stage by exact weighted matching.
 pub struct MatchingSession {
-    /// The model; its stages keep their names, their costs live in `costs`.
-    m: BracketModel,
+    /// The model, shared with its builder (its own stages, if any, are ignored).
+    m: Rc<BracketModel>,
+    /// The stages solved so far: names and articles (their costs live in `costs`).
+    stages: Vec<Stage>,
     /// Per stage: its cost, compact.
     costs: Vec<Terms>,
     /// Per stage: the player every term involves, if any.
@@ -195,6 +198,12 @@ impl MatchingSession {
     /// `solve_stages`).
     pub fn new(mut m: BracketModel) -> Result<MatchingSession, SolveError> {
         m.stages.clear();
+        MatchingSession::shared(Rc::new(m))
+    }
+
+    /// As [`MatchingSession::new`] on a model shared with its builder (no copy of its pairs);
+    /// the model's own stages are ignored.
+    pub fn shared(m: Rc<BracketModel>) -> Result<MatchingSession, SolveError> {
         let n = m.num_players();
         m.validate().map_err(SolveError::InvalidModel)?;
         if !m.constraints.is_empty() || !m.aux.is_empty() {
@@ -213,6 +222,7 @@ impl MatchingSession {
         }
         Ok(MatchingSession {
             m,
+            stages: Vec::new(),
             costs: Vec::new(),
             common: Vec::new(),
             sizes: Vec::new(),
@@ -312,7 +322,7 @@ impl MatchingSession {
             return;
         }
         self.build_incident();
-        while self.folded < self.m.stages.len() {
+        while self.folded < self.stages.len() {
             let (Some(face), Some(mate)) = (&self.face, &self.mate) else { return };
             let cost = &self.costs[self.folded];
             let Some(p) = self.common[self.folded] else { return };
@@ -405,14 +415,14 @@ impl MatchingSession {
     fn solve_now(&mut self) -> Result<Vec<Option<usize>>, SolveError> {
         loop {
             self.fold_at_face_bound();
-            if let (Some(mate), true) = (&self.mate, self.folded == self.m.stages.len()) {
+            if let (Some(mate), true) = (&self.mate, self.folded == self.stages.len()) {
                 return Ok(mate.clone());
             }
             let face = self.face_stage();
             let mut stages: Vec<(&Terms, (i64, i64))> = face.as_ref().map(|(c, b)| (c, *b)).into_iter().collect();
             let mut sizes: Vec<StageSize> = stages.iter().map(|&(c, b)| StageSize::of(c, b)).collect();
             let mut end = self.folded;
-            while end < self.m.stages.len() {
+            while end < self.stages.len() {
                 stages.push((&self.costs[end], self.bounds[end]));
                 sizes.push(self.sizes[end]);
                 if end > self.folded && bits_of(self.m.num_players(), &sizes) > FAST_BITS {
@@ -430,7 +440,7 @@ impl MatchingSession {
             self.face = Some(chunk.face);
             let mate = chunk.mate;
             self.mate = Some(mate.clone());
-            if end == self.m.stages.len() {
+            if end == self.stages.len() {
                 return Ok(mate);
             }
         }
@@ -714,7 +724,7 @@ fn run<T: MatchWeight, E: EdgeList<T>>(
 impl LexBackend for MatchingSession {
     fn solve_stages(&mut self, stages: Vec<Stage>) -> Result<Vec<i64>, SolveError> {
         let start = Instant::now();
-        let first = self.m.stages.len();
+        let first = self.stages.len();
         self.full = OnceCell::new();
         for mut s in stages {
             self.m.check_stage(&s).map_err(SolveError::InvalidModel)?;
@@ -727,12 +737,12 @@ impl LexBackend for MatchingSession {
             self.sizes.push(StageSize::of(&terms, bounds));
             self.bounds.push(bounds);
             self.costs.push(terms);
-            self.m.stages.push(s);
+            self.stages.push(s);
         }
         self.fold_at_face_bound();
-        let at_bound = self.folded == self.m.stages.len()
+        let at_bound = self.folded == self.stages.len()
             || self.mate.as_ref().is_some_and(|mate| {
-                (first..self.m.stages.len()).all(|k| self.eval(&self.costs[k], mate) == self.bounds[k].0)
+                (first..self.stages.len()).all(|k| self.eval(&self.costs[k], mate) == self.bounds[k].0)
             });
         let how = if at_bound {
             "bound"
@@ -742,10 +752,10 @@ impl LexBackend for MatchingSession {
             "solved"
         };
         let mate = self.mate.clone().unwrap_or_default();
-        let values: Vec<i64> = (first..self.m.stages.len()).map(|k| self.eval(&self.costs[k], &mate)).collect();
+        let values: Vec<i64> = (first..self.stages.len()).map(|k| self.eval(&self.costs[k], &mate)).collect();
         let seconds = start.elapsed().as_secs_f64();
         for (k, &v) in (first..).zip(&values) {
-            self.reports.push(StageReport { name: self.m.stages[k].name.clone(), value: v, how, seconds });
+            self.reports.push(StageReport { name: self.stages[k].name.clone(), value: v, how, seconds });
         }
         Ok(values)
     }
@@ -770,7 +780,8 @@ impl LexBackend for MatchingSession {
 
     fn model(&self) -> &BracketModel {
         self.full.get_or_init(|| {
-            let mut m = self.m.clone();
+            let mut m = (*self.m).clone();
+            m.stages = self.stages.clone();
             let np = m.pairs.len();
             for (s, t) in m.stages.iter_mut().zip(&self.costs) {
                 s.cost = Cost { terms: t.iter().map(|(key, c)| (Terms::var(key, np), c)).collect() };
@@ -780,7 +791,7 @@ impl LexBackend for MatchingSession {
     }
 
     fn stage_names(&self) -> Vec<String> {
-        self.m.stages.iter().map(|s| s.name.clone()).collect()
+        self.stages.iter().map(|s| s.name.clone()).collect()
     }
 
     fn reports(&self) -> &[StageReport] {

@@ -7,6 +7,7 @@ use crate::model::{write_lp, BracketModel, SolveError};
 use crate::solver::highs_lex::{LexOptions, LexSession};
 use crate::solver::lex::LexBackend;
 use crate::solver::matching_lex::MatchingSession;
+use std::rc::Rc;
 
 /// A lexicographic session on `model` with the chosen backend: the exact weighted matching (pure
 /// matching models) or the integer programs (HiGHS through good_lp), with a time limit per
@@ -19,6 +20,19 @@ pub(crate) fn session(
     Ok(match backend {
         Backend::Matching => Box::new(MatchingSession::new(model)?),
         Backend::Highs => Box::new(LexSession::new(model, LexOptions { time_limit, ..LexOptions::default() })?),
+    })
+}
+
+/// [`session`] on a model shared with its builder: the exact matching reads it in place; the
+/// integer programs get their own copy (they add variables and rows to it).
+pub(crate) fn session_shared(
+    model: &Rc<BracketModel>,
+    backend: Backend,
+    time_limit: Option<f64>,
+) -> Result<Box<dyn LexBackend>, SolveError> {
+    Ok(match backend {
+        Backend::Matching => Box::new(MatchingSession::shared(Rc::clone(model))?),
+        Backend::Highs => session(BracketModel::clone(model), backend, time_limit)?,
     })
 }
 

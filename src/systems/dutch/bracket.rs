@@ -9,6 +9,7 @@
 
 use super::round::Round;
 use crate::model::{BracketModel, Var};
+use std::rc::Rc;
 
 /// What follows the bracket, which decides the extra players of the model.
 #[derive(Clone, Copy, Debug)]
@@ -66,7 +67,8 @@ impl OwnedKind {
 
 /// A bracket ready for the solver.
 pub struct Bracket {
-    pub model: BracketModel,
+    /// Shared with the solver session (the pairs of a large bracket are not copied).
+    pub model: Rc<BracketModel>,
     /// Bracket players (local `0..nb`).
     pub nb: usize,
     /// Number of MDPs (local `0..mdps`).
@@ -141,7 +143,7 @@ impl Bracket {
             }
         }
         let homogeneous_order = homogeneous_order(r, nb, mdps);
-        Bracket { model, nb, mdps, global, leave, inside, homogeneous_order }
+        Bracket { model: Rc::new(model), nb, mdps, global, leave, inside, homogeneous_order }
     }
 
     /// Pair variables inside the bracket with their two local players.

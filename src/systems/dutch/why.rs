@@ -79,7 +79,7 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
     force.add(Var::Pair(e), -1);
     let mut stages = vec![Stage { name: "force".into(), article: "--why-not".into(), cost: force }];
     stages.extend(quality.iter().cloned());
-    let mut s = MatchingSession::new(bracket.model.clone()).map_err(PairError::Solver)?;
+    let mut s = MatchingSession::shared(std::rc::Rc::clone(&bracket.model)).map_err(PairError::Solver)?;
     let values = s.solve_stages(stages).map_err(PairError::Solver)?;
     if values.first() != Some(&-1) {
         return Ok(format!(
