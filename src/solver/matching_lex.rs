@@ -46,8 +46,9 @@
 //!
 //! Stage costs are kept compact ([`Terms`], 12 bytes a term), the merged weights are never
 //! listed (the matching reads them through [`MergedEdges`], computed from per-pair and
-//! per-player sums), and pairs by player are one `u32` array. The 1,000-player round 2 peaks
-//! at 53 MiB (bbpPairings: 58 MiB).
+//! per-player sums), pairs by player are one `u32` array, and the model is shared with the
+//! bracket that built it ([`MatchingSession::shared`]). The 1,000-player round 2 peaks at
+//! 50 MiB (bbpPairings: 58 MiB).
 
 use super::bounds::{common_player, value_bounds_in};
 use super::lex::{LexBackend, StageReport};
