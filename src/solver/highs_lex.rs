@@ -6,8 +6,10 @@
 //! objective as good_lp expressions) and hands it to HiGHS through good_lp's HiGHS solver; the
 //! model good_lp builds is configured and solved here, so that the status and HiGHS's dual bound
 //! can be read. With the cargo feature `lp-microlp` the same programs go to good_lp's pure-Rust
-//! `microlp` instead ([`LpSolver::Microlp`]; no dual bound, so no merged stages). Consecutive stages are merged into one weighted objective only when the weighted
-//! total provably stays below [`LexOptions::max_merged_magnitude`] (at most 2^53, where doubles
+//! `microlp` instead (`LpSolver::Microlp`; no dual bound, so no merged stages).
+//!
+//! Consecutive stages are merged into one weighted objective only when the weighted total
+//! provably stays below [`LexOptions::max_merged_magnitude`] (at most 2^53, where doubles
 //! are still exact integers), and every merged optimum is re-checked against HiGHS's dual bound;
 //! if the check fails the group is solved again stage by stage. A stage whose lower bound the
 //! incumbent already meets is fixed without calling HiGHS.

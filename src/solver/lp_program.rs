@@ -7,7 +7,7 @@
 //! criterion is a [`good_lp::Expression`] ([`LpProgram::expression`]), so a researcher can state
 //! a new one the same way, and the same program can be handed to any solver good_lp offers:
 //! HiGHS ([`LpProgram::highs`], the reference backend), or the pure-Rust `microlp` behind the
-//! cargo feature `lp-microlp` ([`LpProgram::solve_microlp`]).
+//! cargo feature `lp-microlp` (`LpProgram::solve_microlp`).
 
 use crate::model::{BracketModel, Var};
 use good_lp::{constraint, variable, Constraint, Expression, ProblemVariables, Variable};
