@@ -15,6 +15,7 @@ pub mod pairing;
 pub mod points;
 pub mod rng;
 pub mod solver;
+pub mod standings;
 pub mod systems;
 pub mod tournament;
 pub mod trf;

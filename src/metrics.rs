@@ -93,6 +93,10 @@ pub struct TournamentMetrics {
     pub rounds: u32,
     /// Kendall's τ-b between final scores and ratings.
     pub kendall_tau: Option<f64>,
+    /// Kendall's τ-b between the final standings (points, then the default tie-breaks of
+    /// `crate::standings`; ties left after them stay ties) and ratings, as the literature ranks.
+    #[serde(default)]
+    pub kendall_tau_tiebroken: Option<f64>,
     /// Spearman's ρ between final scores and ratings.
     pub spearman: Option<f64>,
     /// Mean and maximum of the final |W−B| (played games) over players.
@@ -133,6 +137,7 @@ impl TournamentMetrics {
             ("players", Some(self.players as f64)),
             ("rounds", Some(f64::from(self.rounds))),
             ("kendall_tau", self.kendall_tau),
+            ("kendall_tau_tiebroken", self.kendall_tau_tiebroken),
             ("spearman", self.spearman),
             ("colour_imbalance_mean", Some(self.colour_imbalance_mean)),
             ("colour_imbalance_max", Some(f64::from(self.colour_imbalance_max))),
@@ -173,7 +178,7 @@ pub fn tournament_metrics(doc: &TrfDocument) -> Result<TournamentMetrics, String
     let mut open = doc.clone();
     open.total_rounds = None; // so that the state after the last round can be built
     let state = |r: u32| Tournament::before_round(&open, r).map_err(|e| format!("before round {r}: {e}"));
-    let fin = state(rounds + 1)?;
+    let fin = crate::standings::final_state(doc)?;
     let n = fin.players.len();
     let mut m = TournamentMetrics { players: n, rounds, ..TournamentMetrics::default() };
 
@@ -181,6 +186,13 @@ pub fn tournament_metrics(doc: &TrfDocument) -> Result<TournamentMetrics, String
     let ratings: Vec<f64> = fin.players.iter().map(|p| f64::from(p.rating)).collect();
     m.kendall_tau = kendall_tau_b(&scores, &ratings);
     m.spearman = spearman(&scores, &ratings);
+    let mut place = vec![0.0; n];
+    for row in crate::standings::rank(&fin, &crate::standings::TieBreak::DEFAULT) {
+        if let Some(i) = fin.index_of(row.id) {
+            place[i] = -f64::from(row.rank); // a better place is a larger value
+        }
+    }
+    m.kendall_tau_tiebroken = kendall_tau_b(&place, &ratings);
 
     let mut imbalance_sum = 0u64;
     for p in &fin.players {

@@ -70,6 +70,9 @@ fn tournament_metrics_of_a_small_event() {
     assert_eq!((m.players, m.rounds), (4, 2));
     // Scores [2, .5, 1, .5] vs ratings decreasing: S = 3, untied 5 and 6 pairs.
     assert!(close(m.kendall_tau, 3.0 / 30f64.sqrt()));
+    // Tie-broken: 2 and 4 (½ each) split by Buchholz cut 1 (2 against 1): places 1, 3, 2, 4,
+    // one discordant pair (2, 3) of six.
+    assert!(close(m.kendall_tau_tiebroken, 4.0 / 6.0));
     // Ranks [4, 1.5, 3, 1.5] vs [4, 3, 2, 1]: 3 / sqrt(4.5 * 5).
     assert!(close(m.spearman, 3.0 / 22.5f64.sqrt()));
     // |W-B|: 0, 2, 2, 0.

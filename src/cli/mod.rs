@@ -7,6 +7,7 @@ mod exit;
 mod explain;
 mod generate_cmd;
 mod output;
+mod standings_cmd;
 mod state_table;
 mod verify_cmd;
 
@@ -27,6 +28,7 @@ Examples:
   lexpair batch simulate -s dutch-2026 -s dutch-2017 -n 100 -r 9 -k 20 -o out --plot out/plots
   lexpair verify --system dutch-2026 in.trf pairs.txt              is a hand-made pairing legal, and as good?
   lexpair batch replay -s dutch-2026 ../shared/realdata -o replay     how would X have paired it?
+  lexpair standings t.trf --tiebreaks bh-c1,bh,sb                 final standings with tie-breaks
 
 Exit codes: 0 ok, 1 no valid pairing, 2 solver or internal failure, 3 invalid input, 5 file error.";
 
@@ -86,6 +88,8 @@ enum Command {
     Batch(batch_cmd::BatchArgs),
     /// Check a pairing against the rules and compare it with lexpair's, criterion by criterion.
     Verify(verify_cmd::VerifyArgs),
+    /// Final standings: points, then the FIDE tie-breaks (Buchholz cut 1, Buchholz, ...).
+    Standings(standings_cmd::StandingsArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -245,6 +249,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
         Some(Command::Generate(a)) => generate_cmd::run(a),
         Some(Command::Batch(a)) => batch_cmd::run_batch(a),
         Some(Command::Verify(a)) => verify_cmd::run(a),
+        Some(Command::Standings(a)) => standings_cmd::run(a),
         None => commands::dropin(cli.dropin),
     }
 }

@@ -1,0 +1,49 @@
+//! `lexpair standings FILE`: final standings with the FIDE tie-breaks (`lexpair::standings`).
+
+use super::output::emit;
+use super::Failure;
+use clap::{Args, ValueEnum};
+use lexpair::standings::{render_csv, render_text, standings, TieBreak};
+use lexpair::trf::{self, ReadOptions};
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StandingsFormat {
+    Text,
+    Csv,
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct StandingsArgs {
+    /// The tournament (TRF16 or TRF-2026): the rounds recorded in it are ranked.
+    file: PathBuf,
+    /// Tie-breaks after points, in order: bh-c1, bh, sb, de, win, aro (comma-separated).
+    #[arg(long, value_name = "LIST", default_value = "bh-c1,bh,sb,de,win,aro")]
+    tiebreaks: String,
+    #[arg(long, value_enum, default_value_t = StandingsFormat::Text)]
+    format: StandingsFormat,
+    /// Output file (standard output when omitted); written only when complete.
+    #[arg(short = 'o', long)]
+    output: Option<PathBuf>,
+    /// Skip the score-column check of the TRF reader.
+    #[arg(long)]
+    no_score_check: bool,
+}
+
+pub fn run(a: StandingsArgs) -> Result<(), Failure> {
+    let order = TieBreak::parse_list(&a.tiebreaks).map_err(|e| Failure::Invalid(format!("--tiebreaks: {e}")))?;
+    let opts = ReadOptions { check_scores: !a.no_score_check };
+    let doc = trf::read_file(&a.file, &opts)?;
+    let rows = standings(&doc, &order).map_err(|e| Failure::Invalid(format!("{}: {e}", a.file.display())))?;
+    let text = match a.format {
+        StandingsFormat::Text => render_text(&rows, &order),
+        StandingsFormat::Csv => render_csv(&rows, &order),
+        StandingsFormat::Json => {
+            let keys: Vec<&str> = order.iter().map(|t| t.key()).collect();
+            let v = serde_json::json!({ "tiebreaks": keys, "standings": rows });
+            format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
+        }
+    };
+    emit(a.output.as_deref(), &text)
+}
