@@ -99,12 +99,13 @@ impl fmt::Display for TieBreak {
 impl FromStr for TieBreak {
     type Err = String;
     fn from_str(s: &str) -> Result<TieBreak, String> {
-        TieBreak::ALL.into_iter().find(|t| t.key().eq_ignore_ascii_case(s) || t.acronym().eq_ignore_ascii_case(s)).ok_or_else(
-            || {
+        TieBreak::ALL
+            .into_iter()
+            .find(|t| t.key().eq_ignore_ascii_case(s) || t.acronym().eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
                 let known: Vec<&str> = TieBreak::ALL.iter().map(|t| t.key()).collect();
                 format!("unknown tie-break '{s}' (known: {})", known.join(", "))
-            },
-        )
+            })
     }
 }
 
@@ -218,7 +219,10 @@ pub fn rank(t: &Tournament, order: &[TieBreak]) -> Vec<Standing> {
                 }
             }
             g.sort_by(|&a, &b| {
-                values[b][k].partial_cmp(&values[a][k]).unwrap_or(Ordering::Equal).then(t.players[a].id.cmp(&t.players[b].id))
+                values[b][k]
+                    .partial_cmp(&values[a][k])
+                    .unwrap_or(Ordering::Equal)
+                    .then(t.players[a].id.cmp(&t.players[b].id))
             });
             next.extend(split(&g, |a, b| values[a][k] == values[b][k]));
         }
@@ -296,7 +300,8 @@ pub fn render_csv(rows: &[Standing], order: &[TieBreak]) -> String {
     }
     s.push('\n');
     for r in rows {
-        let name = if r.name.contains([',', '"']) { format!("\"{}\"", r.name.replace('"', "\"\"")) } else { r.name.clone() };
+        let name =
+            if r.name.contains([',', '"']) { format!("\"{}\"", r.name.replace('"', "\"\"")) } else { r.name.clone() };
         s.push_str(&format!("{},{},{},{},{}", r.rank, r.id, name, r.rating, r.points));
         for v in &r.tiebreaks {
             s.push_str(&format!(",{v}"));
@@ -312,11 +317,10 @@ mod tests {
 
     #[test]
     fn tie_break_lists_parse_and_refuse() {
-        assert_eq!(TieBreak::parse_list("bh-c1, BH,sb").unwrap(), vec![
-            TieBreak::BuchholzCut1,
-            TieBreak::Buchholz,
-            TieBreak::SonnebornBerger
-        ]);
+        assert_eq!(
+            TieBreak::parse_list("bh-c1, BH,sb").unwrap(),
+            vec![TieBreak::BuchholzCut1, TieBreak::Buchholz, TieBreak::SonnebornBerger]
+        );
         assert!(TieBreak::parse_list("bh,bh").unwrap_err().contains("twice"));
         assert!(TieBreak::parse_list("median").unwrap_err().contains("known: bh-c1"));
     }

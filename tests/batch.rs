@@ -217,7 +217,73 @@ fn variants_other_systems_and_plots() {
     assert!(summary.contains("simulate lim: 2 units, 0 failed"), "{summary}");
     assert!(summary.contains("simulate dutch-2017 bad: 2 units, 2 failed"), "{summary}");
     let svg = read(&plots.join("kendall_tau.svg"));
-    assert!(svg.starts_with("<svg") && svg.contains("simulate dutch-2017 no-c7 (n=2)"), "{svg}");
+    assert!(svg.starts_with("<svg") && svg.contains("dutch-2017 + no-c7 (n=2)"), "{svg}");
+    // Axis labels name the unit; the page shows every plot written.
+    assert!(svg.contains("τ-b (−1 to 1)"), "{svg}");
+    let index = read(&plots.join("index.html"));
+    assert!(index.contains("<img src=\"kendall_tau.svg\"") && index.contains("Distributions by variant"), "{index}");
+    for line in index.lines().filter(|l| l.contains("<img src=")) {
+        let file = line.split('"').nth(1).expect("src");
+        assert!(plots.join(file).exists(), "index.html shows {file}, which was not written");
+    }
+}
+
+#[test]
+fn replay_plots_have_one_panel_per_event_and_simulations_paired_differences() {
+    let dir = scratch("plots");
+    let (a, b) = (dir.join("a.trf"), dir.join("b.trf"));
+    ok(&["generate", "--system", "dutch-2026", "-n", "21", "-r", "5", "--seed", "4", "-o", &s(&a)]);
+    ok(&["generate", "--system", "dutch-2017", "-n", "30", "-r", "6", "--seed", "5", "-o", &s(&b)]);
+    let (rep, plots) = (dir.join("rep"), dir.join("rep-plots"));
+    ok(&[
+        "batch",
+        "replay",
+        "-s",
+        "dutch-2026",
+        "-s",
+        "dubov-2026",
+        &s(&a),
+        &s(&b),
+        "-q",
+        "-o",
+        &s(&rep),
+        "--plot",
+        &s(&plots),
+    ]);
+    let svg = read(&plots.join("replay_rounds_identical_pct.svg"));
+    // Two panels titled by event, each with a bar per system; percentages on one 0-100 scale.
+    let text = |t: &str| svg.lines().any(|l| l.trim() == t);
+    assert!(text("a") && text("b") && text("dutch-2026") && text("dubov-2026"), "{svg}");
+    assert!(text("% of rounds") && text("100") && text("50"), "{svg}");
+    assert!(!plots.join("rounds_identical_pct.svg").exists(), "replays are never pooled over events");
+
+    let (sim, plots) = (dir.join("sim"), dir.join("sim-plots"));
+    let mut args = vec!["batch", "simulate", "-s", "dutch-2026", "-s", "dubov-2026", "-n", "40", "-r", "7", "-k", "6"];
+    let (sim_s, plots_s) = (s(&sim), s(&plots));
+    args.extend(["-q", "-o", &sim_s, "--plot", &plots_s]);
+    ok(&args);
+    // Dubov minus Dutch, seed by seed: the differences plotted are those of results.csv.
+    let csv = read(&sim.join("results.csv"));
+    let header: Vec<&str> = csv.lines().next().expect("header").split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).expect("column");
+    let (sys, seed, tau) = (col("system"), col("seed"), col("kendall_tau"));
+    let rows: Vec<Vec<&str>> = csv.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    let of = |system: &str, k: &str| -> f64 {
+        rows.iter().find(|r| r[sys] == system && r[seed] == k).expect("row")[tau].parse().expect("number")
+    };
+    let records = lexpair::batch::report::read_records(&sim.join("units.jsonl")).expect("records");
+    let (base, diffs) = lexpair::batch::plots::paired_differences(&records, "kendall_tau").expect("paired");
+    assert_eq!(base, "dubov-2026");
+    let mut expected: Vec<f64> =
+        (1..=6).map(|k| of("dutch-2026", &k.to_string()) - of("dubov-2026", &k.to_string())).collect();
+    let mut got = diffs["dutch-2026"].clone();
+    expected.sort_by(f64::total_cmp);
+    got.sort_by(f64::total_cmp);
+    assert!(expected.iter().zip(&got).all(|(x, y)| (x - y).abs() < 1e-12), "{expected:?} {got:?}");
+    if got.iter().any(|d| *d != 0.0) {
+        let svg = read(&plots.join("paired_kendall_tau.svg"));
+        assert!(svg.contains("minus dubov-2026") && svg.contains("95% CI"), "{svg}");
+    }
 }
 
 #[test]

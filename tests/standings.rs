@@ -48,7 +48,10 @@ fn direct_encounter_decides_only_among_players_who_all_met() {
     assert_eq!(row(&r, 2).tiebreaks, vec![0.0]);
     // In forfeits_byes.trf, 4 and 6 (1 point each) never met: DE leaves them tied, sharing 5th.
     let r = rows("forfeits_byes.trf", &[TieBreak::DirectEncounter]);
-    assert_eq!(r.iter().map(|x| (x.id, x.rank)).collect::<Vec<_>>(), vec![(1, 1), (3, 2), (2, 3), (5, 3), (4, 5), (6, 5)]);
+    assert_eq!(
+        r.iter().map(|x| (x.id, x.rank)).collect::<Vec<_>>(),
+        vec![(1, 1), (3, 2), (2, 3), (5, 3), (4, 5), (6, 5)]
+    );
     // 2 and 5 drew their game: DE ½ each, still tied.
     assert_eq!((row(&r, 2).tiebreaks[0], row(&r, 5).tiebreaks[0]), (0.5, 0.5));
 }

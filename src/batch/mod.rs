@@ -8,10 +8,10 @@
 //! `timings.csv` and `summary.txt` (with timings).
 
 pub mod execute;
+pub mod plots;
 pub mod progress;
 pub mod report;
 pub mod run;
-pub mod svg;
 
 use crate::generate::{Field, GenerateConfig};
 use crate::systems::formulation::Formulation;

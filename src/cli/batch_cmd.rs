@@ -3,9 +3,9 @@
 use super::generate_cmd::{backend, make_config, make_field, parse_system, read_model, ModelArgs};
 use super::{BackendArg, Failure};
 use clap::{Args, Subcommand};
+use lexpair::batch::plots::write_plots;
 use lexpair::batch::report::{merge_records, paired_text, summary_text, write_atomic, write_reports, UNITS_FILE};
 use lexpair::batch::run::{run, RunOptions};
-use lexpair::batch::svg::write_plots;
 use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
 use lexpair::generate::{check_rates, Field};
 use lexpair::systems::PairOptions;
