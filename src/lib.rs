@@ -6,6 +6,9 @@
 //! - [`model`]: a bracket as a 0/1 program with named criteria, solved stage by stage;
 //! - [`solver`]: the backends (HiGHS, exact matching, SAT witness).
 
+/// The version of this build (`lexpair -r`, `lexpair.__version__`).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 pub mod batch;
 pub mod check;
 pub mod generate;

@@ -121,7 +121,7 @@ fn pairing_text(
         Format::Trf => trf::write(&pairing.into_document(t, doc), doc.flavor),
     };
     if a.explain && a.format != Format::Json {
-        text.push_str(&super::explain::render(&traces));
+        text.push_str(&lexpair::systems::trace::render_text(&traces));
         if let Some(st) = &sat {
             text.push_str(&format!("{st}\n"));
         }

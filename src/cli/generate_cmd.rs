@@ -4,7 +4,7 @@ use super::output::emit;
 use super::{BackendArg, Failure};
 use clap::Args;
 use lexpair::generate::{field_from_document, generate, parse_point_system, Field, GenerateConfig, GenerateError};
-use lexpair::systems::formulation::Formulation;
+use lexpair::systems::formulation::{Formulation, FormulationFileError};
 use lexpair::systems::{Backend, PairError, PairOptions, System};
 use lexpair::trf::{self, ReadOptions, TrfFlavor};
 use std::path::{Path, PathBuf};
@@ -77,9 +77,10 @@ pub fn parse_system(name: &str) -> Result<System, Failure> {
 
 /// Reads a formulation file; keys are checked against the system when pairing.
 pub fn read_model(path: &Path) -> Result<Formulation, Failure> {
-    let text = std::fs::read_to_string(path).map_err(|e| Failure::File(format!("{}: {e}", path.display())))?;
-    let looks_like_key = |k: &str| k.len() > 1 && k.starts_with('C') && k[1..].bytes().all(|b| b.is_ascii_digit());
-    Formulation::parse(&path.display().to_string(), &text, looks_like_key).map_err(Failure::Invalid)
+    Formulation::read_file(path).map_err(|e| match e {
+        FormulationFileError::Io(m) => Failure::File(m),
+        FormulationFileError::Format(m) => Failure::Invalid(m),
+    })
 }
 
 fn parse_range(text: &str) -> Result<(u32, u32), Failure> {

@@ -4,7 +4,6 @@ mod batch_cmd;
 mod commands;
 mod deadline;
 mod exit;
-mod explain;
 mod generate_cmd;
 mod output;
 mod standings_cmd;

@@ -25,6 +25,32 @@ impl Formulation {
         }
         Ok(Formulation { name: name.to_string(), criteria })
     }
+
+    /// Reads a `.model` file whose keys have the form of a criterion key (`C` and digits); the
+    /// edition checks them against its criteria when pairing. Errors name the file (and line).
+    pub fn read_file(path: &std::path::Path) -> Result<Formulation, FormulationFileError> {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| FormulationFileError::Io(format!("{}: {e}", path.display())))?;
+        let looks_like_key = |k: &str| k.len() > 1 && k.starts_with('C') && k[1..].bytes().all(|b| b.is_ascii_digit());
+        Formulation::parse(&path.display().to_string(), &text, looks_like_key).map_err(FormulationFileError::Format)
+    }
+}
+
+/// Why a formulation file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormulationFileError {
+    /// The file could not be read.
+    Io(String),
+    /// A line is not a criterion (the message names file and line).
+    Format(String),
+}
+
+impl std::fmt::Display for FormulationFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FormulationFileError::Io(m) | FormulationFileError::Format(m) => f.write_str(m),
+        }
+    }
 }
 
 #[cfg(test)]

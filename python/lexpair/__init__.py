@@ -1,0 +1,62 @@
+"""lexpair for Python: FIDE Swiss pairings solved exactly, and research batches.
+
+Every function returns plain Python objects (dicts, lists, strings, numbers) with players named
+by their TRF ids; a batch's records are flat dicts that ``pandas.DataFrame`` takes directly::
+
+    import lexpair, pandas as pd
+    p = lexpair.pair("examples/open-r5.trf", "dutch-2026", explain=True)
+    rows = lexpair.simulate(["dutch-2026", "dutch-2017"], "out/sim", players=60, rounds=7, seeds=20)
+    df = pd.DataFrame(rows)
+
+Errors are exceptions derived from :class:`LexpairError` that carry the command line's message
+(file, line and field for a malformed TRF): :class:`InvalidInput`, :class:`NoValidPairing`,
+:class:`SolverError`, :class:`FileError`.
+"""
+
+from ._lexpair import (  # noqa: F401  (the public API)
+    FileError,
+    InvalidInput,
+    LexpairError,
+    NoValidPairing,
+    SolverError,
+    __version__,
+    check,
+    generate,
+    mean_ci,
+    metrics,
+    pair,
+    plot,
+    read_results,
+    replay,
+    simulate,
+    standings,
+    systems,
+)
+
+
+def verify(path, system, **options):
+    """True when every recorded round of ``path`` is paired identically by ``system``
+    (the checker of ``lexpair check``); ``check`` gives the rounds one by one."""
+    return all(r["identical"] for r in check(path, system, **options))
+
+
+__all__ = [
+    "FileError",
+    "InvalidInput",
+    "LexpairError",
+    "NoValidPairing",
+    "SolverError",
+    "__version__",
+    "check",
+    "generate",
+    "mean_ci",
+    "metrics",
+    "pair",
+    "plot",
+    "read_results",
+    "replay",
+    "simulate",
+    "standings",
+    "systems",
+    "verify",
+]

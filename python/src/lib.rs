@@ -1,0 +1,478 @@
+//! `lexpair` for Python: the library's entry points as functions returning plain Python objects
+//! (dicts, lists, strings, numbers), and its errors as exceptions carrying the same
+//! file/line/field text as the command line. The Python package (`python/lexpair/`) re-exports
+//! these and documents them; values cross the boundary as JSON (`serde_json` here, `json.loads`
+//! there), so a result is exactly what `--format json` prints.
+//!
+//! Long work (pairing, batches) runs with the interpreter released, so other Python threads go
+//! on; results never depend on the thread count.
+
+use lexpair::batch::report::{read_records, write_reports, UNITS_FILE};
+use lexpair::batch::run::{run, RunOptions};
+use lexpair::batch::{Kind, Plan, Record, Source, Variant};
+use lexpair::generate::{check_rates, field_from_document, generate as generate_tournament, parse_point_system};
+use lexpair::generate::{Field, GenerateConfig, GenerateError};
+use lexpair::standings::{standings as rank_standings, TieBreak};
+use lexpair::systems::formulation::{Formulation, FormulationFileError};
+use lexpair::systems::{explain_round, why_not as why_not_round, Backend, PairError, PairOptions, System};
+use lexpair::tournament::acceleration::{self, Method};
+use lexpair::tournament::{round_to_pair, Tournament};
+use lexpair::trf::{self, ReadFileError, ReadOptions, TrfDocument};
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+create_exception!(_lexpair, LexpairError, PyException, "Base class of every lexpair error.");
+create_exception!(
+    _lexpair,
+    InvalidInput,
+    LexpairError,
+    "A malformed file or an impossible request (the command line's exit code 3)."
+);
+create_exception!(_lexpair, NoValidPairing, LexpairError, "No pairing satisfies the absolute criteria (exit code 1).");
+create_exception!(_lexpair, SolverError, LexpairError, "The solver failed or ran out of time (exit code 2).");
+create_exception!(_lexpair, FileError, LexpairError, "A file could not be read or written (exit code 5).");
+
+fn invalid(m: impl std::fmt::Display) -> PyErr {
+    InvalidInput::new_err(m.to_string())
+}
+
+fn read_error(e: ReadFileError) -> PyErr {
+    match e {
+        ReadFileError::Io { .. } => FileError::new_err(e.to_string()),
+        ReadFileError::Format(f) => InvalidInput::new_err(f.to_string()),
+    }
+}
+
+fn pair_error(path: &str) -> impl Fn(PairError) -> PyErr + '_ {
+    move |e| match e {
+        PairError::NoValidPairing(_) => NoValidPairing::new_err(format!("{path}: {e}")),
+        PairError::NotImplemented(_) | PairError::Invalid(_) => InvalidInput::new_err(format!("{path}: {e}")),
+        PairError::Solver(_) => SolverError::new_err(format!("{path}: {e}")),
+    }
+}
+
+/// A JSON value as the Python object `json.loads` makes of it.
+fn to_py(py: Python<'_>, v: &Value) -> PyResult<Py<PyAny>> {
+    let text = serde_json::to_string(v).map_err(|e| LexpairError::new_err(e.to_string()))?;
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+}
+
+fn system(name: &str) -> PyResult<System> {
+    name.parse::<System>().map_err(invalid)
+}
+
+fn backend(name: &str) -> PyResult<Backend> {
+    match name {
+        "matching" => Ok(Backend::Matching),
+        "highs" => Ok(Backend::Highs),
+        _ => Err(invalid(format!("backend '{name}': expected 'matching' or 'highs'"))),
+    }
+}
+
+fn model(path: Option<PathBuf>) -> PyResult<Option<Formulation>> {
+    path.map(|p| {
+        Formulation::read_file(&p).map_err(|e| match e {
+            FormulationFileError::Io(m) => FileError::new_err(m),
+            FormulationFileError::Format(m) => InvalidInput::new_err(m),
+        })
+    })
+    .transpose()
+}
+
+fn read(path: &Path, check_scores: bool) -> PyResult<TrfDocument> {
+    trf::read_file(path, &ReadOptions { check_scores }).map_err(read_error)
+}
+
+fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<&str>) -> PyResult<()> {
+    if let Some(m) = method {
+        let m: Method = m.parse().map_err(invalid)?;
+        doc.accelerations = acceleration::compute(m, doc).map_err(|e| invalid(format!("{}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+fn state(doc: &TrfDocument, path: &Path, round: Option<u32>) -> PyResult<Tournament> {
+    let bad = |e: lexpair::tournament::TournamentError| invalid(format!("{}: {e}", path.display()));
+    let r = round_to_pair(doc, round).map_err(bad)?;
+    Tournament::before_round(doc, r).map_err(bad)
+}
+
+/// The systems lexpair pairs: name, family, edition, title, and whether `model=` applies.
+#[pyfunction]
+fn systems(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    let rows: Vec<Value> = lexpair::systems::REGISTRY
+        .iter()
+        .map(|r| {
+            json!({"name": r.name, "family": r.family, "edition": r.edition, "current": r.current,
+                   "title": r.title, "reads_formulations": r.reads_formulations,
+                   "why_not": r.why_not.is_some()})
+        })
+        .collect();
+    to_py(py, &Value::Array(rows))
+}
+
+/// Pairs the next round (or `round`) of the tournament in `path` with `system`.
+///
+/// Returns `{"system", "round", "boards": [{"board", "white", "black"}], "bye"}` with TRF ids,
+/// and with `explain=True` also `"brackets"` (the JSON of `lexpair pair --explain`) and
+/// `"explanation"` (its text). `why_not=(a, b)` adds `"why_not"`: why a and b were not paired.
+/// The pairing passes lexpair's independent rule checker before it is returned.
+#[pyfunction]
+#[pyo3(signature = (path, system, *, round=None, backend="matching", explain=false, why_not=None,
+                    model=None, acceleration=None, time_limit=None))]
+#[allow(clippy::too_many_arguments)]
+fn pair(
+    py: Python<'_>,
+    path: PathBuf,
+    system: &str,
+    round: Option<u32>,
+    backend: &str,
+    explain: bool,
+    why_not: Option<(u32, u32)>,
+    model: Option<PathBuf>,
+    acceleration: Option<&str>,
+    time_limit: Option<f64>,
+) -> PyResult<Py<PyAny>> {
+    let sys = self::system(system)?;
+    let opts = PairOptions {
+        backend: self::backend(backend)?,
+        model: self::model(model)?,
+        time_limit,
+        ..PairOptions::default()
+    };
+    let mut doc = read(&path, true)?;
+    accelerate(&mut doc, &path, acceleration)?;
+    let t = state(&doc, &path, round)?;
+    let name = path.display().to_string();
+    let (pairing, traces) = py
+        .detach(|| lexpair::verify::guard::checked(sys, &t, explain_round(sys, &t, &opts)))
+        .map_err(pair_error(&name))?;
+    let mut v = json!({
+        "system": sys.name(),
+        "round": t.round,
+        "boards": pairing.boards.iter().enumerate().map(|(k, b)| json!({
+            "board": k + 1, "white": t.players[b.white].id, "black": t.players[b.black].id,
+        })).collect::<Vec<_>>(),
+        "bye": pairing.bye.map(|i| t.players[i].id),
+    });
+    if explain {
+        v["brackets"] = serde_json::to_value(&traces).map_err(|e| LexpairError::new_err(e.to_string()))?;
+        v["explanation"] = Value::String(lexpair::systems::trace::render_text(&traces));
+    }
+    if let Some((a, b)) = why_not {
+        let reason = why_not_round(sys, &t, &traces, a, b).map_err(pair_error(&name))?;
+        v["why_not"] = json!({"players": [a, b], "reason": reason});
+    }
+    to_py(py, &v)
+}
+
+/// Replays every round of the complete tournament in `path` with `system` and compares with
+/// what was recorded: one dict per round, `{"round", "identical", ...}`.
+#[pyfunction]
+#[pyo3(signature = (path, system, *, check_scores=true))]
+fn check(py: Python<'_>, path: PathBuf, system: &str, check_scores: bool) -> PyResult<Py<PyAny>> {
+    let sys = self::system(system)?;
+    let doc = read(&path, check_scores)?;
+    let rounds = py.detach(|| lexpair::check::check_document(&doc, sys, &PairOptions::default()));
+    let rows: Vec<Value> = rounds
+        .iter()
+        .map(|r| {
+            let mut v = json!({"round": r.round,
+                               "identical": matches!(r.outcome, lexpair::check::Outcome::Identical)});
+            v["outcome"] = serde_json::to_value(&r.outcome).unwrap_or(Value::Null);
+            v
+        })
+        .collect();
+    to_py(py, &Value::Array(rows))
+}
+
+/// A seeded random tournament paired round by round by `system`, as TRF text (written to
+/// `output` too when given, whole or not at all). Same arguments, same bytes.
+#[pyfunction]
+#[pyo3(signature = (system, rounds, seed, *, players=None, field=None, ratings="1400-2600", draw_rate=0.3,
+                    white_advantage=35.0, forfeit_rate=0.0, half_byes=0.0, absences=0.0, points="1-0.5-0",
+                    model=None, trf26=false, output=None))]
+#[allow(clippy::too_many_arguments)]
+fn generate(
+    py: Python<'_>,
+    system: &str,
+    rounds: u32,
+    seed: u64,
+    players: Option<usize>,
+    field: Option<PathBuf>,
+    ratings: &str,
+    draw_rate: f64,
+    white_advantage: f64,
+    forfeit_rate: f64,
+    half_byes: f64,
+    absences: f64,
+    points: &str,
+    model: Option<PathBuf>,
+    trf26: bool,
+    output: Option<PathBuf>,
+) -> PyResult<String> {
+    let sys = self::system(system)?;
+    let field = make_field(players, field.as_deref(), ratings)?;
+    let mut cfg = GenerateConfig::new(sys, field, rounds, seed);
+    cfg.draw_rate = draw_rate;
+    cfg.white_advantage = white_advantage;
+    cfg.forfeit_rate = forfeit_rate;
+    cfg.half_bye_rate = half_byes;
+    cfg.zero_bye_rate = absences;
+    cfg.point_system = parse_point_system(points).map_err(invalid)?;
+    cfg.pair.model = self::model(model)?;
+    check_rates(&cfg).map_err(generate_error)?;
+    let generated = py.detach(|| generate_tournament(&cfg)).map_err(generate_error)?;
+    let flavor = if trf26 { trf::TrfFlavor::Trf26 } else { trf::TrfFlavor::Trf16 };
+    let text = trf::write(&generated.document, flavor);
+    if let Some(out) = output {
+        lexpair::batch::report::write_atomic(&out, &text).map_err(FileError::new_err)?;
+    }
+    Ok(text)
+}
+
+fn generate_error(e: GenerateError) -> PyErr {
+    match e {
+        GenerateError::Invalid(m) => InvalidInput::new_err(m),
+        GenerateError::Pair { round, error } => pair_error(&format!("round {round}"))(error),
+    }
+}
+
+fn make_field(players: Option<usize>, field: Option<&Path>, ratings: &str) -> PyResult<Field> {
+    if let Some(path) = field {
+        return Ok(Field::List(field_from_document(&read(path, false)?, players)));
+    }
+    let players = players.ok_or_else(|| invalid("give players=N (or field=PATH for a real field)"))?;
+    let bad = || invalid(format!("ratings '{ratings}': expected MIN-MAX, e.g. 1400-2600"));
+    let (a, b) = ratings.split_once('-').ok_or_else(bad)?;
+    let (min_rating, max_rating) =
+        (a.trim().parse::<u32>().map_err(|_| bad())?, b.trim().parse::<u32>().map_err(|_| bad())?);
+    if min_rating > max_rating {
+        return Err(bad());
+    }
+    Ok(Field::Random { players, min_rating, max_rating })
+}
+
+/// Final standings: points, then the tie-breaks in order (`"bh-c1,bh,sb,de,win,aro"` by
+/// default). One dict per player: rank, id, name, rating, points and one key per tie-break.
+#[pyfunction]
+#[pyo3(signature = (path, *, tiebreaks="bh-c1,bh,sb,de,win,aro", check_scores=true))]
+fn standings(py: Python<'_>, path: PathBuf, tiebreaks: &str, check_scores: bool) -> PyResult<Py<PyAny>> {
+    let order = TieBreak::parse_list(tiebreaks).map_err(invalid)?;
+    let doc = read(&path, check_scores)?;
+    let rows = rank_standings(&doc, &order).map_err(|e| invalid(format!("{}: {e}", path.display())))?;
+    let rows: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            let mut v = json!({"rank": r.rank, "id": r.id, "name": r.name, "rating": r.rating, "points": r.points});
+            for (tb, x) in order.iter().zip(&r.tiebreaks) {
+                v[tb.key()] = json!(x);
+            }
+            v
+        })
+        .collect();
+    to_py(py, &Value::Array(rows))
+}
+
+/// The tournament metrics of `docs/research.md` (Kendall's tau, colours, floats, ...) of the
+/// rounds recorded in `path`, as one dict.
+#[pyfunction]
+#[pyo3(signature = (path, *, check_scores=false))]
+fn metrics(py: Python<'_>, path: PathBuf, check_scores: bool) -> PyResult<Py<PyAny>> {
+    let doc = read(&path, check_scores)?;
+    let m = lexpair::metrics::tournament_metrics(&doc).map_err(|e| invalid(format!("{}: {e}", path.display())))?;
+    let mut v = json!({});
+    for (name, value) in m.columns() {
+        v[name] = json!(value);
+    }
+    to_py(py, &v)
+}
+
+/// One batch record as a flat dict (a row of `results.csv` with the timings): id columns,
+/// then every metric, then `time NAME` in seconds.
+fn flat(r: &Record) -> Value {
+    let mut v = json!({"kind": r.kind, "source": r.source, "system": r.system, "variant": r.variant,
+                       "seed": r.seed, "status": r.status, "error": r.error});
+    for (name, value) in &r.metrics {
+        v[name] = json!(value);
+    }
+    for (name, value) in &r.timing {
+        v[format!("time {name}")] = json!(value);
+    }
+    v
+}
+
+fn records_to_py(py: Python<'_>, mut records: Vec<Record>) -> PyResult<Py<PyAny>> {
+    records.sort_by_key(|r| r.sort_key());
+    to_py(py, &Value::Array(records.iter().map(flat).collect()))
+}
+
+/// The records of a batch output folder (its `units.jsonl`), one flat dict per unit, sorted as
+/// `results.csv`: `pandas.DataFrame(read_results(out))`.
+#[pyfunction]
+fn read_results(py: Python<'_>, out: PathBuf) -> PyResult<Py<PyAny>> {
+    let records = read_records(&out.join(UNITS_FILE)).map_err(FileError::new_err)?;
+    records_to_py(py, records)
+}
+
+fn variants(systems: Vec<String>, models: Vec<(String, PathBuf)>) -> PyResult<Vec<Variant>> {
+    let mut out = Vec::new();
+    for s in systems {
+        out.push(Variant { system: system(&s)?, name: "default".into(), model: None });
+    }
+    for (s, path) in models {
+        let sys = system(&s)?;
+        if !sys.reads_formulations() {
+            return Err(invalid(format!(
+                "model {s}={}: run-time formulations are read by the Dutch editions only, not by {sys}",
+                path.display()
+            )));
+        }
+        let name = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
+        out.push(Variant { system: sys, name, model: self::model(Some(path))? });
+    }
+    if out.is_empty() {
+        return Err(invalid("give at least one system or model"));
+    }
+    Ok(out)
+}
+
+/// Runs `plan` into `out` (resumable, as `lexpair batch`), writes its reports, returns records.
+fn run_plan(py: Python<'_>, plan: Plan, out: PathBuf, jobs: Option<usize>) -> PyResult<Py<PyAny>> {
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        return Err(invalid("jobs must be at least 1"));
+    }
+    let opts = RunOptions { jobs, shard: None, quiet: true };
+    let records = py.detach(|| run(&plan, &out, &opts)).map_err(FileError::new_err)?.0;
+    write_reports(&out, &records).map_err(FileError::new_err)?;
+    records_to_py(py, records)
+}
+
+/// Simulates `seeds` tournaments per system variant (`lexpair batch simulate`) into the folder
+/// `out` and returns one flat dict per unit. `models` adds formulation variants as
+/// `[(system, path), ...]`. Runs resume: units already in `out` are not run again.
+#[pyfunction]
+#[pyo3(signature = (systems, out, *, players=None, rounds=9, seeds=10, first_seed=1, field=None, models=Vec::new(),
+                    ratings="1400-2600", draw_rate=0.3, white_advantage=35.0, forfeit_rate=0.0,
+                    half_byes=0.0, absences=0.0, points="1-0.5-0", jobs=None))]
+#[allow(clippy::too_many_arguments)]
+fn simulate(
+    py: Python<'_>,
+    systems: Vec<String>,
+    out: PathBuf,
+    players: Option<usize>,
+    rounds: u32,
+    seeds: u64,
+    first_seed: u64,
+    field: Option<PathBuf>,
+    models: Vec<(String, PathBuf)>,
+    ratings: &str,
+    draw_rate: f64,
+    white_advantage: f64,
+    forfeit_rate: f64,
+    half_byes: f64,
+    absences: f64,
+    points: &str,
+    jobs: Option<usize>,
+) -> PyResult<Py<PyAny>> {
+    let variants = variants(systems, models)?;
+    let source = match &field {
+        Some(p) => Source::Field {
+            label: match players {
+                Some(n) => format!("{} top {n}", p.display()),
+                None => p.display().to_string(),
+            },
+            field: make_field(players, Some(p), ratings)?,
+        },
+        None => Source::Field {
+            label: format!("random {} {ratings}", players.unwrap_or(0)),
+            field: make_field(players, None, ratings)?,
+        },
+    };
+    let mut template = GenerateConfig::new(variants[0].system, Field::List(Vec::new()), rounds, 0);
+    template.draw_rate = draw_rate;
+    template.white_advantage = white_advantage;
+    template.forfeit_rate = forfeit_rate;
+    template.half_bye_rate = half_byes;
+    template.zero_bye_rate = absences;
+    template.point_system = parse_point_system(points).map_err(invalid)?;
+    check_rates(&template).map_err(generate_error)?;
+    let plan = Plan {
+        kind: Kind::Simulate,
+        sources: vec![source],
+        variants,
+        seeds: (first_seed..first_seed.saturating_add(seeds)).collect(),
+        template: Some(template),
+        pair: PairOptions::default(),
+        keep_trf: false,
+    };
+    run_plan(py, plan, out, jobs)
+}
+
+/// Replays real events (`lexpair batch replay`): every round of each TRF file in `paths` paired
+/// from its real history by each system, compared with the record. One flat dict per unit.
+#[pyfunction]
+#[pyo3(signature = (systems, paths, out, *, jobs=None))]
+fn replay(
+    py: Python<'_>,
+    systems: Vec<String>,
+    paths: Vec<PathBuf>,
+    out: PathBuf,
+    jobs: Option<usize>,
+) -> PyResult<Py<PyAny>> {
+    for p in &paths {
+        if !p.is_file() {
+            return Err(FileError::new_err(format!("{}: no such file", p.display())));
+        }
+    }
+    let plan = Plan {
+        kind: Kind::Replay,
+        sources: paths.into_iter().map(Source::File).collect(),
+        variants: variants(systems, Vec::new())?,
+        seeds: Vec::new(),
+        template: None,
+        pair: PairOptions::default(),
+        keep_trf: false,
+    };
+    run_plan(py, plan, out, jobs)
+}
+
+/// Writes the plots of a batch output folder into `plots` (as `--plot`), returns the files.
+#[pyfunction]
+fn plot(out: PathBuf, plots: PathBuf) -> PyResult<Vec<String>> {
+    let records = read_records(&out.join(UNITS_FILE)).map_err(FileError::new_err)?;
+    lexpair::batch::plots::write_plots(&plots, &records).map_err(FileError::new_err)
+}
+
+/// The mean of `values` and its 95% confidence interval (Student's t), as the paired plots
+/// draw it: `(mean, low, high)`, or `None` for fewer than two values.
+#[pyfunction]
+fn mean_ci(values: Vec<f64>) -> Option<(f64, f64, f64)> {
+    lexpair::batch::plots::mean_ci(&values)
+}
+
+#[pymodule]
+fn _lexpair(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", lexpair::VERSION)?;
+    m.add("LexpairError", m.py().get_type::<LexpairError>())?;
+    m.add("InvalidInput", m.py().get_type::<InvalidInput>())?;
+    m.add("NoValidPairing", m.py().get_type::<NoValidPairing>())?;
+    m.add("SolverError", m.py().get_type::<SolverError>())?;
+    m.add("FileError", m.py().get_type::<FileError>())?;
+    m.add_function(wrap_pyfunction!(systems, m)?)?;
+    m.add_function(wrap_pyfunction!(pair, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(standings, m)?)?;
+    m.add_function(wrap_pyfunction!(metrics, m)?)?;
+    m.add_function(wrap_pyfunction!(read_results, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(replay, m)?)?;
+    m.add_function(wrap_pyfunction!(plot, m)?)?;
+    m.add_function(wrap_pyfunction!(mean_ci, m)?)?;
+    Ok(())
+}

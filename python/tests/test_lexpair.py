@@ -1,0 +1,142 @@
+"""The Python package against the library's own answers: the pairing of the shipped example as
+the command line prints it, errors with the file/line/field text, seeded generation, standings
+worked out by hand (tests/standings.rs derives them), and batch records for pandas."""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import lexpair
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "open-r5.trf"
+DATA = ROOT / "tests" / "data" / "trf"
+
+# `lexpair pair --system dutch-2026 examples/open-r5.trf` (identical to bbpPairings 6 there).
+EXPECTED_BOARDS = [(3, 1), (2, 5), (6, 8), (10, 9), (11, 13), (17, 4), (19, 7), (12, 21), (14, 16), (15, 23), (22, 20)]
+
+
+def test_systems_come_from_the_registry():
+    names = [s["name"] for s in lexpair.systems()]
+    assert {"dutch-2026", "dutch-2017", "dutch-2012", "dubov-2026", "dubov-2018", "lim"} <= set(names)
+    assert [s["name"] for s in lexpair.systems() if s["family"] == "dutch" and s["current"]] == ["dutch-2026"]
+    assert lexpair.__version__.count(".") == 2
+
+
+def test_pair_returns_boards_and_bye_by_trf_id():
+    p = lexpair.pair(EXAMPLE, "dutch-2026")
+    assert p["system"] == "dutch-2026" and p["round"] == 5
+    assert [(b["white"], b["black"]) for b in p["boards"]] == EXPECTED_BOARDS
+    assert [b["board"] for b in p["boards"]] == list(range(1, 12))
+    assert p["bye"] == 18
+    assert "brackets" not in p
+
+
+def test_pair_agrees_with_the_command_line_when_it_is_built():
+    exe = ROOT / "target" / "release" / "lexpair"
+    if not exe.exists():
+        pytest.skip("target/release/lexpair not built")
+    for system in ["dutch-2017", "dubov-2026", "lim"]:
+        out = subprocess.run([exe, "pair", "--system", system, EXAMPLE], capture_output=True, text=True, check=True)
+        lines = out.stdout.split("\n")[1:-1]
+        p = lexpair.pair(str(EXAMPLE), system)
+        mine = [f"{b['white']} {b['black']}" for b in p["boards"]] + ([f"{p['bye']} 0"] if p["bye"] else [])
+        assert mine == lines, system
+
+
+def test_explain_and_why_not():
+    p = lexpair.pair(EXAMPLE, "dutch-2026", explain=True, why_not=(3, 2))
+    assert isinstance(p["brackets"], list) and p["brackets"]
+    assert sum(len(b["pairs"]) for b in p["brackets"]) == 11
+    assert "bracket 1" in p["explanation"]
+    assert p["why_not"]["players"] == [3, 2]
+    assert "never in the same bracket" in p["why_not"]["reason"]
+
+
+def test_a_malformed_file_raises_with_file_line_and_field():
+    with pytest.raises(lexpair.InvalidInput) as e:
+        lexpair.pair(DATA / "bad" / "bad_rating.trf", "dutch-2026")
+    assert "bad_rating.trf:4:49: FIDE rating (columns 49-52)" in str(e.value)
+    assert isinstance(e.value, lexpair.LexpairError)
+    with pytest.raises(lexpair.FileError):
+        lexpair.pair(DATA / "no-such-file.trf", "dutch-2026")
+    with pytest.raises(lexpair.InvalidInput, match="unknown system 'swiss-perfect'"):
+        lexpair.pair(EXAMPLE, "swiss-perfect")
+
+
+def test_no_valid_pairing_is_its_own_exception(tmp_path):
+    f = tmp_path / "met.trf"
+    f.write_text(
+        "012 x\nXXR 3\nXXC white1\n"
+        "001    1      A                                 2000                             1.0          2 w 1\n"
+        "001    2      B                                 1900                             0.0          1 b 0\n"
+    )
+    with pytest.raises(lexpair.NoValidPairing, match="no valid pairing"):
+        lexpair.pair(f, "dutch-2017")
+
+
+def test_generate_is_seeded_and_replays_identically(tmp_path):
+    a = lexpair.generate("dutch-2026", 5, 7, players=24)
+    assert a == lexpair.generate("dutch-2026", 5, 7, players=24)
+    assert a != lexpair.generate("dutch-2026", 5, 8, players=24)
+    out = tmp_path / "t.trf"
+    assert lexpair.generate("dutch-2017", 5, 7, players=24, output=out) == out.read_text()
+    rounds = lexpair.check(out, "dutch-2017")
+    assert [r["round"] for r in rounds] == [1, 2, 3, 4, 5]
+    assert all(r["identical"] for r in rounds)
+    assert lexpair.verify(out, "dutch-2017")
+    with pytest.raises(lexpair.InvalidInput, match="players"):
+        lexpair.generate("dutch-2026", 5, 7)
+
+
+def test_standings_with_tie_breaks():
+    rows = lexpair.standings(DATA / "forfeits_byes.trf")
+    assert [r["id"] for r in rows] == [1, 3, 2, 5, 4, 6]
+    carl = next(r for r in rows if r["id"] == 3)
+    assert (carl["points"], carl["bh-c1"], carl["bh"], carl["sb"], carl["win"], carl["aro"]) == (2.0, 4.5, 5.5, 3.75, 1, 2250)
+    rows = lexpair.standings(DATA / "forfeits_byes.trf", tiebreaks="de")
+    assert [(r["id"], r["rank"]) for r in rows][-2:] == [(4, 5), (6, 5)]
+
+
+def test_simulate_records_make_a_dataframe_and_resume(tmp_path):
+    pd = pytest.importorskip("pandas")
+    out = tmp_path / "sim"
+    model = ROOT / "examples" / "sauer2024" / "dutch-2017-no-c7.model"
+    rows = lexpair.simulate(
+        ["dutch-2026", "dubov-2026"], out, players=30, rounds=5, seeds=4, models=[("dutch-2017", model)], jobs=2
+    )
+    df = pd.DataFrame(rows)
+    assert len(df) == 12 and set(df["status"]) == {"ok"}
+    assert set(df["variant"]) == {"default", "dutch-2017-no-c7"}
+    assert df["kendall_tau"].between(-1, 1).all() and df["kendall_tau_tiebroken"].notna().all()
+    # Criteria are named by meaning; one Dubov has no Dutch criterion column values.
+    assert "criterion pab_score" in df.columns
+    assert df.loc[df["system"] == "dubov-2026", "criterion pab_score"].isna().all()
+    # The same folder again: nothing runs, the same records come back, as read_results reads them.
+    again = pd.DataFrame(lexpair.simulate(["dutch-2026", "dubov-2026"], out, players=30, rounds=5, seeds=4,
+                                          models=[("dutch-2017", model)]))
+    cols = [c for c in df.columns if not c.startswith("time ")]
+    assert df[cols].equals(again[cols])
+    assert pd.DataFrame(lexpair.read_results(out))[cols].equals(df[cols])
+    assert (out / "results.csv").exists()
+    with pytest.raises(lexpair.InvalidInput, match="Dutch editions only"):
+        lexpair.simulate(["lim"], tmp_path / "x", players=10, models=[("lim", model)])
+    files = lexpair.plot(out, tmp_path / "plots")
+    assert "kendall_tau.svg" in files and (tmp_path / "plots" / "index.html").exists()
+
+
+def test_replay_compares_with_the_record(tmp_path):
+    f = tmp_path / "t.trf"
+    lexpair.generate("dubov-2026", 6, 3, players=20, output=f)
+    rows = lexpair.replay(["dubov-2026"], [f], tmp_path / "rep")
+    assert len(rows) == 1
+    assert rows[0]["rounds"] == 6 and rows[0]["rounds_identical"] == 6
+
+
+def test_mean_ci_is_the_plots_interval():
+    mean, low, high = lexpair.mean_ci([1.0, 2.0, 3.0])
+    assert mean == 2.0 and abs(high - 2.0 - 4.303 / 3 ** 0.5) < 1e-12 and abs((2.0 - low) - (high - 2.0)) < 1e-12
+    assert lexpair.mean_ci([1.0]) is None
