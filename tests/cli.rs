@@ -280,3 +280,74 @@ fn state_json_names_players_by_id() {
     assert_eq!(p["opponents"], serde_json::json!([7, 4, 2]));
     assert_eq!(lexpair(&["state", &example(), "--json"]).stdout, o.stdout);
 }
+
+/// The shipped example with `extra` appended to the round-entries of the players it names, and
+/// the points column of player `id` set to `points` where given.
+fn example_with(name: &str, extra: &[(u32, &str)], points: &[(u32, &str)]) -> PathBuf {
+    let text = std::fs::read_to_string(example()).expect("example");
+    let mut out = String::new();
+    for line in text.lines() {
+        let id: Option<u32> = line.strip_prefix("001").and_then(|l| l.get(1..5)).and_then(|s| s.trim().parse().ok());
+        let mut line = line.to_string();
+        if let Some(id) = id {
+            if let Some((_, p)) = points.iter().find(|(i, _)| *i == id) {
+                line.replace_range(80..84, &format!("{p:>4}"));
+            }
+            if let Some((_, e)) = extra.iter().find(|(i, _)| *i == id) {
+                line.push_str(e);
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    let f = scratch(name).join("t.trf");
+    std::fs::write(&f, out).expect("write");
+    f
+}
+
+#[test]
+fn a_bye_entered_in_advance_is_asked_about_then_kept_with_round() {
+    // Player 7 has `0000 - U` in round 5, nobody else anything: which round is meant?
+    let f = example_with("preset-bye", &[(7, "  0000 - U")], &[]);
+    let f = f.to_str().expect("utf-8");
+    let o = lexpair(&["pair", "--system", "dutch-2026", f]);
+    assert_eq!(o.status.code(), Some(3));
+    let e = stderr(&o);
+    assert!(e.contains("round 5, the round to pair, already holds entries for 1 of 23 players (7;"), "{e}");
+    assert!(e.contains("none for 1-6, 8-23") && e.contains("give --round 5"), "{e}");
+    assert!(o.stdout.is_empty());
+    // With --round 5 the bye stays with 7, who is on no board; the other 22 are paired.
+    let o = lexpair(&["pair", "--system", "dutch-2026", f, "--round", "5"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!((lines[0], lines.len(), lines[12]), ("12", 13, "7 0"), "{text}");
+    assert!(lines[1..12].iter().all(|l| l.split(' ').all(|x| x != "7")), "{text}");
+    // The drop-in form pairs the same, with the report as a warning.
+    let o = lexpair(&["--dutch", f, "-p"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), text);
+    assert!(stderr(&o).contains("warning:") && stderr(&o).contains("give --round 5"), "{}", stderr(&o));
+    // The written TRF keeps the U where the arbiter put it.
+    let o = lexpair(&["pair", "--system", "dutch-2026", f, "--round", "5", "--format", "trf"]);
+    let trf = stdout(&o);
+    assert!(trf.lines().any(|l| l.starts_with("001    7 ") && l.ends_with("0000 - U")), "{trf}");
+}
+
+#[test]
+fn a_round_entered_for_some_players_only_is_reported() {
+    // Round 5 holds one game (1 beat 3); the other 21 players have nothing in it.
+    let f = example_with("half-round", &[(1, "     3 w 1"), (3, "     1 b 0")], &[(1, "4.5")]);
+    let f = f.to_str().expect("utf-8");
+    let o = lexpair(&["pair", "--system", "dutch-2026", f]);
+    assert_eq!(o.status.code(), Some(3));
+    let e = stderr(&o);
+    assert!(e.contains("round 5 holds entries for 2 of 23 players (1, 3) and none for 2, 4-23"), "{e}");
+    assert!(e.contains("give --round 6"), "{e}");
+    // Asked for by number, round 6 is paired with round 5 as entered.
+    let o = lexpair(&["pair", "--system", "dutch-2026", f, "--round", "6"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = lexpair(&["--dutch", f, "-p"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("warning:"), "{}", stderr(&o));
+}

@@ -116,6 +116,9 @@ fn systems(py: Python<'_>) -> PyResult<Py<PyAny>> {
 
 /// Pairs the next round (or `round`) of the tournament in `path` with `system`.
 ///
+/// A round entered for some players only raises `InvalidInput` saying which, unless `round`
+/// says which round is meant; a bye entered in advance in that round is then kept.
+///
 /// Returns `{"system", "round", "boards": [{"board", "white", "black"}], "bye"}` with TRF ids,
 /// and with `explain=True` also `"brackets"` (the JSON of `lexpair pair --explain`) and
 /// `"explanation"` (its text). `why_not=(a, b)` adds `"why_not"`: why a and b were not paired.
@@ -145,11 +148,17 @@ fn pair(
     };
     let mut doc = read(&path, true)?;
     accelerate(&mut doc, &path, acceleration)?;
+    if let Some(p) = round.is_none().then(|| lexpair::tournament::partial_round(&doc)).flatten() {
+        return Err(invalid(format!("{}: {p}", path.display())));
+    }
     let t = state(&doc, &path, round)?;
     let name = path.display().to_string();
-    let (pairing, traces) = py
+    let (mut pairing, traces) = py
         .detach(|| lexpair::verify::guard::checked(sys, &t, explain_round(sys, &t, &opts)))
         .map_err(pair_error(&name))?;
+    if let Some(i) = t.preassigned_bye {
+        pairing.bye = Some(i); // entered in advance by the arbiter, kept
+    }
     let mut v = json!({
         "system": sys.name(),
         "round": t.round,

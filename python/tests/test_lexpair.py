@@ -140,3 +140,14 @@ def test_mean_ci_is_the_plots_interval():
     mean, low, high = lexpair.mean_ci([1.0, 2.0, 3.0])
     assert mean == 2.0 and abs(high - 2.0 - 4.303 / 3 ** 0.5) < 1e-12 and abs((2.0 - low) - (high - 2.0)) < 1e-12
     assert lexpair.mean_ci([1.0]) is None
+
+
+def test_a_bye_entered_in_advance_needs_the_round(tmp_path):
+    lines = EXAMPLE.read_text().splitlines()
+    f = tmp_path / "preset.trf"
+    f.write_text("\n".join(l + "  0000 - U" if l.startswith("001    7 ") else l for l in lines) + "\n")
+    with pytest.raises(lexpair.InvalidInput, match="give --round 5"):
+        lexpair.pair(f, "dutch-2026")
+    p = lexpair.pair(f, "dutch-2026", round=5)
+    assert p["bye"] == 7 and len(p["boards"]) == 11
+    assert all(7 not in (b["white"], b["black"]) for b in p["boards"])

@@ -7,7 +7,7 @@ use lexpair::check::{check_document, Outcome};
 use lexpair::solver::sat::{maybe_cross_check, CrossCheckStats};
 use lexpair::systems::{explain_round, why_not, Backend, PairOptions, System};
 use lexpair::tournament::acceleration::{self, Method};
-use lexpair::tournament::{round_to_pair, Tournament};
+use lexpair::tournament::{partial_round, round_to_pair, Tournament};
 use lexpair::trf::{self, ReadOptions, TrfDocument};
 use std::path::{Path, PathBuf};
 
@@ -69,6 +69,15 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
     let mut doc = read(&a.file, &ReadOptions::default())?;
     accelerate(&mut doc, &a.file, a.acceleration)?;
+    // A round entered for some players only: which round is meant is asked, not guessed (the
+    // engines' drop-in form pairs anyway, so there it is a warning).
+    if let Some(p) = a.round.is_none().then(|| partial_round(&doc)).flatten() {
+        let message = format!("{}: {p}", a.file.display());
+        if !a.dropin {
+            return Err(Failure::Invalid(message));
+        }
+        eprintln!("lexpair: warning: {message}");
+    }
     let t = tournament(&doc, &a.file, a.round)?;
     let write_lp = a.write_lp.as_deref().map(|d| prepare_lp_dir(d, system)).transpose()?;
     let model = a.model.as_deref().map(super::generate_cmd::read_model).transpose()?;
@@ -96,7 +105,10 @@ fn pairing_text(
 ) -> Result<String, Failure> {
     let (result, sat) = maybe_cross_check(opts.cross_check, || explain_round(system, t, opts));
     refuse_disagreement(sat.as_ref())?;
-    let (pairing, traces) = lexpair::verify::guard::checked(system, t, result).map_err(in_file(&a.file))?;
+    let (mut pairing, traces) = lexpair::verify::guard::checked(system, t, result).map_err(in_file(&a.file))?;
+    if let Some(i) = t.preassigned_bye {
+        pairing.bye = Some(i); // entered in advance by the arbiter, kept (the rest were even)
+    }
     let mut text = match a.format {
         Format::Pairs => pairing.to_pairs_text(t),
         Format::Json => {
@@ -349,5 +361,6 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         cross_check: None,
         model: None,
         acceleration: d.acceleration,
+        dropin: true,
     })
 }

@@ -152,6 +152,9 @@ struct PairArgs {
     /// reading them from XXA lines or 250 records (which it replaces, with a warning).
     #[arg(long, value_name = "METHOD")]
     acceleration: Option<lexpair::tournament::acceleration::Method>,
+    /// The drop-in form: a round entered for some players only is a warning, not an error.
+    #[arg(skip)]
+    dropin: bool,
 }
 
 /// The independent backend of `--cross-check`.

@@ -78,6 +78,89 @@ fn pending_results(doc: &TrfDocument, round: u32) -> Result<(), TournamentError>
     Ok(())
 }
 
+/// A round entered for some players only, which cannot be paired without asking what is meant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartialRound {
+    pub round: u32,
+    /// TRF ids of the players with an entry in `round`.
+    pub entered: Vec<u32>,
+    /// TRF ids of the players with none.
+    pub missing: Vec<u32>,
+    /// `round` is the round to pair (a bye set in advance), not the last round paired.
+    pub in_advance: bool,
+}
+
+/// TRF ids as ranges: `1-6, 8, 10-23`.
+fn id_ranges(ids: &[u32]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < ids.len() {
+        let mut j = k;
+        while j + 1 < ids.len() && ids[j + 1] == ids[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j > k { format!("{}-{}", ids[k], ids[j]) } else { ids[k].to_string() });
+        k = j + 1;
+    }
+    parts.join(", ")
+}
+
+impl fmt::Display for PartialRound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (r, total) = (self.round, self.entered.len() + self.missing.len());
+        let (entered, missing) = (id_ranges(&self.entered), id_ranges(&self.missing));
+        if self.in_advance {
+            write!(
+                f,
+                "round {r}, the round to pair, already holds entries for {} of {total} players ({entered}; \
+                 a pairing-allocated bye among them) and none for {missing}: give --round {r} to pair round {r} \
+                 keeping those entries (the bye stays where it is and that player is not paired)",
+                self.entered.len()
+            )
+        } else {
+            write!(
+                f,
+                "round {r} holds entries for {} of {total} players ({entered}) and none for {missing}, so it \
+                 counts as played with {missing} absent: complete round {r}, or give --round {} to pair round {} so",
+                self.entered.len(),
+                r + 1,
+                r + 1
+            )
+        }
+    }
+}
+
+/// The round a pairing request would take from the file when some players have entries in it
+/// and others none: the last round paired (a player with no entry there counts as absent), or
+/// the round to pair holding a pairing-allocated bye entered in advance. `None` when every
+/// player has an entry in the last round paired and no bye is preset.
+pub fn partial_round(doc: &TrfDocument) -> Option<PartialRound> {
+    let next = next_round(doc);
+    let split = |r: u32| -> (Vec<u32>, Vec<u32>) {
+        let mut ids: Vec<(u32, bool)> = doc.players.iter().map(|p| (p.id, entry(&p.rounds, r).is_some())).collect();
+        ids.sort_unstable();
+        let entered = ids.iter().filter(|x| x.1).map(|x| x.0).collect();
+        let missing = ids.iter().filter(|x| !x.1).map(|x| x.0).collect();
+        (entered, missing)
+    };
+    let games_in_next = doc.players.iter().any(|p| entry(&p.rounds, next).is_some_and(|e| e.opponent.is_some()));
+    let pab_in_next = doc
+        .players
+        .iter()
+        .any(|p| entry(&p.rounds, next).is_some_and(|e| e.opponent.is_none() && e.result == ResultCode::PairingBye));
+    if pab_in_next && !games_in_next {
+        let (entered, missing) = split(next);
+        return Some(PartialRound { round: next, entered, missing, in_advance: true });
+    }
+    if next > 1 {
+        let (entered, missing) = split(next - 1);
+        if !missing.is_empty() {
+            return Some(PartialRound { round: next - 1, entered, missing, in_advance: false });
+        }
+    }
+    None
+}
+
 fn entry(doc_rounds: &[Option<RoundEntry>], r: u32) -> Option<RoundEntry> {
     doc_rounds.get(r as usize - 1).copied().flatten()
 }
@@ -156,10 +239,18 @@ impl Tournament {
             }
             players.push(make_player(rec, i, &history, &recs, doc, round, running[i], accel(rec.id, round)));
         }
-        mark_absences(doc, round, &index, &mut players)?;
+        let preassigned_bye = mark_absences(doc, round, &index, &mut players)?;
         let forbidden = forbidden_pairs(doc, round, &index)?;
         let initial_colour = doc.initial_colour.or_else(|| infer_initial_colour(&recs, round));
-        Ok(Tournament { round, total_rounds: doc.total_rounds, point_system: ps, initial_colour, players, forbidden })
+        Ok(Tournament {
+            round,
+            total_rounds: doc.total_rounds,
+            point_system: ps,
+            initial_colour,
+            players,
+            forbidden,
+            preassigned_bye,
+        })
     }
 }
 
@@ -209,27 +300,40 @@ fn make_player(
     }
 }
 
-/// Absences in the round to pair: `0000 - H|F|Z` entries of that round, XXZ lines, 240 records.
+/// Absences in the round to pair: `0000 - H|F|Z` entries of that round, XXZ lines, 240 records;
+/// and a pairing-allocated bye entered in advance (`0000 - U` while no game of the round is
+/// entered), which is kept: that player is not paired (returned, to be written as the round's
+/// bye). A recorded round, as `check` replays it, has games beside its U, which is then the
+/// engine's choice to re-make, not an arbiter's entry.
 fn mark_absences(
     doc: &TrfDocument,
     round: u32,
     index: &HashMap<u32, usize>,
     players: &mut [Player],
-) -> Result<(), TournamentError> {
-    // A round entered in advance for some players only: absences (H, F, Z) are kept; a
-    // pairing-allocated bye (U) with no game entered in the round is refused rather than dropped
-    // (a recorded round, as `check` replays, has games beside its U).
+) -> Result<Option<usize>, TournamentError> {
     let games_entered = doc.players.iter().any(|p| entry(&p.rounds, round).is_some_and(|e| e.opponent.is_some()));
-    if !games_entered {
-        if let Some(p) = doc.players.iter().find(|p| {
-            entry(&p.rounds, round).is_some_and(|e| e.opponent.is_none() && e.result == ResultCode::PairingBye)
-        }) {
-            return err(format!(
-                "line {}: player {} already has a pairing-allocated bye (U) in round {round}, the round to pair, \
-                 and no other game of that round is entered; lexpair does not pair around a PAB set in advance: \
-                 remove the entry, or enter an absence (H, F or Z)",
-                p.line, p.id
-            ));
+    let preset: Vec<&crate::trf::PlayerRecord> = if games_entered {
+        Vec::new()
+    } else {
+        doc.players
+            .iter()
+            .filter(|p| {
+                entry(&p.rounds, round).is_some_and(|e| e.opponent.is_none() && e.result == ResultCode::PairingBye)
+            })
+            .collect()
+    };
+    if preset.len() > 1 {
+        return err(format!(
+            "lines {} and {}: players {} and {} both have a pairing-allocated bye (U) entered in advance for round {round}; \
+             a round has at most one (C.04.1)",
+            preset[0].line, preset[1].line, preset[0].id, preset[1].id
+        ));
+    }
+    let mut preassigned = None;
+    if let Some(p) = preset.first() {
+        if let Some(&i) = index.get(&p.id) {
+            players[i].absent = Some(ByeKind::Full); // not paired; the U itself is kept
+            preassigned = Some(i);
         }
     }
     for rec in &doc.players {
@@ -254,7 +358,17 @@ fn mark_absences(
             players[i].absent = Some(b.kind);
         }
     }
-    Ok(())
+    if let Some(i) = preassigned {
+        let rest = players.iter().filter(|p| p.absent.is_none()).count();
+        if rest % 2 == 1 {
+            return err(format!(
+                "player {} has the pairing-allocated bye entered in advance for round {round}, but the {rest} other \
+                 players to pair are odd in number: one of them would need a second bye",
+                players[i].id
+            ));
+        }
+    }
+    Ok(preassigned)
 }
 
 fn forbidden_pairs(

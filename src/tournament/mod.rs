@@ -11,7 +11,7 @@ pub mod colour;
 pub mod floats;
 mod json;
 
-pub use build::{next_round, round_to_pair, TournamentError};
+pub use build::{next_round, partial_round, round_to_pair, PartialRound, TournamentError};
 pub use colour::{Preference, Strength};
 pub use floats::{Float, FloatRule, RoundFacts};
 
@@ -100,6 +100,9 @@ pub struct Tournament {
     pub players: Vec<Player>,
     /// Pairs of player indices that must not meet in this round (XXP / 260), `a < b`.
     pub forbidden: HashSet<(usize, usize)>,
+    /// A pairing-allocated bye the arbiter entered in advance for the round to pair (`0000 - U`
+    /// with no game of the round entered): that player is not paired and keeps the bye.
+    pub preassigned_bye: Option<usize>,
 }
 
 impl Tournament {
