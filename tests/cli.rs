@@ -351,3 +351,72 @@ fn a_round_entered_for_some_players_only_is_reported() {
     assert_eq!(o.status.code(), Some(0));
     assert!(stderr(&o).contains("warning:"), "{}", stderr(&o));
 }
+
+#[test]
+fn drop_in_check_list_after_pairing_and_for_a_checked_tournament() {
+    let dir = scratch("checklist");
+    let (out, list) = (dir.join("pairs.txt"), dir.join("round5.list"));
+    let o = lexpair(&["--dutch", &example(), "-p", out.to_str().expect("utf-8"), "-l", list.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&list).expect("check-list written");
+    let row = |id: u32| -> String {
+        text.lines().find(|l| l.split_whitespace().nth(1) == Some(&id.to_string())).expect("player listed").to_string()
+    };
+    assert!(text.starts_with("Round 5 check-list (dutch-2026;"), "{text}");
+    // Player 1: colours B W W, difference +1, the same colour twice: absolute black (JaVaFo's
+    // B1); downfloated in round 4; had a forfeit win (no PAB: [X]); opponents 12, 7, 4, 2 (the
+    // forfeit is no game); paired on board 1 with black against 3, as the pairs file says.
+    let one = row(1);
+    assert!(one.contains(" B1 ") && one.contains("[X]") && one.ends_with("board   1  B vs 3"), "{one}");
+    assert!(one.contains("    7     4     2 "), "{one}");
+    let pairs = std::fs::read_to_string(&out).expect("pairs");
+    assert_eq!(pairs.lines().nth(1), Some("3 1"));
+    assert!(row(18).ends_with("pairing-allocated bye"), "{}", row(18));
+    // -c -l: one table per recorded round (4 rounds), the pairings as recorded.
+    let list = dir.join("all.list");
+    let o = lexpair(&["--dutch", &example(), "--edition", "2017", "-c", "-l", list.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&list).expect("written");
+    assert_eq!(text.matches("check-list (dutch-2017;").count(), 4, "{text}");
+}
+
+#[test]
+fn drop_in_generator_with_a_seed_a_config_and_a_model() {
+    let dir = scratch("rtg");
+    let (a, b) = (dir.join("a.trf"), dir.join("b.trf"));
+    // An integer CONFIG is the seed: the same file twice; the seed is in the header.
+    for f in [&a, &b] {
+        let o = lexpair(&["--dutch", "-g", "2024", "-o", f.to_str().expect("utf-8")]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    let text = std::fs::read_to_string(&a).expect("written");
+    assert_eq!(text, std::fs::read_to_string(&b).expect("written"));
+    assert!(text.starts_with("012 lexpair generate, dutch-2026, seed 2024"), "{text}");
+    let players = text.lines().filter(|l| l.starts_with("001")).count();
+    assert!((15..=415).contains(&players), "{players}");
+    // JaVaFo's keys: 30 players, 7 rounds, 3-1-0; a key lexpair does not model is a warning.
+    let cfg = dir.join("rtg.cfg");
+    std::fs::write(&cfg, "# test\nPlayersNumber=30\nRoundsNumber=7\nQuickgameRate=5\nWWPoints=3\nBWPoints=3\nWDPoints=1\nBDPoints=1\nFWPoints=3\nPABPoints=3\n").expect("write");
+    let c = dir.join("c.trf");
+    let o = lexpair(&["--dubov", "-g", cfg.to_str().expect("utf-8"), "-o", c.to_str().expect("utf-8"), "-s", "9"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("rtg.cfg:4: QuickgameRate=5 is not modelled"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&c).expect("written");
+    assert_eq!(text.lines().filter(|l| l.starts_with("001")).count(), 30);
+    assert!(text.contains("XXR 7") && text.contains("XXS WW=3.0 BW=3.0 WD=1.0 BD=1.0"), "{text}");
+    let o = lexpair(&["--dubov", c.to_str().expect("utf-8"), "-c"]);
+    assert_eq!(stdout(&o).lines().last(), Some("identical 7/7"), "{}", stdout(&o));
+    // A model tournament gives the field: the example's 23 players.
+    let d = dir.join("d.trf");
+    let o = lexpair(&["--dutch", &example(), "-g", "-o", d.to_str().expect("utf-8"), "-s", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&d).expect("written").lines().filter(|l| l.starts_with("001")).count(), 23);
+    // An unknown key names its line; -g without -o is refused.
+    std::fs::write(&cfg, "PlayersNumber=30\nColour=green\n").expect("write");
+    let o = lexpair(&["--dutch", "-g", cfg.to_str().expect("utf-8"), "-o", d.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("rtg.cfg:2: unknown key 'Colour'"), "{}", stderr(&o));
+    let o = lexpair(&["--dutch", "-g", "5"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("-g needs -o TRF"), "{}", stderr(&o));
+}

@@ -109,6 +109,9 @@ fn pairing_text(
     if let Some(i) = t.preassigned_bye {
         pairing.bye = Some(i); // entered in advance by the arbiter, kept (the rest were even)
     }
+    if let Some(list) = &a.checklist {
+        emit(Some(list), &super::checklist::render(t, system, &pairing))?;
+    }
     let mut text = match a.format {
         Format::Pairs => pairing.to_pairs_text(t),
         Format::Json => {
@@ -337,10 +340,24 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         }
     };
     let system = System::from_family(family, d.edition).map_err(Failure::Invalid)?;
+    let file = (file.as_os_str() != super::NO_FILE).then(|| file.clone());
+    if let Some(config) = &d.generate {
+        return generate_dropin(&d, system, file.as_deref(), config);
+    }
+    let Some(file) = file else {
+        return Err(Failure::Invalid(format!("--{family} needs the tournament file (or -g to generate one)")));
+    };
+    let list =
+        d.list.as_ref().map(|l| if l.as_os_str() == super::NO_FILE { file.with_extension("list") } else { l.clone() });
     if d.check {
         let opts = PairOptions { maxi: d.maxi, ..PairOptions::default() };
-        return run_checks(system, std::slice::from_ref(file), &ReadOptions::default(), d.acceleration, &opts, false)
-            .verdict(false);
+        let verdict =
+            run_checks(system, std::slice::from_ref(&file), &ReadOptions::default(), d.acceleration, &opts, false)
+                .verdict(false);
+        if let Some(list) = &list {
+            emit(Some(list), &recorded_checklists(system, &file, d.acceleration)?)?;
+        }
+        return verdict;
     }
     let Some(out) = d.pair else {
         return Err(Failure::Invalid("give -p [OUT] to pair the next round or -c to check the tournament".into()));
@@ -348,7 +365,7 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
     let out = (out != "-").then(|| PathBuf::from(out));
     pair(PairArgs {
         system: system.name().into(),
-        file: file.clone(),
+        file,
         output: out,
         format: Format::Pairs,
         round: None,
@@ -362,5 +379,59 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         model: None,
         acceleration: d.acceleration,
         dropin: true,
+        checklist: list,
     })
+}
+
+/// `-c -l`: the check-list of every recorded round, as the round was paired in the file.
+fn recorded_checklists(system: System, file: &Path, accel: Option<Method>) -> Result<String, Failure> {
+    let mut doc = read(file, &ReadOptions::default())?;
+    accelerate(&mut doc, file, accel)?;
+    let mut text = String::new();
+    for r in 1..=doc.rounds_in_file() {
+        let t = Tournament::before_round(&doc, r).map_err(|e| Failure::Invalid(format!("{}: {e}", file.display())))?;
+        let recorded = lexpair::pairing::RoundPairing::recorded(&doc, &t);
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&super::checklist::render(&t, system, &recorded));
+    }
+    Ok(text)
+}
+
+/// `(--dutch [MODEL] | ...) -g [CONFIG] -o TRF [-s SEED] [-l [FILE]]`: the engines' generator.
+fn generate_dropin(d: &DropIn, system: System, model: Option<&Path>, config: &str) -> Result<(), Failure> {
+    let out = d.output.as_ref().ok_or_else(|| Failure::Invalid("-g needs -o TRF, the file to write".into()))?;
+    let int_config = config.trim().parse::<u64>().ok();
+    let seed = d.seed.or(int_config).unwrap_or_else(super::rtg::clock_seed);
+    let text;
+    let config = match (config, int_config) {
+        ("", _) | (_, Some(_)) => None,
+        (path, None) => {
+            text = std::fs::read_to_string(path).map_err(|e| Failure::File(format!("{path}: {e}")))?;
+            Some((text.as_str(), Path::new(path)))
+        }
+    };
+    let model = match model {
+        Some(m) => {
+            let doc = trf::read_file(m, &ReadOptions { check_scores: false })?;
+            let rounds = doc.total_rounds.unwrap_or_else(|| doc.rounds_in_file()).max(1);
+            Some((lexpair::generate::Field::List(lexpair::generate::field_from_document(&doc, None)), rounds))
+        }
+        None => None,
+    };
+    let mut request = super::rtg::request(system, config, model, seed).map_err(Failure::Invalid)?;
+    for w in &request.ignored {
+        eprintln!("lexpair: warning: {w}");
+    }
+    request.config.acceleration = d.acceleration;
+    lexpair::generate::check_rates(&request.config)?;
+    let generated = lexpair::generate::generate(&request.config)?;
+    emit(Some(out), &trf::write(&generated.document, trf::TrfFlavor::Trf16))?;
+    if let Some(l) = &d.list {
+        let list = if l.as_os_str() == super::NO_FILE { out.with_extension("list") } else { l.clone() };
+        emit(Some(&list), &recorded_checklists(system, out, None)?)?;
+    }
+    eprintln!("lexpair: generated {} (seed {seed})", out.display());
+    Ok(())
 }

@@ -1,11 +1,13 @@
 //! Command-line parsing (clap) and dispatch; exit codes as the established engines use them.
 
 mod batch_cmd;
+mod checklist;
 mod commands;
 mod deadline;
 mod exit;
 mod generate_cmd;
 mod output;
+mod rtg;
 mod standings_cmd;
 mod state_table;
 mod verify_cmd;
@@ -40,17 +42,21 @@ pub struct Cli {
     dropin: DropIn,
 }
 
+/// What a drop-in flag whose file is optional holds when none is given (`--dutch -g`, `-l`).
+pub(crate) const NO_FILE: &str = "\u{1}no file";
+
 /// The drop-in form used by tournament managers: `--dutch FILE -p [OUT]` or `--dutch FILE -c`.
 #[derive(Args, Debug, Default)]
 struct DropIn {
     /// Pair with the Dutch system (the edition in force, 2026, unless --edition says otherwise).
-    #[arg(long, value_name = "FILE", group = "family")]
+    /// With -g, FILE is an optional model tournament.
+    #[arg(long, value_name = "FILE", group = "family", num_args = 0..=1, default_missing_value = NO_FILE)]
     dutch: Option<PathBuf>,
     /// Pair with the Dubov system.
-    #[arg(long, value_name = "FILE", group = "family")]
+    #[arg(long, value_name = "FILE", group = "family", num_args = 0..=1, default_missing_value = NO_FILE)]
     dubov: Option<PathBuf>,
     /// Pair with the Lim system.
-    #[arg(long, value_name = "FILE", group = "family")]
+    #[arg(long, value_name = "FILE", group = "family", num_args = 0..=1, default_missing_value = NO_FILE)]
     lim: Option<PathBuf>,
     /// Edition year of the system's rules (e.g. 2017 for the Dutch rules in force 2017-2026).
     #[arg(long, value_name = "YEAR")]
@@ -61,6 +67,21 @@ struct DropIn {
     /// Check every round of a complete tournament.
     #[arg(short = 'c', conflicts_with = "pair")]
     check: bool,
+    /// Write a check-list (per player: points, colour difference and preference, floats, bye
+    /// eligibility, opponents, the pairing made) to FILE, by default the input's name with
+    /// `.list`; with -c, one table per round.
+    #[arg(short = 'l', value_name = "FILE", num_args = 0..=1, default_missing_value = NO_FILE)]
+    list: Option<PathBuf>,
+    /// Generate a random tournament (the engines' generator): CONFIG is a JaVaFo RTG property
+    /// file or an integer seed; a model tournament may be given as the --dutch FILE instead.
+    #[arg(short = 'g', value_name = "CONFIG", num_args = 0..=1, default_missing_value = "", conflicts_with_all = ["pair", "check"])]
+    generate: Option<String>,
+    /// With -g: the TRF file to write.
+    #[arg(short = 'o', value_name = "TRF", requires = "generate")]
+    output: Option<PathBuf>,
+    /// With -g: the seed (default: an integer CONFIG, else the clock; written in the file).
+    #[arg(short = 's', value_name = "SEED", requires = "generate")]
+    seed: Option<u64>,
     /// With --lim: the Maxi-tournament rules (3.2, 3.8, 5.7).
     #[arg(long, requires = "lim")]
     maxi: bool,
@@ -155,6 +176,9 @@ struct PairArgs {
     /// The drop-in form: a round entered for some players only is a warning, not an error.
     #[arg(skip)]
     dropin: bool,
+    /// The drop-in form's -l: where to write the check-list of the round paired.
+    #[arg(skip)]
+    checklist: Option<PathBuf>,
 }
 
 /// The independent backend of `--cross-check`.
