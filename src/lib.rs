@@ -11,6 +11,7 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 pub mod batch;
 pub mod check;
+pub mod explain;
 pub mod generate;
 pub mod metrics;
 pub mod model;

@@ -207,7 +207,7 @@ fn explain_shows_the_lim_steps() {
     boards.sort_unstable();
     assert_eq!(from_steps, boards, "no pairing was cracked here (2.6)");
     let text = stdout(&lexpair(&["pair", "--system", "lim", &example(), "--explain"]));
-    assert!(text.contains("(median score-group)"), "{text}");
+    assert!(text.contains("(median score-group, score 2)"), "{text}");
 }
 
 /// `pair --model FILE`: a formulation variant pairs under its own criteria (dropping the colour

@@ -120,8 +120,9 @@ fn systems(py: Python<'_>) -> PyResult<Py<PyAny>> {
 /// says which round is meant; a bye entered in advance in that round is then kept.
 ///
 /// Returns `{"system", "round", "boards": [{"board", "white", "black"}], "bye"}` with TRF ids,
-/// and with `explain=True` also `"brackets"` (the JSON of `lexpair pair --explain`) and
-/// `"explanation"` (its text). `why_not=(a, b)` adds `"why_not"`: why a and b were not paired.
+/// and with `explain=True` also `"explanation"` (the reasons in the rules' words, schema
+/// `lexpair-explain/1` of docs/explain.md), `"explanation_text"` (as `--explain` prints them)
+/// and `"brackets"` (the solver's stages). `why_not=(a, b)` adds `"why_not"`: why a and b were not paired.
 /// The pairing passes lexpair's independent rule checker before it is returned.
 #[pyfunction]
 #[pyo3(signature = (path, system, *, round=None, backend="matching", explain=false, why_not=None,
@@ -168,8 +169,10 @@ fn pair(
         "bye": pairing.bye.map(|i| t.players[i].id),
     });
     if explain {
+        let e = lexpair::explain::explain(sys, &t, &pairing, &traces);
+        v["explanation"] = serde_json::to_value(&e).map_err(|e| LexpairError::new_err(e.to_string()))?;
+        v["explanation_text"] = Value::String(lexpair::explain::render(&e));
         v["brackets"] = serde_json::to_value(&traces).map_err(|e| LexpairError::new_err(e.to_string()))?;
-        v["explanation"] = Value::String(lexpair::systems::trace::render_text(&traces));
     }
     if let Some((a, b)) = why_not {
         let reason = why_not_round(sys, &t, &traces, a, b).map_err(pair_error(&name))?;

@@ -50,8 +50,11 @@ def test_pair_agrees_with_the_command_line_when_it_is_built():
 def test_explain_and_why_not():
     p = lexpair.pair(EXAMPLE, "dutch-2026", explain=True, why_not=(3, 2))
     assert isinstance(p["brackets"], list) and p["brackets"]
-    assert sum(len(b["pairs"]) for b in p["brackets"]) == 11
-    assert "bracket 1" in p["explanation"]
+    e = p["explanation"]
+    assert e["schema"] == "lexpair-explain/1" and e["round"] == 5
+    assert sum(len(b["pairs"]) for b in e["brackets"]) == 11
+    assert e["bye"]["player"]["id"] == 18
+    assert "Bracket 1 (bracket, score 3½)" in p["explanation_text"]
     assert p["why_not"]["players"] == [3, 2]
     assert "never in the same bracket" in p["why_not"]["reason"]
 

@@ -129,6 +129,8 @@ fn pairing_text(
                 v["cross_check"] = serde_json::to_value(st).map_err(|e| Failure::Internal(e.to_string()))?;
             }
             if a.explain {
+                let e = lexpair::explain::explain(system, t, &pairing, &traces);
+                v["explanation"] = serde_json::to_value(&e).map_err(|e| Failure::Internal(e.to_string()))?;
                 v["brackets"] = serde_json::to_value(&traces).map_err(|e| Failure::Internal(e.to_string()))?;
             }
             format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
@@ -136,7 +138,12 @@ fn pairing_text(
         Format::Trf => trf::write(&pairing.into_document(t, doc), doc.flavor),
     };
     if a.explain && a.format != Format::Json {
+        text.push_str(&lexpair::explain::render(&lexpair::explain::explain(system, t, &pairing, &traces)));
+    }
+    if a.explain_solver && a.format != Format::Json {
         text.push_str(&lexpair::systems::trace::render_text(&traces));
+    }
+    if (a.explain || a.explain_solver) && a.format != Format::Json {
         if let Some(st) = &sat {
             text.push_str(&format!("{st}\n"));
         }
@@ -370,6 +377,7 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         format: Format::Pairs,
         round: None,
         explain: false,
+        explain_solver: false,
         why_not: None,
         write_lp: None,
         time_limit: None,

@@ -143,9 +143,15 @@ struct PairArgs {
     /// Round to pair (default: the first round not paired yet).
     #[arg(long)]
     round: Option<u32>,
-    /// Explain the pairing: brackets, floaters, criteria values.
+    /// Explain the pairing in the rules' words: per bracket its score, players, pairs and
+    /// floaters, each criterion as the text states it, the candidate-order steps, the bye
+    /// (JSON: the `explanation` object of docs/explain.md).
     #[arg(long)]
     explain: bool,
+    /// The solver's view: every stage of every bracket with its value, how its optimum was
+    /// established and the time it took.
+    #[arg(long)]
+    explain_solver: bool,
     /// Explain which rule keeps players A and B (TRF ids) from being paired together.
     #[arg(long, num_args = 2, value_names = ["A", "B"])]
     why_not: Option<Vec<u32>>,

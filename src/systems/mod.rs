@@ -268,6 +268,18 @@ pub fn criterion_name(system: System, key: &str) -> Option<&'static str> {
     }
 }
 
+/// The article of criterion `key` of `system` as the criteria tables state it (`C.04.3 (2026)
+/// [C12] colour preferences not granted`), completion included; for the tabled systems.
+pub fn criterion_article(system: System, key: &str) -> Option<&'static str> {
+    let edition = dutch_edition(system)?;
+    match (edition, key) {
+        (dutch::Edition::E2012, "C13") => Some("C.04.3 (2012) C.13 the remaining players can still be paired"),
+        (dutch::Edition::E2017, "C4") => Some("C.04.3 (2017) C.4 the remaining players can still be paired"),
+        (dutch::Edition::E2026, "C4") => Some("C.04.3 (2026) [C4] a pairing of all players not yet paired exists"),
+        _ => dutch::Criterion::find(dutch::criteria_table(edition), key).map(|c| c.article),
+    }
+}
+
 fn dutch_edition(system: System) -> Option<dutch::Edition> {
     match system {
         System::Dutch2012 => Some(dutch::Edition::E2012),

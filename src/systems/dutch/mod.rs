@@ -12,6 +12,7 @@ pub mod colours;
 mod criteria;
 mod criteria_2012;
 mod criteria_2026;
+pub use criteria_2026::C9_STAGE;
 mod first;
 mod order;
 mod round;
