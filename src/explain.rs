@@ -252,16 +252,26 @@ fn top_score(t: &Tournament, ids: &[u32]) -> Option<String> {
     ids.iter().filter_map(|&id| t.index_of(id)).map(|i| t.players[i].pairing_score()).max().map(points_text)
 }
 
-/// Why the bye went where it went: eligibility, score, games, order.
-fn bye_reasons(system: System, t: &Tournament, bye: usize) -> Vec<String> {
+/// May player `i` receive the pairing-allocated bye under `system` (C.04.1 Art. 4; for Dubov and
+/// Lim the rule of the Dutch edition of the same era, which states the same condition)?
+pub fn pab_eligible(system: System, t: &Tournament, i: usize) -> bool {
     let rules = crate::systems::dutch::PlayerRules::of(match system {
         System::Dubov2026 => System::Dutch2026,
         System::Dubov2018 | System::Lim => System::Dutch2017,
         s => s,
     });
+    rules.is_none_or(|r| r.pab_eligible(&t.players[i]))
+}
+
+/// One stage of a bracket as its sentence in the rules' words, with `value`.
+pub fn stage_text(system: System, t: &Tournament, tr: &BracketTrace, stage: &str, value: i64) -> String {
+    stage_line(system, t, tr, stage, value).1.text
+}
+
+/// Why the bye went where it went: eligibility, score, games, order.
+fn bye_reasons(system: System, t: &Tournament, bye: usize) -> Vec<String> {
     let present = t.present();
-    let eligible: Vec<usize> =
-        present.iter().copied().filter(|&i| rules.is_none_or(|r| r.pab_eligible(&t.players[i]))).collect();
+    let eligible: Vec<usize> = present.iter().copied().filter(|&i| pab_eligible(system, t, i)).collect();
     let p = &t.players[bye];
     let mut out = vec![format!(
         "the number of players to pair is odd ({}): one receives the pairing-allocated bye (C.04.1 Art. 3)",

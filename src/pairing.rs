@@ -20,7 +20,26 @@ pub struct RoundPairing {
     pub bye: Option<usize>,
 }
 
+/// A round's pairing named by TRF ids (starting ranks), as every output of lexpair names
+/// players: what a library user shows or stores. [`RoundPairing`] holds indices into
+/// `Tournament::players` for the solvers; [`RoundPairing::by_id`] converts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct IdPairing {
+    /// `(white, black)` TRF ids, in board order.
+    pub boards: Vec<(u32, u32)>,
+    /// The TRF id of the player receiving the pairing-allocated bye.
+    pub bye: Option<u32>,
+}
+
 impl RoundPairing {
+    /// The pairing with players named by TRF id.
+    pub fn by_id(&self, t: &Tournament) -> IdPairing {
+        IdPairing {
+            boards: self.boards.iter().map(|b| (t.players[b.white].id, t.players[b.black].id)).collect(),
+            bye: self.bye.map(|i| t.players[i].id),
+        }
+    }
+
     /// Sorts boards in the order the established engines print them: by the higher player's
     /// score, then the lower player's score (both without acceleration), then the higher
     /// player's pairing number ("higher" = more points, then smaller pairing number).

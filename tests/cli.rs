@@ -92,9 +92,9 @@ fn missing_file_exits_5() {
 
 #[test]
 fn unavailable_request_or_unknown_system_exits_3_with_a_clear_message() {
-    let o = lexpair(&["pair", "--system", "dubov-2026", &example(), "--why-not", "1", "2"]);
+    let o = lexpair(&["pair", "--system", "dubov-2026", &example(), "--why-not", "1", "99"]);
     assert_eq!(o.status.code(), Some(3));
-    assert!(stderr(&o).contains("--why-not is not available for the dubov-2026 system yet"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no player 99 in this tournament"), "{}", stderr(&o));
     assert!(o.stdout.is_empty(), "nothing printed");
     let o = lexpair(&["pair", "--system", "swiss-perfect", &example()]);
     assert_eq!(o.status.code(), Some(3));
@@ -419,4 +419,24 @@ fn drop_in_generator_with_a_seed_a_config_and_a_model() {
     let o = lexpair(&["--dutch", "-g", "5"]);
     assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("-g needs -o TRF"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_library_names_players_by_trf_id_at_its_boundary() {
+    use lexpair::systems::{pair_round_by_id, PairOptions, System};
+    use lexpair::trf::{read_file, ReadOptions};
+    let doc = read_file(Path::new(&example()), &ReadOptions::default()).expect("reads");
+    let t = lexpair::tournament::Tournament::before_round(&doc, 5).expect("round 5");
+    let p = pair_round_by_id(System::Dutch2026, &t, &PairOptions::default()).expect("pairs");
+    // The same as the command line prints: ids, not indices (ids and indices differ by one).
+    let o = lexpair(&["pair", "--system", "dutch-2026", &example()]);
+    let printed: Vec<(u32, u32)> = stdout(&o)
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(' '))
+        .filter_map(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+        .filter(|&(_, b)| b != 0)
+        .collect();
+    assert_eq!(p.boards, printed);
+    assert_eq!(p.bye, Some(18));
 }

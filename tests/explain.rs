@@ -122,3 +122,58 @@ fn scores_under_three_one_zero_are_whole_points() {
     assert!(!scores.is_empty() && scores.iter().all(|s| s.parse::<u32>().is_ok()), "{scores:?}");
     assert!(scores.contains(&"6"), "two wins are 6 points: {scores:?}");
 }
+
+fn last_line(args: &[&str]) -> String {
+    let o = lexpair(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn why_not_answers_for_dubov_and_lim_by_pairing_the_round_again() {
+    let ex = example();
+    // Dubov: 2-6 would leave two colour preferences unmet in the 3-point bracket ([C7]).
+    let l = last_line(&["pair", "-s", "dubov-2026", &ex, "--why-not", "2", "6"]);
+    assert!(l.contains("pairing 2-6 would worsen step 2 (bracket): [C7]") && l.contains(": 2, where"), "{l}");
+    // A rematch is read directly, with the round it was played in.
+    let l = last_line(&["pair", "-s", "lim", &ex, "--why-not", "1", "7"]);
+    assert!(l.contains("[C1] 1 and 7 already played each other in round 2"), "{l}");
+    // Lim counts no criteria: the answer names the partners its procedure chose.
+    let l = last_line(&["pair", "-s", "lim", &ex, "--why-not", "2", "6"]);
+    assert!(l.contains("(2 meets 5, 6 meets 8)"), "{l}");
+    // JSON carries the answer beside the pairing.
+    let v = json("dubov-2026", &ex, &["--why-not", "12", "14"]);
+    assert_eq!(v["why_not"]["players"], serde_json::json!([12, 14]));
+    assert!(v["why_not"]["reason"].as_str().is_some_and(|r| r.contains("[C7]")), "{v}");
+}
+
+#[test]
+fn why_the_bye_went_where_it_went() {
+    let ex = example();
+    // 18 and 20 both have 1 point; 18 played four games, 20 three: 2026 Dutch [C9], Dubov 3.1.4.
+    let l = last_line(&["pair", "-s", "dutch-2026", &ex, "--why-bye", "20"]);
+    assert!(
+        l.contains(
+            "[C9] minimise the unplayed games of the PAB assignee: at the same score (1), 18 has played 4 games, 20 3"
+        ),
+        "{l}"
+    );
+    let l = last_line(&["pair", "-s", "dubov-2026", &ex, "--why-bye", "20"]);
+    assert!(l.contains("3.1.4 the highest number of games played"), "{l}");
+    // Lim 1.1 gives it to the lowest rank instead: 20.
+    let l = last_line(&["pair", "-s", "lim", &ex, "--why-bye", "18"]);
+    assert!(
+        l.contains("1.1 the player with the lowest rank in the lowest score-group: 20 (rank 20) ranks below 18"),
+        "{l}"
+    );
+    // A higher score; a player who may not have it; the holder himself.
+    let l = last_line(&["pair", "-s", "dutch-2026", &ex, "--why-bye", "5"]);
+    assert!(l.contains("[C5] minimise the score of the PAB assignee: 18 has 1, 5 has 3"), "{l}");
+    let l = last_line(&["pair", "-s", "dutch-2026", &ex, "--why-bye", "1"]);
+    assert!(l.contains("[C2] 1 may not receive the pairing-allocated bye"), "{l}");
+    let l = last_line(&["pair", "-s", "dutch-2026", &ex, "--why-bye", "18"]);
+    assert!(l.contains("18 receives the pairing-allocated bye") && l.contains("C.04.1 Art. 4"), "{l}");
+    // Under 2017 (no games criterion) the counterfactual names the first criterion that worsens.
+    let l = last_line(&["pair", "-s", "dutch-2017", &ex, "--why-bye", "18"]);
+    assert!(l.contains("giving the bye to 18 instead of 20 would worsen step 6 (last): C.11"), "{l}");
+}

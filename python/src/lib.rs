@@ -122,11 +122,12 @@ fn systems(py: Python<'_>) -> PyResult<Py<PyAny>> {
 /// Returns `{"system", "round", "boards": [{"board", "white", "black"}], "bye"}` with TRF ids,
 /// and with `explain=True` also `"explanation"` (the reasons in the rules' words, schema
 /// `lexpair-explain/1` of docs/explain.md), `"explanation_text"` (as `--explain` prints them)
-/// and `"brackets"` (the solver's stages). `why_not=(a, b)` adds `"why_not"`: why a and b were not paired.
+/// and `"brackets"` (the solver's stages). `why_not=(a, b)` adds `"why_not"`: why a and b were
+/// not paired; `why_bye=x` adds `"why_bye"`: why x did or did not receive the bye.
 /// The pairing passes lexpair's independent rule checker before it is returned.
 #[pyfunction]
 #[pyo3(signature = (path, system, *, round=None, backend="matching", explain=false, why_not=None,
-                    model=None, acceleration=None, time_limit=None))]
+                    why_bye=None, model=None, acceleration=None, time_limit=None))]
 #[allow(clippy::too_many_arguments)]
 fn pair(
     py: Python<'_>,
@@ -136,6 +137,7 @@ fn pair(
     backend: &str,
     explain: bool,
     why_not: Option<(u32, u32)>,
+    why_bye: Option<u32>,
     model: Option<PathBuf>,
     acceleration: Option<&str>,
     time_limit: Option<f64>,
@@ -175,8 +177,13 @@ fn pair(
         v["brackets"] = serde_json::to_value(&traces).map_err(|e| LexpairError::new_err(e.to_string()))?;
     }
     if let Some((a, b)) = why_not {
-        let reason = why_not_round(sys, &t, &traces, a, b).map_err(pair_error(&name))?;
+        let reason = why_not_round(sys, &t, &opts, &traces, a, b).map_err(pair_error(&name))?;
         v["why_not"] = json!({"players": [a, b], "reason": reason});
+    }
+    if let Some(x) = why_bye {
+        let reason = lexpair::systems::counterfactual::why_bye(sys, &t, &opts, &pairing, &traces, x)
+            .map_err(pair_error(&name))?;
+        v["why_bye"] = json!({"player": x, "reason": reason});
     }
     to_py(py, &v)
 }

@@ -154,3 +154,11 @@ def test_a_bye_entered_in_advance_needs_the_round(tmp_path):
     p = lexpair.pair(f, "dutch-2026", round=5)
     assert p["bye"] == 7 and len(p["boards"]) == 11
     assert all(7 not in (b["white"], b["black"]) for b in p["boards"])
+
+
+def test_why_the_bye():
+    p = lexpair.pair(EXAMPLE, "dutch-2026", why_bye=20)
+    assert p["why_bye"]["player"] == 20
+    assert "[C9]" in p["why_bye"]["reason"] and "18 has played 4 games" in p["why_bye"]["reason"]
+    p = lexpair.pair(EXAMPLE, "dubov-2026", why_not=(2, 6))
+    assert "[C7]" in p["why_not"]["reason"]

@@ -150,13 +150,24 @@ fn pairing_text(
     }
     if let Some(ids) = &a.why_not {
         let (x, y) = (ids.first().copied().unwrap_or(0), ids.get(1).copied().unwrap_or(0));
-        let reason = why_not(system, t, &traces, x, y).map_err(in_file(&a.file))?;
+        let reason = why_not(system, t, opts, &traces, x, y).map_err(in_file(&a.file))?;
         if a.format == Format::Json {
             let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| Failure::Internal(e.to_string()))?;
             v["why_not"] = serde_json::json!({ "players": [x, y], "reason": reason });
             text = format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?);
         } else {
             text.push_str(&format!("\nwhy not {x}-{y}: {reason}\n"));
+        }
+    }
+    if let Some(x) = a.why_bye {
+        let reason = lexpair::systems::counterfactual::why_bye(system, t, opts, &pairing, &traces, x)
+            .map_err(in_file(&a.file))?;
+        if a.format == Format::Json {
+            let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| Failure::Internal(e.to_string()))?;
+            v["why_bye"] = serde_json::json!({ "player": x, "reason": reason });
+            text = format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?);
+        } else {
+            text.push_str(&format!("\nwhy the bye and {x}: {reason}\n"));
         }
     }
     Ok(text)
@@ -379,6 +390,7 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         explain: false,
         explain_solver: false,
         why_not: None,
+        why_bye: None,
         write_lp: None,
         time_limit: None,
         backend: super::BackendArg::Matching,

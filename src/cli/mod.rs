@@ -155,6 +155,9 @@ struct PairArgs {
     /// Explain which rule keeps players A and B (TRF ids) from being paired together.
     #[arg(long, num_args = 2, value_names = ["A", "B"])]
     why_not: Option<Vec<u32>>,
+    /// Explain why player X (TRF id) did or did not receive the pairing-allocated bye.
+    #[arg(long, value_name = "X")]
+    why_bye: Option<u32>,
     /// Write every solved stage model as an LP file into DIR.
     #[arg(long, value_name = "DIR")]
     write_lp: Option<PathBuf>,

@@ -1,5 +1,6 @@
 //! The pairing systems, by name, behind one entry point.
 
+pub mod counterfactual;
 pub mod dubov;
 pub mod dutch;
 pub mod formulation;
@@ -28,7 +29,7 @@ pub enum System {
 /// How a system pairs a round: the pairing and, per bracket, what was decided and why.
 pub type PairFn = fn(&Tournament, &PairOptions) -> Result<(RoundPairing, Vec<trace::BracketTrace>), PairError>;
 /// How a system answers `--why-not A B` after pairing the round.
-pub type WhyNotFn = fn(&Tournament, &[trace::BracketTrace], u32, u32) -> Result<String, PairError>;
+pub type WhyNotFn = fn(&Tournament, &PairOptions, &[trace::BracketTrace], u32, u32) -> Result<String, PairError>;
 
 /// Everything the rest of lexpair knows about one system and edition. [`REGISTRY`] holds one row
 /// per [`System`], in the order of [`System::ALL`]: names, editions, capabilities and the entry
@@ -69,7 +70,7 @@ pub const REGISTRY: [Registration; 6] = [
         reads_formulations: true,
         maxi: false,
         pair: |t, o| dutch::pair(t, dutch::Edition::E2026, o),
-        why_not: Some(|t, tr, a, b| dutch::why_not(t, dutch::Edition::E2026, tr, a, b)),
+        why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2026, tr, a, b)),
     },
     Registration {
         system: System::Dutch2017,
@@ -82,7 +83,7 @@ pub const REGISTRY: [Registration; 6] = [
         reads_formulations: true,
         maxi: false,
         pair: |t, o| dutch::pair(t, dutch::Edition::E2017, o),
-        why_not: Some(|t, tr, a, b| dutch::why_not(t, dutch::Edition::E2017, tr, a, b)),
+        why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2017, tr, a, b)),
     },
     Registration {
         system: System::Dutch2012,
@@ -95,7 +96,7 @@ pub const REGISTRY: [Registration; 6] = [
         reads_formulations: true,
         maxi: false,
         pair: |t, o| dutch::pair(t, dutch::Edition::E2012, o),
-        why_not: Some(|t, tr, a, b| dutch::why_not(t, dutch::Edition::E2012, tr, a, b)),
+        why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2012, tr, a, b)),
     },
     Registration {
         system: System::Dubov2026,
@@ -108,7 +109,7 @@ pub const REGISTRY: [Registration; 6] = [
         reads_formulations: false,
         maxi: false,
         pair: |t, o| dubov::pair(t, dubov::Edition::E2026, o),
-        why_not: None,
+        why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Dubov2026, t, o, tr, a, b)),
     },
     Registration {
         system: System::Dubov2018,
@@ -121,7 +122,7 @@ pub const REGISTRY: [Registration; 6] = [
         reads_formulations: false,
         maxi: false,
         pair: |t, o| dubov::pair(t, dubov::Edition::E2018, o),
-        why_not: None,
+        why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Dubov2018, t, o, tr, a, b)),
     },
     Registration {
         system: System::Lim,
@@ -134,7 +135,7 @@ pub const REGISTRY: [Registration; 6] = [
         reads_formulations: false,
         maxi: true,
         pair: lim::pair,
-        why_not: None,
+        why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Lim, t, o, tr, a, b)),
     },
 ];
 
@@ -314,17 +315,32 @@ pub fn pair_round(system: System, t: &Tournament, opts: &PairOptions) -> Result<
     explain_round(system, t, opts).map(|(p, _)| p)
 }
 
+/// Pairs the round `t.round` of `t` with `system`, players named by TRF id (with a bye the
+/// arbiter entered in advance kept, as the command line writes it).
+pub fn pair_round_by_id(
+    system: System,
+    t: &Tournament,
+    opts: &PairOptions,
+) -> Result<crate::pairing::IdPairing, PairError> {
+    let mut p = pair_round(system, t, opts)?;
+    if let Some(i) = t.preassigned_bye {
+        p.bye = Some(i);
+    }
+    Ok(p.by_id(t))
+}
+
 /// Why players `a` and `b` (TRF ids) are not paired together, after pairing the round.
 pub fn why_not(
     system: System,
     t: &Tournament,
+    opts: &PairOptions,
     traces: &[trace::BracketTrace],
     a: u32,
     b: u32,
 ) -> Result<String, PairError> {
     match system.registration().why_not {
-        Some(f) => f(t, traces, a, b),
-        None => Err(PairError::Invalid(format!("--why-not is not available for the {system} system yet"))),
+        Some(f) => f(t, opts, traces, a, b),
+        None => counterfactual::why_not_pair(system, t, opts, traces, a, b),
     }
 }
 
