@@ -440,3 +440,19 @@ fn the_library_names_players_by_trf_id_at_its_boundary() {
     assert_eq!(p.boards, printed);
     assert_eq!(p.bye, Some(18));
 }
+
+#[test]
+fn the_registry_drives_the_drop_in_flags_and_the_help() {
+    let top = stdout(&lexpair(&["--help"]));
+    let pair = stdout(&lexpair(&["pair", "--help"]));
+    for r in &lexpair::systems::REGISTRY {
+        assert!(top.contains(&format!("--{} [<FILE>]", r.family)), "--{} missing: {top}", r.family);
+        assert!(pair.contains(r.name), "{} missing from pair --help", r.name);
+        if r.current {
+            assert!(top.contains(&format!("Pair with the {}", r.title)), "{top}");
+        }
+    }
+    // Two family flags at once are refused by the group.
+    let o = lexpair(&["--dutch", &example(), "--lim", &example(), "-p"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+}

@@ -347,18 +347,11 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         }
         return Ok(());
     }
-    let (family, file) = match (&d.dutch, &d.dubov, &d.lim) {
-        (Some(f), _, _) => ("dutch", f),
-        (_, Some(f), _) => ("dubov", f),
-        (_, _, Some(f)) => ("lim", f),
-        _ => {
-            return Err(Failure::Invalid(
-                "nothing to do: give a command (see lexpair --help) or --dutch FILE -p".into(),
-            ))
-        }
+    let Some((family, file)) = d.families.chosen.clone() else {
+        return Err(Failure::Invalid("nothing to do: give a command (see lexpair --help) or --dutch FILE -p".into()));
     };
     let system = System::from_family(family, d.edition).map_err(Failure::Invalid)?;
-    let file = (file.as_os_str() != super::NO_FILE).then(|| file.clone());
+    let file = (file.as_os_str() != super::NO_FILE).then_some(file);
     if let Some(config) = &d.generate {
         return generate_dropin(&d, system, file.as_deref(), config);
     }

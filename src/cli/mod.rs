@@ -5,6 +5,7 @@ mod checklist;
 mod commands;
 mod deadline;
 mod exit;
+mod families;
 mod generate_cmd;
 mod output;
 mod rtg;
@@ -48,16 +49,9 @@ pub(crate) const NO_FILE: &str = "\u{1}no file";
 /// The drop-in form used by tournament managers: `--dutch FILE -p [OUT]` or `--dutch FILE -c`.
 #[derive(Args, Debug, Default)]
 struct DropIn {
-    /// Pair with the Dutch system (the edition in force, 2026, unless --edition says otherwise).
-    /// With -g, FILE is an optional model tournament.
-    #[arg(long, value_name = "FILE", group = "family", num_args = 0..=1, default_missing_value = NO_FILE)]
-    dutch: Option<PathBuf>,
-    /// Pair with the Dubov system.
-    #[arg(long, value_name = "FILE", group = "family", num_args = 0..=1, default_missing_value = NO_FILE)]
-    dubov: Option<PathBuf>,
-    /// Pair with the Lim system.
-    #[arg(long, value_name = "FILE", group = "family", num_args = 0..=1, default_missing_value = NO_FILE)]
-    lim: Option<PathBuf>,
+    /// `--dutch`, `--dubov`, `--lim`, ...: one flag per family of the registry.
+    #[command(flatten)]
+    families: families::Families,
     /// Edition year of the system's rules (e.g. 2017 for the Dutch rules in force 2017-2026).
     #[arg(long, value_name = "YEAR")]
     edition: Option<u32>,
@@ -130,8 +124,7 @@ enum VerifyFormat {
 
 #[derive(Args, Debug)]
 struct PairArgs {
-    /// System and edition: dutch-2026, dutch-2017, dutch-2012, dubov-2026, dubov-2018, lim.
-    #[arg(long, short = 's')]
+    #[arg(long, short = 's', help = families::system_help())]
     system: String,
     /// The tournament so far (TRF16 with extensions, or TRF-2026).
     file: PathBuf,

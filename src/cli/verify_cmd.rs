@@ -15,8 +15,7 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct VerifyArgs {
-    /// System and edition: dutch-2026, dutch-2017, dutch-2012, dubov-2026, dubov-2018, lim.
-    #[arg(long, short = 's')]
+    #[arg(long, short = 's', help = super::families::system_help())]
     system: String,
     /// The tournament before the round (TRF16 with extensions, or TRF-2026).
     file: PathBuf,
