@@ -136,6 +136,11 @@ fn criterion_words(system: System, key: &str) -> Option<(String, String)> {
     if matches!(system, System::Dubov2026 | System::Dubov2018) {
         return dubov_article(key).map(|a| (format!("[{key}]"), a.to_string()));
     }
+    if system == System::Burstein2026 {
+        let article = crate::systems::burstein::article(key)?;
+        let words = article.split_once(") ").map_or(article, |(_, w)| w);
+        return Some((format!("[{key}]"), words.to_string()));
+    }
     let article = crate::systems::criterion_article(system, key)?;
     // "C.04.3 (2026) [C12] colour preferences not granted", "C.04.3 C.5 maximise the number of
     // pairs": the words after the document and edition.
@@ -207,6 +212,13 @@ fn order_words(t: &Tournament, tr: &BracketTrace, stage: &str, v: i64) -> Option
         let how = if v == 0 { "is paired" } else { "moves down" };
         return line("D.3", format!("D.3 MDP BSN {k}, {}, {how}", at(k)));
     }
+    if let Some(k) = number_after(stage, "A4-opponent-of-BSN-") {
+        let text = match v.unsigned_abs() as usize {
+            0 => format!("4.3 order of pairings: BSN {k}, {}, floats (its virtual opponent has BSN 0)", at(k)),
+            o => format!("4.3 order of pairings: BSN {k}, {}, meets BSN {o}, {}", at(k), at(o)),
+        };
+        return line("4.3", text);
+    }
     if let Some(k) = number_after(stage, "D1-upfloater-#") {
         let how = if v < 0 { "is chosen" } else { "is not chosen" };
         return line("4.2", format!("3.2.2 / 4.2 first set of upfloaters: possible upfloater #{k} {how}"));
@@ -237,6 +249,10 @@ fn stage_line(system: System, t: &Tournament, tr: &BracketTrace, stage: &str, v:
         if stage.contains("bye-score") { format!("score {}", points_text(Points(v))) } else { v.abs().to_string() };
     if stage == crate::systems::dutch::C9_STAGE {
         let text = format!("{words}: applied among the PAB candidates (order value {})", v.abs());
+        return (true, Line { stage: stage.to_string(), label, text, value: v });
+    }
+    if stage == "C5-floaters" {
+        let text = format!("{words}: {v} outgoing floater{}", if v == 1 { "" } else { "s" });
         return (true, Line { stage: stage.to_string(), label, text, value: v });
     }
     let text = match (trailing_score(stage), stage.ends_with("-completion")) {
@@ -420,6 +436,8 @@ pub fn render(e: &Explanation) -> String {
                 "4.2" | "4.3" => l.value == 0,
                 _ => false,
             } || (l.label == "D.2.c" && l.value > 0)
+                || number_after(&l.stage, "A4-opponent-of-BSN-")
+                    .is_some_and(|k| l.value != 0 && (l.value.unsigned_abs() as usize) < k)
                 || (l.label == "D.2.d" && l.value == 0);
             if !routine {
                 let _ = writeln!(s, "  {}", l.text);

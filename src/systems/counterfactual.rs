@@ -175,7 +175,9 @@ pub fn why_bye(
             "[C5] minimise the score of the PAB assignee",
             Some("[C9] minimise the unplayed games of the PAB assignee"),
         ),
-        System::Dubov2026 => ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
+        System::Dubov2026 | System::Burstein2026 => {
+            ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played"))
+        }
         System::Dutch2017 | System::Dutch2012 => ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
         System::Dubov2018 => ("the lowest score", None),
         System::Lim => ("1.1 the lowest score group", None),

@@ -1,5 +1,6 @@
 //! The pairing systems, by name, behind one entry point.
 
+pub mod burstein;
 pub mod counterfactual;
 pub mod dubov;
 pub mod dutch;
@@ -24,6 +25,7 @@ pub enum System {
     Dubov2026,
     Dubov2018,
     Lim,
+    Burstein2026,
 }
 
 /// How a system pairs a round: the pairing and, per bracket, what was decided and why.
@@ -58,7 +60,7 @@ pub struct Registration {
 }
 
 /// One row per system and edition.
-pub const REGISTRY: [Registration; 6] = [
+pub const REGISTRY: [Registration; 7] = [
     Registration {
         system: System::Dutch2026,
         name: "dutch-2026",
@@ -137,11 +139,31 @@ pub const REGISTRY: [Registration; 6] = [
         pair: lim::pair,
         why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Lim, t, o, tr, a, b)),
     },
+    Registration {
+        system: System::Burstein2026,
+        name: "burstein-2026",
+        family: "burstein",
+        edition: Some(2026),
+        also: &[2025],
+        current: true,
+        title: "Burstein system, rules in force from 2026 (C.04.4.2)",
+        reads_formulations: false,
+        maxi: false,
+        pair: burstein::pair,
+        why_not: None,
+    },
 ];
 
 impl System {
-    pub const ALL: [System; 6] =
-        [System::Dutch2026, System::Dutch2017, System::Dutch2012, System::Dubov2026, System::Dubov2018, System::Lim];
+    pub const ALL: [System; 7] = [
+        System::Dutch2026,
+        System::Dutch2017,
+        System::Dutch2012,
+        System::Dubov2026,
+        System::Dubov2018,
+        System::Lim,
+        System::Burstein2026,
+    ];
 
     /// Its row of [`REGISTRY`] (same order as [`System::ALL`], checked by a test).
     pub fn registration(self) -> &'static Registration {

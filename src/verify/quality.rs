@@ -124,6 +124,14 @@ fn criteria(ed: Edition) -> Vec<(Criterion, &'static str)> {
                 (RepeatedUpfloat(1), c10),
             ]
         }
+        // After the seeding rounds (which the Dutch 2026 criteria describe).
+        Edition::Burstein2026 => vec![
+            (ByeScore, "C.04.4.2 (2026) 3.1.3"),
+            (ByeUnplayed, "C.04.4.2 (2026) 3.1.4"),
+            (Floaters, "C.04.4.2 (2026) [C5]"),
+            (FloaterScores, "C.04.4.2 (2026) [C6]"),
+            (ColourPreference, "C.04.4.2 (2026) [C8]"),
+        ],
         Edition::Lim => vec![
             (ByeScore, "C.04.4.3 1.1"),
             (Floaters, "C.04.4.3 2.2"),

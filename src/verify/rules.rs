@@ -16,6 +16,7 @@ pub enum Edition {
     Dubov2018,
     Dubov2026,
     Lim,
+    Burstein2026,
 }
 
 impl Edition {
@@ -27,12 +28,13 @@ impl Edition {
             System::Dubov2018 => Edition::Dubov2018,
             System::Dubov2026 => Edition::Dubov2026,
             System::Lim => Edition::Lim,
+            System::Burstein2026 => Edition::Burstein2026,
         }
     }
 
     /// Editions applying the 2026 basic rules (C.04.1, effective 1 February 2026).
     fn basic_2026(self) -> bool {
-        matches!(self, Edition::Dutch2026 | Edition::Dubov2026)
+        matches!(self, Edition::Dutch2026 | Edition::Dubov2026 | Edition::Burstein2026)
     }
 
     pub fn is_dutch(self) -> bool {
@@ -48,6 +50,7 @@ impl Edition {
             Edition::Dubov2018 => "C.04.4.1 (2018) C.1, C.04.1.b",
             Edition::Dubov2026 => "C.04.4.1 (2026) 2.1.1 [C1], C.04.1 Art. 2",
             Edition::Lim => "C.04.4.3 2.1 (compatible players), C.04.1.b",
+            Edition::Burstein2026 => "C.04.4.2 (2026) 2.1.1 [C1], C.04.1 Art. 2",
         }
     }
 
@@ -67,13 +70,12 @@ impl Edition {
             // B.1.b (2012): not after a point or half point received without playing.
             Edition::Dutch2012 => unplayed_points().then_some("C.04.3 (2012) B.1.b"),
             // C.04.1 Art. 4 (2026): not after a PAB, nor after a win's points scored without playing.
-            Edition::Dutch2026 | Edition::Dubov2026 => {
-                (p.had_pab || p.unplayed_win_rounds > 0).then_some(if self.is_dutch() {
-                    "C.04.3 (2026) 2.1.2 [C2], C.04.1 Art. 4"
-                } else {
-                    "C.04.4.1 (2026) 2.1.2 [C2], C.04.1 Art. 4"
-                })
-            }
+            Edition::Dutch2026 | Edition::Dubov2026 | Edition::Burstein2026 => (p.had_pab || p.unplayed_win_rounds > 0)
+                .then_some(match self {
+                    Edition::Dutch2026 => "C.04.3 (2026) 2.1.2 [C2], C.04.1 Art. 4",
+                    Edition::Dubov2026 => "C.04.4.1 (2026) 2.1.2 [C2], C.04.1 Art. 4",
+                    _ => "C.04.4.2 (2026) 2.1.2 [C2], C.04.1 Art. 4",
+                }),
             // C.04.1.d (2017): not after a PAB or a forfeit win.
             Edition::Dutch2017 | Edition::Dubov2018 | Edition::Lim => {
                 (p.had_pab || p.had_forfeit_win).then_some(match self {
@@ -98,6 +100,9 @@ impl Edition {
                 ("C.04.4.1 (2026) 2.1.3 [C3], C.04.1 Art. 6", "C.04.4.1 (2026) 2.1.3 [C3], C.04.1 Art. 7")
             }
             Edition::Lim => ("C.04.4.3 2.1, 5.1.b", "C.04.4.3 2.1, 5.1.a"),
+            Edition::Burstein2026 => {
+                ("C.04.4.2 (2026) 2.1.3 [C3], C.04.1 Art. 6", "C.04.4.2 (2026) 2.1.3 [C3], C.04.1 Art. 7")
+            }
         }
     }
 
@@ -107,12 +112,13 @@ impl Edition {
     ///   pairing the last round.
     /// - Lim 6: in the last round, players of the same score may be paired even if one of them
     ///   gets the same colour a third time or three more of one colour.
-    /// - Dubov: no exception.
+    /// - Dubov, Burstein: no exception (Burstein's seeding rounds, paired by the Dutch rules,
+    ///   are never the last round).
     pub fn colour_exempt(self, t: &Tournament, i: usize, opp: usize) -> bool {
         match self {
             Edition::Dutch2012 | Edition::Dutch2017 | Edition::Dutch2026 => t.is_topscorer(i) || t.is_topscorer(opp),
             Edition::Lim => t.is_last_round() && t.players[i].score == t.players[opp].score,
-            Edition::Dubov2018 | Edition::Dubov2026 => false,
+            Edition::Dubov2018 | Edition::Dubov2026 | Edition::Burstein2026 => false,
         }
     }
 

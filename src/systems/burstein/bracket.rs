@@ -1,0 +1,259 @@
+//! One Burstein bracket (3.2) as one lexicographic matching program.
+//!
+//! The model holds the bracket (incoming floaters and residents, in ranking order: BSN 1, 2, ...,
+//! 4.1) and every player of the lower scoregroups, and must pair them all (the PAB is assigned
+//! before): a bracket player paired with a lower player is an outgoing floater; pairs among
+//! lower players only witness that the round can still be completed ([C4]). Stages, in the
+//! priority of 2.3: [C5] the fewest outgoing floaters; [C6] their scores, highest first; [C7]
+//! the following bracket (the floaters and the next scoregroup) with the most pairs, then the
+//! lowest scores of its own outgoing floaters; [C8] the fewest players not given their colour
+//! preference; then the order of 4.3: BSN 1's opponent with the largest BSN (a floater's
+//! virtual opponent has BSN 0), then BSN 2's, and so on.
+
+use super::round::Round;
+use crate::model::{BracketModel, Cost, Stage, Var};
+use crate::points::Points;
+use crate::systems::trace::BracketTrace;
+use crate::systems::{PairError, PairOptions};
+
+/// The article of each quality criterion of `models/burstein-2026.model`.
+pub fn article(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "C5" => "C.04.4.2 (2026) [C5] maximise the number of pairs (minimise the outgoing floaters)",
+        "C6" => "C.04.4.2 (2026) [C6] minimise the scores of the outgoing floaters",
+        "C7" => "C.04.4.2 (2026) [C7] outgoing floaters that let the following bracket comply with [C1]-[C6]",
+        "C8" => "C.04.4.2 (2026) [C8] minimise the players who do not get their colour preference",
+        _ => return None,
+    })
+}
+
+fn stage(name: String, key: &str, cost: Cost) -> Stage {
+    Stage { name, article: article(key).unwrap_or("C.04.4.2 (2026) 4.3").to_string(), cost }
+}
+
+/// Score levels of `players`, highest first.
+fn levels(r: &Round, players: &[usize]) -> Vec<Points> {
+    let mut v: Vec<Points> = players.iter().map(|&i| r.score(i)).collect();
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v.dedup();
+    v
+}
+
+/// What the program decided: the pairs of the bracket and its outgoing floaters.
+pub struct Chosen {
+    pub pairs: Vec<(usize, usize)>,
+    pub floaters: Vec<usize>,
+    pub trace: BracketTrace,
+}
+
+/// Pairs the bracket `bracket` (ranking order) above `lower` (every player of the lower
+/// scoregroups, the next scoregroup first) under the criteria `keys`.
+pub fn pair_bracket(
+    r: &Round,
+    keys: &[String],
+    bracket: &[usize],
+    lower: &[usize],
+    opts: &PairOptions,
+    prefix: &str,
+) -> Result<Chosen, PairError> {
+    let nb = bracket.len();
+    let global: Vec<usize> = bracket.iter().chain(lower).copied().collect();
+    let mut model = BracketModel::new(global.len());
+    model.labels = global.iter().map(|&i| r.t.players[i].id.to_string()).collect();
+    for a in 0..global.len() {
+        for b in a + 1..global.len() {
+            if r.can_meet(global[a], global[b]) {
+                model.add_pair(a, b);
+            }
+        }
+    }
+    let pairs = model.pairs.clone();
+    let inside = |a: usize, b: usize| a < nb && b < nb;
+    let floating = |a: usize, b: usize| a < nb && b >= nb; // pairs are stored with a < b
+                                                           // The following bracket: the next scoregroup (the first lower players of the top score).
+    let next_score = lower.first().map(|&i| r.score(i));
+    let in_next_group = |k: usize| k >= nb && Some(r.score(global[k])) == next_score;
+    let mut stages = Vec::new();
+    for key in keys {
+        match key.as_str() {
+            "C5" => {
+                let mut c = Cost::new();
+                pairs
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &(a, b))| floating(a, b))
+                    .for_each(|(e, _)| c.add(Var::Pair(e), 1));
+                stages.push(stage("C5-floaters".into(), key, c));
+            }
+            "C6" => {
+                for s in levels(r, bracket) {
+                    let mut c = Cost::new();
+                    for (e, &(a, b)) in pairs.iter().enumerate() {
+                        if floating(a, b) && r.score(global[a]) == s {
+                            c.add(Var::Pair(e), 1);
+                        }
+                    }
+                    stages.push(stage(format!("C6-floaters-score{}", s.0), key, c));
+                }
+            }
+            "C7" if next_score.is_some() => {
+                // The following bracket's [C5]: pairs between this bracket's floaters and the
+                // next scoregroup, or inside it (maximised).
+                let mut c = Cost::new();
+                for (e, &(a, b)) in pairs.iter().enumerate() {
+                    if in_next_group(b) && (a < nb || in_next_group(a)) {
+                        c.add(Var::Pair(e), -1);
+                    }
+                }
+                stages.push(stage("C7-next-pairs".into(), key, c));
+                // Its [C6]: the scores of the players it floats further down, highest first: a
+                // member (a floater of this bracket, or of the next scoregroup) paired beyond
+                // the next scoregroup. Pairs are stored `a < b` and the lower players run from
+                // the next scoregroup down, so the member is `a`.
+                let member = |k: usize| k < nb || in_next_group(k);
+                let beyond = |k: usize| k >= nb && !in_next_group(k);
+                let next_players: Vec<usize> = (0..global.len()).filter(|&k| member(k)).map(|k| global[k]).collect();
+                for s in levels(r, &next_players) {
+                    let mut c = Cost::new();
+                    for (e, &(a, b)) in pairs.iter().enumerate() {
+                        if member(a) && beyond(b) && r.score(global[a]) == s {
+                            c.add(Var::Pair(e), 1);
+                        }
+                    }
+                    stages.push(stage(format!("C7-next-floaters-score{}", s.0), key, c));
+                }
+            }
+            "C8" => {
+                let mut c = Cost::new();
+                for (e, &(a, b)) in pairs.iter().enumerate() {
+                    if inside(a, b) {
+                        if let (Some((ca, _)), Some((cb, _))) = (r.pref(global[a]), r.pref(global[b])) {
+                            if ca == cb {
+                                c.add(Var::Pair(e), 1);
+                            }
+                        }
+                    }
+                }
+                stages.push(stage("C8-colours".into(), key, c));
+            }
+            _ => {}
+        }
+    }
+    // 4.3: BSN k's opponent with the largest BSN (a floater's virtual opponent is BSN 0).
+    for k in 0..nb {
+        let mut c = Cost::new();
+        for (e, &(a, b)) in pairs.iter().enumerate() {
+            if inside(a, b) && (a == k || b == k) {
+                let other = if a == k { b } else { a };
+                c.add(Var::Pair(e), -(other as i64 + 1));
+            }
+        }
+        stages.push(stage(format!("A4-opponent-of-BSN-{}", k + 1), "", c));
+    }
+    let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
+    let mut session =
+        crate::systems::solving::session(model, opts.backend, opts.time_limit).map_err(super::solver_error)?;
+    let values = session.solve_stages(stages).map_err(super::solver_error)?;
+    let sol = session.solution().map_err(super::solver_error)?;
+    if let Some(dir) = &opts.write_lp {
+        crate::systems::solving::write_models(dir, prefix, session.model(), &values)?;
+    }
+    let mut chosen = Vec::new();
+    let mut floaters = Vec::new();
+    for &e in &sol.pairs {
+        let (a, b) = pairs[e];
+        if inside(a, b) {
+            chosen.push((global[a], global[b]));
+        } else if floating(a, b) {
+            floaters.push(global[a]);
+        }
+    }
+    let position = |i: usize| bracket.iter().position(|&x| x == i).unwrap_or(usize::MAX);
+    chosen.sort_by_key(|&(a, b)| position(a).min(position(b)));
+    floaters.sort_by_key(|&i| position(i));
+    let id = |i: usize| r.t.players[i].id;
+    let mut trace = BracketTrace::new(
+        "bracket",
+        bracket.iter().map(|&i| id(i)).collect(),
+        0,
+        chosen.iter().map(|&(a, b)| (id(a), id(b))).collect(),
+        floaters.iter().map(|&i| id(i)).collect(),
+    );
+    // 1.8: the Index that ranked the bracket (BSN order), for the reader: Buchholz in tenths of
+    // points, Sonneborn-Berger in hundredths.
+    for &i in bracket {
+        let (bh, sb) = r.index[i];
+        trace.targets.push((format!("{} BH", id(i)), bh));
+        trace.targets.push((format!("{} SB", id(i)), sb));
+    }
+    trace.stages = names.into_iter().zip(values).collect();
+    trace.reports = session.reports().to_vec();
+    Ok(Chosen { pairs: chosen, floaters, trace })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::Tournament;
+
+    /// A bracket of six players (1-6, BSN order) above two lower players who may not meet each
+    /// other, so exactly two pairs are made and two bracket players float; `forbidden` pairs are
+    /// written as XXP lines. Returns the pairing as the Note to 4.3 writes it.
+    fn first_pairing(forbidden: &[(u32, u32)]) -> String {
+        let mut trf = String::from("012 4.3 note\nXXR 9\nXXC white1\nXXP 7 8\n");
+        for (a, b) in forbidden {
+            trf.push_str(&format!("XXP {a} {b}\n"));
+        }
+        for id in 1..=8u32 {
+            let name = format!("Player {id}");
+            trf.push_str(&format!(
+                "001 {id:>4}      {name:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {id:>4}\n",
+                2000 - id,
+                "",
+                "",
+                "",
+                "0.0"
+            ));
+        }
+        let doc = crate::trf::read_str(&trf, "note.trf", &crate::trf::ReadOptions::default()).expect("reads");
+        let t = Tournament::before_round(&doc, 1).expect("state");
+        let r = Round::new(&t);
+        let bracket: Vec<usize> = (0..6).collect();
+        let lower = [6, 7];
+        let chosen = pair_bracket(&r, &[], &bracket, &lower, &PairOptions::default(), "t").expect("pairs");
+        let mut opp = [0usize; 6];
+        for &(a, b) in &chosen.pairs {
+            (opp[a], opp[b]) = (b + 1, a + 1);
+        }
+        // Each BSN with its opponent, an opponent's own entry left out, floaters as "k-0".
+        let mut parts = Vec::new();
+        let mut seen = [false; 6];
+        for k in 0..6 {
+            if seen[k] {
+                continue;
+            }
+            seen[k] = true;
+            if opp[k] > 0 {
+                seen[opp[k] - 1] = true;
+            }
+            parts.push(format!("{}-{}", k + 1, opp[k]));
+        }
+        parts.join(", ")
+    }
+
+    /// C.04.4.2 (2026) 4.3, the Note's list: each line is the first pairing once the pairs that
+    /// made the lines before it are forbidden.
+    #[test]
+    fn the_order_of_pairings_follows_the_note_to_4_3() {
+        assert_eq!(first_pairing(&[]), "1-6, 2-5, 3-0, 4-0");
+        assert_eq!(first_pairing(&[(2, 5)]), "1-6, 2-4, 3-0, 5-0");
+        assert_eq!(first_pairing(&[(2, 5), (2, 4)]), "1-6, 2-3, 4-0, 5-0");
+        let no_2 = [(2, 3), (2, 4), (2, 5)];
+        assert_eq!(first_pairing(&no_2), "1-6, 2-0, 3-5, 4-0");
+        assert_eq!(first_pairing(&[no_2[0], no_2[1], no_2[2], (3, 5)]), "1-6, 2-0, 3-4, 5-0");
+        assert_eq!(first_pairing(&[no_2[0], no_2[1], no_2[2], (3, 5), (3, 4)]), "1-6, 2-0, 3-0, 4-5");
+        // With 1-6 leaving no second pair, BSN 1 takes BSN 5: "1-5, 2-6, 3-0, 4-0".
+        let all_after_1_6 = [(2, 3), (2, 4), (2, 5), (3, 4), (3, 5), (4, 5)];
+        assert_eq!(first_pairing(&all_after_1_6), "1-5, 2-6, 3-0, 4-0");
+    }
+}
