@@ -35,6 +35,7 @@ fn every_system_explains_in_the_rules_words_and_as_versioned_json() {
         ("dubov-2026", "Dubov system, rules in force from 2026 (C.04.4.1)", "Bracket"),
         ("dubov-2018", "Dubov system", "Bracket"),
         ("lim", "Lim system (C.04.4.3)", "Step"),
+        ("burstein-2026", "Burstein system, rules in force from 2026 (C.04.4.2)", "Bracket"),
     ] {
         let t = text(system);
         assert!(t.contains(&format!("Round 5, {title}")), "{system}: {t}");
