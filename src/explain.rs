@@ -118,33 +118,12 @@ fn player_ref(t: &Tournament, id: u32) -> PlayerRef {
     }
 }
 
-/// The Dubov criteria (C.04.4.1, 2026 numbering; the 2018 text states the same criteria).
-fn dubov_article(key: &str) -> Option<&'static str> {
-    Some(match key {
-        "C5" => "[C5] minimise the number of upfloaters",
-        "C6" => "[C6] maximise the scores of the upfloaters (taken in ascending order)",
-        "C7" => "[C7] minimise the number of players who do not get their colour preference",
-        "C8" => "[C8] minimise the number of upfloaters who are maximum upfloaters",
-        "C9" => "[C9] minimise the number of times a maximum upfloater is upfloated",
-        "C10" => "[C10] minimise the number of upfloaters who upfloated in the previous round",
-        _ => return None,
-    })
-}
-
-/// The label and sentence of a quality criterion `key` of `system`.
+/// The label and sentence of a quality criterion `key` of `system`, from the system's table:
+/// "C.04.3 (2026) [C12] colour preferences not granted" gives ("[C12]", "[C12] colour
+/// preferences not granted"); "C.04.3 C.5 maximise the number of pairs" gives ("C.5", ...).
 fn criterion_words(system: System, key: &str) -> Option<(String, String)> {
-    if matches!(system, System::Dubov2026 | System::Dubov2018) {
-        return dubov_article(key).map(|a| (format!("[{key}]"), a.to_string()));
-    }
-    if system == System::Burstein2026 {
-        let article = crate::systems::burstein::article(key)?;
-        let words = article.split_once(") ").map_or(article, |(_, w)| w);
-        return Some((format!("[{key}]"), words.to_string()));
-    }
     let article = crate::systems::criterion_article(system, key)?;
-    // "C.04.3 (2026) [C12] colour preferences not granted", "C.04.3 C.5 maximise the number of
-    // pairs": the words after the document and edition.
-    let words = article.strip_prefix("C.04.3 ").unwrap_or(article);
+    let words = if article.starts_with("C.04") { article.split_once(' ').map_or(article, |(_, w)| w) } else { article };
     let words = if words.starts_with('(') { words.split_once(") ").map_or(words, |(_, w)| w) } else { words };
     let label = words.split_whitespace().next().unwrap_or(key).to_string();
     Some((label, words.to_string()))

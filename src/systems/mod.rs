@@ -279,27 +279,45 @@ impl fmt::Display for PairError {
 
 impl std::error::Error for PairError {}
 
-/// The stable name of criterion `key` of `system` (what it measures, the same in every edition
-/// that has it; see `models/criteria-names.csv`), for the systems whose criteria are tabled.
-pub fn criterion_name(system: System, key: &str) -> Option<&'static str> {
-    let edition = dutch_edition(system)?;
-    // Completion is a requirement of every bracket, not a row of the formulation: 2017 C.4,
-    // 2026 [C4], 2012 C.12-C.13 (its stage is named C13-completion).
-    match (edition, key) {
-        (dutch::Edition::E2012, "C13") | (dutch::Edition::E2017 | dutch::Edition::E2026, "C4") => Some("completion"),
-        _ => dutch::Criterion::find(dutch::criteria_table(edition), key).map(|c| c.name),
+/// Every quality criterion of `system` as `(key, name, article)`, in priority order, from the
+/// system's own table (Dutch editions, Dubov, Burstein); empty for Lim, whose formulation lists
+/// procedure steps rather than criteria with values.
+pub fn criteria_rows(system: System) -> Vec<(&'static str, &'static str, &'static str)> {
+    match system {
+        System::Dutch2026 | System::Dutch2017 | System::Dutch2012 => dutch_edition(system)
+            .map(|e| dutch::criteria_table(e).iter().map(|c| (c.key, c.name, c.article)).collect())
+            .unwrap_or_default(),
+        System::Dubov2026 => dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2026)).collect(),
+        System::Dubov2018 => dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2018)).collect(),
+        System::Burstein2026 => burstein::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
+        System::Lim => Vec::new(),
     }
 }
 
-/// The article of criterion `key` of `system` as the criteria tables state it (`C.04.3 (2026)
-/// [C12] colour preferences not granted`), completion included; for the tabled systems.
+/// The stable name of criterion `key` of `system` (what it measures, the same in every system
+/// and edition that has it; see `models/criteria-names.csv`), for the systems whose criteria are
+/// tabled.
+pub fn criterion_name(system: System, key: &str) -> Option<&'static str> {
+    // Completion is a requirement of every bracket, not a row of the formulation: 2017 C.4,
+    // 2026 [C4], 2012 C.12-C.13 (its stage is named C13-completion).
+    match (dutch_edition(system), key) {
+        (Some(dutch::Edition::E2012), "C13") | (Some(dutch::Edition::E2017 | dutch::Edition::E2026), "C4") => {
+            Some("completion")
+        }
+        _ => criteria_rows(system).into_iter().find(|r| r.0 == key).map(|r| r.1),
+    }
+}
+
+/// The article of criterion `key` of `system` as its table states it (`C.04.3 (2026) [C12]
+/// colour preferences not granted`), completion included.
 pub fn criterion_article(system: System, key: &str) -> Option<&'static str> {
-    let edition = dutch_edition(system)?;
-    match (edition, key) {
-        (dutch::Edition::E2012, "C13") => Some("C.04.3 (2012) C.13 the remaining players can still be paired"),
-        (dutch::Edition::E2017, "C4") => Some("C.04.3 (2017) C.4 the remaining players can still be paired"),
-        (dutch::Edition::E2026, "C4") => Some("C.04.3 (2026) [C4] a pairing of all players not yet paired exists"),
-        _ => dutch::Criterion::find(dutch::criteria_table(edition), key).map(|c| c.article),
+    match (dutch_edition(system), key) {
+        (Some(dutch::Edition::E2012), "C13") => Some("C.04.3 (2012) C.13 the remaining players can still be paired"),
+        (Some(dutch::Edition::E2017), "C4") => Some("C.04.3 (2017) C.4 the remaining players can still be paired"),
+        (Some(dutch::Edition::E2026), "C4") => {
+            Some("C.04.3 (2026) [C4] a pairing of all players not yet paired exists")
+        }
+        _ => criteria_rows(system).into_iter().find(|r| r.0 == key).map(|r| r.2),
     }
 }
 
@@ -318,10 +336,8 @@ fn dutch_edition(system: System) -> Option<dutch::Edition> {
 pub fn criteria_dictionary() -> String {
     let mut rows: Vec<(String, &str, &str, &str)> = Vec::new();
     for system in System::ALL {
-        if let Some(edition) = dutch_edition(system) {
-            for c in dutch::criteria_table(edition) {
-                rows.push((c.name.to_string(), system.name(), c.key, c.article));
-            }
+        for (key, name, article) in criteria_rows(system) {
+            rows.push((name.to_string(), system.name(), key, article));
         }
     }
     rows.sort();

@@ -16,19 +16,138 @@ use crate::points::Points;
 use crate::systems::trace::BracketTrace;
 use crate::systems::{PairError, PairOptions};
 
-/// The article of each quality criterion of `models/burstein-2026.model`.
-pub fn article(key: &str) -> Option<&'static str> {
-    Some(match key {
-        "C5" => "C.04.4.2 (2026) [C5] maximise the number of pairs (minimise the outgoing floaters)",
-        "C6" => "C.04.4.2 (2026) [C6] minimise the scores of the outgoing floaters",
-        "C7" => "C.04.4.2 (2026) [C7] outgoing floaters that let the following bracket comply with [C1]-[C6]",
-        "C8" => "C.04.4.2 (2026) [C8] minimise the players who do not get their colour preference",
-        _ => return None,
-    })
+/// What the stages of one bracket are built from.
+pub struct Ctx<'a, 't> {
+    pub r: &'a Round<'t>,
+    /// The model's pairs, `a < b`, local indices: the bracket (BSN order) first, then the lower
+    /// players from the next scoregroup down.
+    pub pairs: &'a [(usize, usize)],
+    pub global: &'a [usize],
+    /// Players in the bracket.
+    pub nb: usize,
+    pub bracket: &'a [usize],
+    /// The score of the next scoregroup, if any.
+    pub next_score: Option<Points>,
 }
 
-fn stage(name: String, key: &str, cost: Cost) -> Stage {
-    Stage { name, article: article(key).unwrap_or("C.04.4.2 (2026) 4.3").to_string(), cost }
+impl Ctx<'_, '_> {
+    fn floating(&self, a: usize, b: usize) -> bool {
+        a < self.nb && b >= self.nb
+    }
+
+    /// A lower player of the next scoregroup.
+    fn in_next_group(&self, k: usize) -> bool {
+        k >= self.nb && Some(self.r.score(self.global[k])) == self.next_score
+    }
+}
+
+/// One criterion of the Burstein system: key, name (shared with the other systems where the
+/// meaning is the same), article, stage builder.
+pub struct Criterion {
+    pub key: &'static str,
+    pub name: &'static str,
+    pub article: &'static str,
+    pub build: fn(&Ctx, &str) -> Vec<Stage>,
+}
+
+fn stage(name: String, article: &str, cost: Cost) -> Stage {
+    Stage { name, article: article.to_string(), cost }
+}
+
+/// The quality criteria in the priority order of 2.3.
+pub const CRITERIA: &[Criterion] = &[
+    Criterion {
+        key: "C5",
+        name: "downfloaters",
+        article: "C.04.4.2 (2026) [C5] maximise the number of pairs (minimise the outgoing floaters)",
+        build: |c, a| {
+            let mut cost = Cost::new();
+            for (e, &(x, y)) in c.pairs.iter().enumerate() {
+                if c.floating(x, y) {
+                    cost.add(Var::Pair(e), 1);
+                }
+            }
+            vec![stage("C5-floaters".into(), a, cost)]
+        },
+    },
+    Criterion {
+        key: "C6",
+        name: "downfloater_scores",
+        article: "C.04.4.2 (2026) [C6] minimise the scores of the outgoing floaters",
+        build: |c, a| {
+            levels(c.r, c.bracket)
+                .into_iter()
+                .map(|s| {
+                    let mut cost = Cost::new();
+                    for (e, &(x, y)) in c.pairs.iter().enumerate() {
+                        if c.floating(x, y) && c.r.score(c.global[x]) == s {
+                            cost.add(Var::Pair(e), 1);
+                        }
+                    }
+                    stage(format!("C6-floaters-score{}", s.0), a, cost)
+                })
+                .collect()
+        },
+    },
+    Criterion {
+        key: "C7",
+        name: "next_bracket",
+        article: "C.04.4.2 (2026) [C7] outgoing floaters that let the following bracket comply with [C1]-[C6]",
+        build: |c, a| {
+            if c.next_score.is_none() {
+                return Vec::new();
+            }
+            // The following bracket's [C5]: pairs between this bracket's floaters and the next
+            // scoregroup, or inside it (maximised).
+            let mut cost = Cost::new();
+            for (e, &(x, y)) in c.pairs.iter().enumerate() {
+                if c.in_next_group(y) && (x < c.nb || c.in_next_group(x)) {
+                    cost.add(Var::Pair(e), -1);
+                }
+            }
+            let mut stages = vec![stage("C7-next-pairs".into(), a, cost)];
+            // Its [C6]: the scores of the players it floats further down, highest first: a
+            // member (a floater of this bracket, or of the next scoregroup) paired beyond the
+            // next scoregroup. Pairs are stored `a < b` and the lower players run from the next
+            // scoregroup down, so the member is `x`.
+            let member = |k: usize| k < c.nb || c.in_next_group(k);
+            let beyond = |k: usize| k >= c.nb && !c.in_next_group(k);
+            let members: Vec<usize> = (0..c.global.len()).filter(|&k| member(k)).map(|k| c.global[k]).collect();
+            for s in levels(c.r, &members) {
+                let mut cost = Cost::new();
+                for (e, &(x, y)) in c.pairs.iter().enumerate() {
+                    if member(x) && beyond(y) && c.r.score(c.global[x]) == s {
+                        cost.add(Var::Pair(e), 1);
+                    }
+                }
+                stages.push(stage(format!("C7-next-floaters-score{}", s.0), a, cost));
+            }
+            stages
+        },
+    },
+    Criterion {
+        key: "C8",
+        name: "colour_preference_violations",
+        article: "C.04.4.2 (2026) [C8] minimise the players who do not get their colour preference",
+        build: |c, a| {
+            let mut cost = Cost::new();
+            for (e, &(x, y)) in c.pairs.iter().enumerate() {
+                if x < c.nb && y < c.nb {
+                    if let (Some((cx, _)), Some((cy, _))) = (c.r.pref(c.global[x]), c.r.pref(c.global[y])) {
+                        if cx == cy {
+                            cost.add(Var::Pair(e), 1);
+                        }
+                    }
+                }
+            }
+            vec![stage("C8-colours".into(), a, cost)]
+        },
+    },
+];
+
+/// The article of criterion `key` (`None`: not a Burstein criterion).
+pub fn article(key: &str) -> Option<&'static str> {
+    CRITERIA.iter().find(|c| c.key == key).map(|c| c.article)
 }
 
 /// Score levels of `players`, highest first.
@@ -70,73 +189,11 @@ pub fn pair_bracket(
     let pairs = model.pairs.clone();
     let inside = |a: usize, b: usize| a < nb && b < nb;
     let floating = |a: usize, b: usize| a < nb && b >= nb; // pairs are stored with a < b
-                                                           // The following bracket: the next scoregroup (the first lower players of the top score).
-    let next_score = lower.first().map(|&i| r.score(i));
-    let in_next_group = |k: usize| k >= nb && Some(r.score(global[k])) == next_score;
+    let ctx = Ctx { r, pairs: &pairs, global: &global, nb, bracket, next_score: lower.first().map(|&i| r.score(i)) };
     let mut stages = Vec::new();
     for key in keys {
-        match key.as_str() {
-            "C5" => {
-                let mut c = Cost::new();
-                pairs
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &(a, b))| floating(a, b))
-                    .for_each(|(e, _)| c.add(Var::Pair(e), 1));
-                stages.push(stage("C5-floaters".into(), key, c));
-            }
-            "C6" => {
-                for s in levels(r, bracket) {
-                    let mut c = Cost::new();
-                    for (e, &(a, b)) in pairs.iter().enumerate() {
-                        if floating(a, b) && r.score(global[a]) == s {
-                            c.add(Var::Pair(e), 1);
-                        }
-                    }
-                    stages.push(stage(format!("C6-floaters-score{}", s.0), key, c));
-                }
-            }
-            "C7" if next_score.is_some() => {
-                // The following bracket's [C5]: pairs between this bracket's floaters and the
-                // next scoregroup, or inside it (maximised).
-                let mut c = Cost::new();
-                for (e, &(a, b)) in pairs.iter().enumerate() {
-                    if in_next_group(b) && (a < nb || in_next_group(a)) {
-                        c.add(Var::Pair(e), -1);
-                    }
-                }
-                stages.push(stage("C7-next-pairs".into(), key, c));
-                // Its [C6]: the scores of the players it floats further down, highest first: a
-                // member (a floater of this bracket, or of the next scoregroup) paired beyond
-                // the next scoregroup. Pairs are stored `a < b` and the lower players run from
-                // the next scoregroup down, so the member is `a`.
-                let member = |k: usize| k < nb || in_next_group(k);
-                let beyond = |k: usize| k >= nb && !in_next_group(k);
-                let next_players: Vec<usize> = (0..global.len()).filter(|&k| member(k)).map(|k| global[k]).collect();
-                for s in levels(r, &next_players) {
-                    let mut c = Cost::new();
-                    for (e, &(a, b)) in pairs.iter().enumerate() {
-                        if member(a) && beyond(b) && r.score(global[a]) == s {
-                            c.add(Var::Pair(e), 1);
-                        }
-                    }
-                    stages.push(stage(format!("C7-next-floaters-score{}", s.0), key, c));
-                }
-            }
-            "C8" => {
-                let mut c = Cost::new();
-                for (e, &(a, b)) in pairs.iter().enumerate() {
-                    if inside(a, b) {
-                        if let (Some((ca, _)), Some((cb, _))) = (r.pref(global[a]), r.pref(global[b])) {
-                            if ca == cb {
-                                c.add(Var::Pair(e), 1);
-                            }
-                        }
-                    }
-                }
-                stages.push(stage("C8-colours".into(), key, c));
-            }
-            _ => {}
+        if let Some(c) = CRITERIA.iter().find(|c| c.key == key) {
+            stages.extend((c.build)(&ctx, c.article));
         }
     }
     // 4.3: BSN k's opponent with the largest BSN (a floater's virtual opponent is BSN 0).
@@ -148,7 +205,7 @@ pub fn pair_bracket(
                 c.add(Var::Pair(e), -(other as i64 + 1));
             }
         }
-        stages.push(stage(format!("A4-opponent-of-BSN-{}", k + 1), "", c));
+        stages.push(stage(format!("A4-opponent-of-BSN-{}", k + 1), "C.04.4.2 (2026) 4.3", c));
     }
     let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
     let mut session =

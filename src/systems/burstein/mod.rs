@@ -30,7 +30,7 @@ fn formulation() -> Result<Formulation, PairError> {
         .map_err(PairError::Invalid)
 }
 
-pub use bracket::article;
+pub use bracket::{article, CRITERIA};
 
 pub(crate) fn solver_error(e: SolveError) -> PairError {
     crate::systems::solving::after_completion_check("a Burstein bracket model")(e)

@@ -37,17 +37,9 @@ pub struct Log {
     pub prefix: String,
 }
 
-/// The article each quality criterion key of a formulation file implements.
+/// The article each quality criterion key of a formulation file implements (2026 edition).
 pub fn article(key: &str) -> Option<&'static str> {
-    Some(match key {
-        "C5" => "C.04.4.1 C.5",
-        "C6" => "C.04.4.1 C.6",
-        "C7" => "C.04.4.1 C.7",
-        "C8" => "C.04.4.1 C.8",
-        "C9" => "C.04.4.1 C.9",
-        "C10" => "C.04.4.1 C.10",
-        _ => return None,
-    })
+    super::criteria::find(key).map(|c| c.article_2026)
 }
 
 fn stage(name: String, article: &str, cost: Cost) -> Stage {
@@ -91,62 +83,15 @@ pub fn choose_upfloaters(
     // Pairs of the bracket: resident-resident and resident-upfloater; (e, upfloater or None).
     let up_pairs: Vec<(usize, usize)> =
         pairs.iter().enumerate().filter(|(_, &(a, b))| a < nr && b >= nr).map(|(e, &(_, b))| (e, b)).collect();
-    let last = r.is_last_round();
+    let ctx = super::criteria::Ctx { r, pairs: &pairs, up_pairs: &up_pairs, global: &global, lower, nr };
     let mut stages = Vec::new();
     for key in keys {
-        let art = article(key).unwrap_or("C.04.4.1");
-        match key.as_str() {
-            "C5" => {
-                let mut c = Cost::new();
-                for &(e, _) in &up_pairs {
-                    c.add(Var::Pair(e), 1);
-                }
-                stages.push(stage("C5-upfloaters".into(), art, c));
-            }
-            "C6" => {
-                let mut levels: Vec<_> = lower.iter().map(|&i| r.score(i)).collect();
-                levels.sort();
-                levels.dedup();
-                for s in levels {
-                    let mut c = Cost::new();
-                    for &(e, u) in &up_pairs {
-                        if r.score(global[u]) == s {
-                            c.add(Var::Pair(e), 1);
-                        }
-                    }
-                    stages.push(stage(format!("C6-upfloaters-scoring-{}", s.0), art, c));
-                }
-            }
-            "C7" => {
-                let mut c = Cost::new();
-                for (e, &(a, b)) in pairs.iter().enumerate() {
-                    if a < nr && r.pref(global[a]).0 == r.pref(global[b]).0 {
-                        c.add(Var::Pair(e), 1);
-                    }
-                }
-                stages.push(stage("C7-colour-preferences".into(), art, c));
-            }
-            "C8" | "C9" | "C10" if last => {}
-            "C8" | "C9" | "C10" => {
-                let mut c = Cost::new();
-                for &(e, u) in &up_pairs {
-                    let g = global[u];
-                    let w = match key.as_str() {
-                        "C8" => i64::from(r.is_max_upfloater(g)),
-                        "C9" if r.is_max_upfloater(g) => i64::from(r.upfloats[g]),
-                        "C9" => 0,
-                        _ => i64::from(r.upfloated_last_round(g)),
-                    };
-                    c.add(Var::Pair(e), w);
-                }
-                let name = match key.as_str() {
-                    "C8" => "C8-maximum-upfloaters",
-                    "C9" => "C9-upfloats-of-maximum-upfloaters",
-                    _ => "C10-upfloated-last-round",
-                };
-                stages.push(stage(name.into(), art, c));
-            }
-            _ => {}
+        if let Some(c) = super::criteria::find(key) {
+            let art = match r.edition {
+                super::Edition::E2026 => c.article_2026,
+                super::Edition::E2018 => c.article_2018,
+            };
+            stages.extend((c.build)(&ctx, art));
         }
     }
     // D.1: the first set of the container, i.e. the lexicographically smallest set of sequence

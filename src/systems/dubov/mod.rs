@@ -18,6 +18,7 @@
 
 mod bracket;
 pub mod colours;
+pub mod criteria;
 mod round;
 
 use super::formulation::Formulation;
