@@ -335,3 +335,49 @@ fn t0300_round_7_pair_b3_d2() {
 fn t0228_round_9_upf_c9() {
     check("t0228", 9, "11-1 9-6 4-13 3-14 2-5 10-8 12-7");
 }
+
+/// Pairs round `round` of `../shared/corpus/peers/FILE` (CPPDubovSystem's own test
+/// tournaments) under Dubov 2026; returns the boards as `white-black` ids and the reason the
+/// command gives for not pairing `recorded` (a pair CPPDubovSystem made).
+fn peer(file: &str, round: u32, recorded: (u32, u32)) -> (BTreeSet<String>, String) {
+    let path = common::corpus("peers").join(file);
+    let doc = lexpair::trf::read_file(&path, &lexpair::trf::ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let t = lexpair::tournament::Tournament::before_round(&doc, round).unwrap_or_else(|e| panic!("{}", e.message));
+    let opts = PairOptions::default();
+    let (p, traces) = lexpair::systems::explain_round(System::Dubov2026, &t, &opts).unwrap_or_else(|e| panic!("{e}"));
+    let boards = p.boards.iter().map(|b| format!("{}-{}", t.players[b.white].id, t.players[b.black].id)).collect();
+    let why = lexpair::systems::why_not(System::Dubov2026, &t, &opts, &traces, recorded.0, recorded.1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    (boards, why)
+}
+
+/// CPPDubovSystem's `parsing_test.trf` (its 012 line: "testing FPC on round with incorrect
+/// pairings"), round 3, bracket ½ (residents 9 and 19, two upfloaters of 0 points): 3.2.2
+/// chooses the first set of upfloaters whose pairing complies best with [C1]-[C10]. The recorded
+/// set {2, 3} pairs 2-9 (both prefer White: [C7] 1); {2, 8} pairs 9-8 and 2-19, every colour
+/// preference granted ([C7] 0).
+#[test]
+fn cppdubov_parsing_test_round_3_c7() {
+    let (boards, why) = peer("cppdubov-parsing_test.trf", 3, (2, 9));
+    assert!(boards.contains("9-8") && boards.contains("2-19"), "{boards:?}");
+    assert!(why.contains("[C7]") && why.contains(": 1, where the pairing made has") && why.ends_with(": 0"), "{why}");
+}
+
+/// The same file, round 5 (its TNR line says 6 rounds: not the last round, so [C8]-[C10] apply),
+/// bracket 1½ (5, 9, 18 and one upfloater of 1 point): the recorded upfloater 11 upfloated in
+/// round 4; [C10] prefers 13, who did not.
+#[test]
+fn cppdubov_parsing_test_round_5_c10() {
+    let (boards, why) = peer("cppdubov-parsing_test.trf", 5, (11, 5));
+    assert!(boards.contains("13-5") && boards.contains("18-9"), "{boards:?}");
+    assert!(why.contains("[C10]"), "{why}");
+}
+
+/// CPPDubovSystem's `test.trf`, round 5 (6 rounds), bracket 1½ (11, 13, 20 and one upfloater of
+/// 1 point): the recorded upfloater 2 upfloated in round 4 ([C10]); 5 did not, and is chosen.
+#[test]
+fn cppdubov_test_round_5_c10() {
+    let (boards, why) = peer("cppdubov-test.trf", 5, (2, 11));
+    assert!(boards.contains("13-11") && boards.contains("5-20"), "{boards:?}");
+    assert!(why.contains("[C10]"), "{why}");
+}

@@ -35,18 +35,8 @@ fn first_difference(
     partners: &str,
 ) -> String {
     for (k, (a, f)) in actual.iter().zip(forced).enumerate() {
-        let mut pa = a.players.clone();
-        let mut pf = f.players.clone();
-        pa.sort_unstable();
-        pf.sort_unstable();
-        if pa != pf || a.kind != f.kind {
-            return format!(
-                "{what} changes step {} ({}): its players would differ, so an earlier choice of the system's order \
-                 (floaters, upfloaters or the bye) already differs; the pairing made comes first in that order",
-                k + 1,
-                a.kind
-            );
-        }
+        // The same step (the same program) can take other players in (Dubov's upfloaters, the
+        // floaters): its criteria are compared first, its composition after.
         for ((name, va), (name_f, vf)) in a.stages.iter().zip(&f.stages) {
             if name != name_f {
                 break;
@@ -65,6 +55,18 @@ fn first_difference(
             if vf < va {
                 break; // a different bracket shape; compared by the first worse value only
             }
+        }
+        let mut pa = a.players.clone();
+        let mut pf = f.players.clone();
+        pa.sort_unstable();
+        pf.sort_unstable();
+        if pa != pf || a.kind != f.kind {
+            return format!(
+                "{what} changes step {} ({}): its players would differ, so an earlier choice of the system's order \
+                 (floaters, upfloaters or the bye) already differs; the pairing made comes first in that order",
+                k + 1,
+                a.kind
+            );
         }
     }
     format!(
