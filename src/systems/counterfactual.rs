@@ -172,18 +172,7 @@ pub fn why_bye(
     // [C9], Dubov 3.1.4, Burstein 3.1.4) the most games played.
     let h = t.index_of(holder).unwrap_or(i);
     let (px, ph) = (&t.players[i], &t.players[h]);
-    let (score_rule, games_rule) = match system {
-        System::Dutch2026 => (
-            "[C5] minimise the score of the PAB assignee",
-            Some("[C9] minimise the unplayed games of the PAB assignee"),
-        ),
-        System::Dubov2026 | System::Burstein2026 => {
-            ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played"))
-        }
-        System::Dutch2017 | System::Dutch2012 => ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
-        System::Dubov2018 => ("the lowest score", None),
-        System::Lim => ("1.1 the lowest score group", None),
-    };
+    let (score_rule, games_rule) = system.registration().bye_rules;
     if ph.pairing_score() < px.pairing_score() {
         return Ok(format!(
             "{score_rule}: {holder} has {}, {x} has {}",

@@ -55,8 +55,22 @@ pub struct Registration {
     /// The Maxi-tournament option (`--maxi`) applies.
     pub maxi: bool,
     pub pair: PairFn,
-    /// `--why-not A B`, where the system answers it.
+    /// `--why-not A B`, where the system answers it bracket by bracket (the others: by the
+    /// counterfactual of [`counterfactual`]).
     pub why_not: Option<WhyNotFn>,
+    /// Its quality criteria as `(key, name, article)` in priority order, from the system's own
+    /// table (empty where the formulation lists procedure steps, as Lim's).
+    pub criteria: CriteriaFn,
+    /// How it chooses the pairing-allocated bye, in the text's words, for `--why-bye`: the rule
+    /// on scores, and the rule on games played if it has one.
+    pub bye_rules: (&'static str, Option<&'static str>),
+}
+
+/// The criteria table of a system, as `(key, name, article)` rows.
+pub type CriteriaFn = fn() -> Vec<(&'static str, &'static str, &'static str)>;
+
+fn dutch_rows(e: dutch::Edition) -> Vec<(&'static str, &'static str, &'static str)> {
+    dutch::criteria_table(e).iter().map(|c| (c.key, c.name, c.article)).collect()
 }
 
 /// One row per system and edition.
@@ -73,6 +87,11 @@ pub const REGISTRY: [Registration; 7] = [
         maxi: false,
         pair: |t, o| dutch::pair(t, dutch::Edition::E2026, o),
         why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2026, tr, a, b)),
+        criteria: || dutch_rows(dutch::Edition::E2026),
+        bye_rules: (
+            "[C5] minimise the score of the PAB assignee",
+            Some("[C9] minimise the unplayed games of the PAB assignee"),
+        ),
     },
     Registration {
         system: System::Dutch2017,
@@ -86,6 +105,8 @@ pub const REGISTRY: [Registration; 7] = [
         maxi: false,
         pair: |t, o| dutch::pair(t, dutch::Edition::E2017, o),
         why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2017, tr, a, b)),
+        criteria: || dutch_rows(dutch::Edition::E2017),
+        bye_rules: ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
     },
     Registration {
         system: System::Dutch2012,
@@ -99,6 +120,8 @@ pub const REGISTRY: [Registration; 7] = [
         maxi: false,
         pair: |t, o| dutch::pair(t, dutch::Edition::E2012, o),
         why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2012, tr, a, b)),
+        criteria: || dutch_rows(dutch::Edition::E2012),
+        bye_rules: ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
     },
     Registration {
         system: System::Dubov2026,
@@ -112,6 +135,8 @@ pub const REGISTRY: [Registration; 7] = [
         maxi: false,
         pair: |t, o| dubov::pair(t, dubov::Edition::E2026, o),
         why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Dubov2026, t, o, tr, a, b)),
+        criteria: || dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2026)).collect(),
+        bye_rules: ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
     },
     Registration {
         system: System::Dubov2018,
@@ -125,6 +150,8 @@ pub const REGISTRY: [Registration; 7] = [
         maxi: false,
         pair: |t, o| dubov::pair(t, dubov::Edition::E2018, o),
         why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Dubov2018, t, o, tr, a, b)),
+        criteria: || dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2018)).collect(),
+        bye_rules: ("the lowest score", None),
     },
     Registration {
         system: System::Lim,
@@ -138,6 +165,8 @@ pub const REGISTRY: [Registration; 7] = [
         maxi: true,
         pair: lim::pair,
         why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Lim, t, o, tr, a, b)),
+        criteria: Vec::new,
+        bye_rules: ("1.1 the lowest score group", None),
     },
     Registration {
         system: System::Burstein2026,
@@ -151,6 +180,8 @@ pub const REGISTRY: [Registration; 7] = [
         maxi: false,
         pair: burstein::pair,
         why_not: None,
+        criteria: || burstein::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
+        bye_rules: ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
     },
 ];
 
@@ -283,15 +314,7 @@ impl std::error::Error for PairError {}
 /// system's own table (Dutch editions, Dubov, Burstein); empty for Lim, whose formulation lists
 /// procedure steps rather than criteria with values.
 pub fn criteria_rows(system: System) -> Vec<(&'static str, &'static str, &'static str)> {
-    match system {
-        System::Dutch2026 | System::Dutch2017 | System::Dutch2012 => dutch_edition(system)
-            .map(|e| dutch::criteria_table(e).iter().map(|c| (c.key, c.name, c.article)).collect())
-            .unwrap_or_default(),
-        System::Dubov2026 => dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2026)).collect(),
-        System::Dubov2018 => dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2018)).collect(),
-        System::Burstein2026 => burstein::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
-        System::Lim => Vec::new(),
-    }
+    (system.registration().criteria)()
 }
 
 /// The stable name of criterion `key` of `system` (what it measures, the same in every system
