@@ -1,6 +1,7 @@
 //! The pairing systems, by name, behind one entry point.
 
 pub mod burstein;
+mod colour_grant;
 pub mod counterfactual;
 pub mod dubov;
 pub mod dutch;

@@ -15,49 +15,21 @@ pub fn colour_of_first(r: &Round, a: usize, b: usize) -> Colour {
         let hi_colour = if t.players[hi].pairing_number % 2 == 1 { initial } else { initial.opposite() };
         return if a_above { hi_colour } else { hi_colour.opposite() };
     }
-    match (r.pref(a), r.pref(b)) {
-        // 1.5.4: a player who has not played has no preference; his opponent's is granted.
-        (Some((ca, _)), None) => ca,
-        (None, Some((cb, _))) => cb.opposite(),
-        (Some((ca, sa)), Some((cb, sb))) => {
-            // 5.2.2: grant both colour preferences.
-            if ca != cb {
-                return ca;
-            }
-            // 5.2.3: grant the stronger colour preference.
-            if sa != sb {
-                return if sa > sb { ca } else { ca.opposite() };
-            }
-            // 5.2.4: alternate the colours to the most recent time in which one player had
-            // White and the other Black.
-            let (pa, pb) = (&t.players[a], &t.players[b]);
-            for (&ha, &hb) in pa.colours.iter().rev().zip(pb.colours.iter().rev()) {
-                if ha != hb {
-                    return ha.opposite();
-                }
-            }
-            // 5.2.5: grant the colour preference of the higher-ranked player (1.8).
+    // 5.2.2-5.2.5, shared with Dubov; 1.5.4: a player who has not played has no preference and
+    // his opponent's is granted.
+    crate::systems::colour_grant::colour_of_first(r.pref(a), r.pref(b), &t.players[a], &t.players[b], a_above)
+        .unwrap_or_else(|| {
+            // Neither has a preference but one has played (cannot happen: a player who played has
+            // one): 5.2.1's colour, rather than a panic.
+            let initial = t.initial_colour.unwrap_or(Colour::White);
+            let hi = if a_above { a } else { b };
+            let c = if t.players[hi].pairing_number % 2 == 1 { initial } else { initial.opposite() };
             if a_above {
-                ca
+                c
             } else {
-                ca.opposite()
+                c.opposite()
             }
-        }
-        (None, None) => unreachable_colour(r, a, b, a_above),
-    }
-}
-
-/// Neither has a preference but one has played (cannot happen: a player who played has one):
-/// the higher-ranked player's 5.2.1 colour, for safety rather than a panic.
-fn unreachable_colour(r: &Round, a: usize, b: usize, a_above: bool) -> Colour {
-    let initial = r.t.initial_colour.unwrap_or(Colour::White);
-    let hi = if a_above { a } else { b };
-    let c = if r.t.players[hi].pairing_number % 2 == 1 { initial } else { initial.opposite() };
-    if a_above {
-        c
-    } else {
-        c.opposite()
-    }
+        })
 }
 
 /// `(white, black)` for the pair `{a, b}`.

@@ -15,29 +15,11 @@ pub fn colour_of_first(r: &Round, a: usize, b: usize) -> Colour {
         let hi_colour = if r.tpn(hi) % 2 == 1 { initial } else { initial.opposite() };
         return if a_above { hi_colour } else { hi_colour.opposite() };
     }
-    let ((ca, sa), (cb, sb)) = (r.pref(a), r.pref(b));
-    // E.1: grant both colour preferences.
-    if ca != cb {
-        return ca;
-    }
-    // E.2: grant the stronger colour preference.
-    if sa != sb {
-        return if sa > sb { ca } else { ca.opposite() };
-    }
-    // E.3: alternate the colours to the most recent time in which one player had White and the
-    // other Black (C.04.2.D.5: histories of played games, unplayed rounds moved to the front).
-    let (pa, pb) = (&t.players[a], &t.players[b]);
-    for (&ha, &hb) in pa.colours.iter().rev().zip(pb.colours.iter().rev()) {
-        if ha != hb {
-            return ha.opposite();
-        }
-    }
-    // E.4: grant the colour preference of the higher-ranked player.
-    if a_above {
-        ca
-    } else {
-        ca.opposite()
-    }
+    // 5.2.2-5.2.5 (E.1-E.4), shared with Burstein; a player without games has a mild
+    // preference for Black here (1.6.4), so both always have one.
+    let (pa, pb) = (Some(r.pref(a)), Some(r.pref(b)));
+    crate::systems::colour_grant::colour_of_first(pa, pb, &t.players[a], &t.players[b], a_above)
+        .unwrap_or(Colour::White)
 }
 
 /// `(white, black)` for the pair `{a, b}`.
