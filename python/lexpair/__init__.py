@@ -34,6 +34,12 @@ from ._lexpair import (  # noqa: F401  (the public API)
 )
 
 
+def explain(path, system, **options):
+    """Why the next round (or ``round=``) is paired as it is, in the rules' words: the
+    ``explanation`` object of docs/explain.md (schema ``lexpair-explain/1``), players by TRF id."""
+    return pair(path, system, explain=True, **options)["explanation"]
+
+
 def verify(path, system, **options):
     """True when every recorded round of ``path`` is paired identically by ``system``
     (the checker of ``lexpair check``); ``check`` gives the rounds one by one."""
@@ -48,6 +54,7 @@ __all__ = [
     "SolverError",
     "__version__",
     "check",
+    "explain",
     "generate",
     "mean_ci",
     "metrics",

@@ -162,3 +162,10 @@ def test_why_the_bye():
     assert "[C9]" in p["why_bye"]["reason"] and "18 has played 4 games" in p["why_bye"]["reason"]
     p = lexpair.pair(EXAMPLE, "dubov-2026", why_not=(2, 6))
     assert "[C7]" in p["why_not"]["reason"]
+
+
+def test_explain_returns_the_versioned_object():
+    e = lexpair.explain(EXAMPLE, "burstein-2026")
+    assert e["schema"] == "lexpair-explain/1" and e["system"] == "burstein-2026"
+    assert e["brackets"][0]["residents"][0]["name"].startswith("Test")
+    assert all("text" in line for b in e["brackets"] for line in b["criteria"] + b["order"])
