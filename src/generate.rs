@@ -148,6 +148,17 @@ pub fn parse_point_system(text: &str) -> Result<PointSystem, String> {
     Ok(PointSystem::with_win_draw_loss(p[0], p[1], p[2]))
 }
 
+/// A rating range `MIN-MAX` (`1400-2600`), `MIN <= MAX`.
+pub fn parse_ratings(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("ratings '{text}': expected MIN-MAX, e.g. 1400-2600");
+    let (a, b) = text.split_once('-').ok_or_else(bad)?;
+    let (a, b) = (a.trim().parse::<u32>().map_err(|_| bad())?, b.trim().parse::<u32>().map_err(|_| bad())?);
+    if a > b {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
 /// The players of a TRF document as a field, strongest first; at most `limit` of them.
 pub fn field_from_document(doc: &TrfDocument, limit: Option<usize>) -> Vec<FieldPlayer> {
     let mut recs: Vec<&PlayerRecord> = doc.players.iter().collect();

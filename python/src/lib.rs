@@ -265,13 +265,7 @@ fn make_field(players: Option<usize>, field: Option<&Path>, ratings: &str) -> Py
         return Ok(Field::List(field_from_document(&read(path, false)?, players)));
     }
     let players = players.ok_or_else(|| invalid("give players=N (or field=PATH for a real field)"))?;
-    let bad = || invalid(format!("ratings '{ratings}': expected MIN-MAX, e.g. 1400-2600"));
-    let (a, b) = ratings.split_once('-').ok_or_else(bad)?;
-    let (min_rating, max_rating) =
-        (a.trim().parse::<u32>().map_err(|_| bad())?, b.trim().parse::<u32>().map_err(|_| bad())?);
-    if min_rating > max_rating {
-        return Err(bad());
-    }
+    let (min_rating, max_rating) = lexpair::generate::parse_ratings(ratings).map_err(invalid)?;
     Ok(Field::Random { players, min_rating, max_rating })
 }
 

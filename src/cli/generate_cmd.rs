@@ -83,16 +83,6 @@ pub fn read_model(path: &Path) -> Result<Formulation, Failure> {
     })
 }
 
-fn parse_range(text: &str) -> Result<(u32, u32), Failure> {
-    let bad = || Failure::Invalid(format!("--ratings '{text}': expected MIN-MAX, e.g. 1400-2600"));
-    let (a, b) = text.split_once('-').ok_or_else(bad)?;
-    let (a, b) = (a.trim().parse::<u32>().map_err(|_| bad())?, b.trim().parse::<u32>().map_err(|_| bad())?);
-    if a > b {
-        return Err(bad());
-    }
-    Ok((a, b))
-}
-
 /// The field: the players of `field` (strongest `players` of them), or a random one.
 pub fn make_field(players: Option<usize>, field: Option<&Path>, ratings: &str) -> Result<Field, Failure> {
     match field {
@@ -103,7 +93,8 @@ pub fn make_field(players: Option<usize>, field: Option<&Path>, ratings: &str) -
         None => {
             let players = players
                 .ok_or_else(|| Failure::Invalid("give --players N (or --field FILE for a real field)".into()))?;
-            let (min_rating, max_rating) = parse_range(ratings)?;
+            let (min_rating, max_rating) =
+                lexpair::generate::parse_ratings(ratings).map_err(|e| Failure::Invalid(format!("--{e}")))?;
             Ok(Field::Random { players, min_rating, max_rating })
         }
     }

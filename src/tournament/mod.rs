@@ -152,6 +152,18 @@ impl Tournament {
         self.forbidden.contains(&(a.min(b), a.max(b)))
     }
 
+    /// May `a` and `b` meet under the absolute criteria of the systems without a topscorer
+    /// exception (Dubov and Burstein [C1] and [C3]): not the same player, no second game
+    /// (C.04.1 Art. 2), not a forbidden pair, and not two players with the same absolute colour
+    /// preference (C.04.1 Art. 6-7).
+    pub fn may_meet(&self, a: usize, b: usize) -> bool {
+        if a == b || self.have_met(a, b) || self.is_forbidden(a, b) {
+            return false;
+        }
+        let (pa, pb) = (&self.players[a].preference, &self.players[b].preference);
+        !(pa.is_absolute() && pb.is_absolute() && pa.colour == pb.colour)
+    }
+
     /// The index of the player with TRF id `id`.
     pub fn index_of(&self, id: u32) -> Option<usize> {
         self.players.iter().position(|p| p.id == id)

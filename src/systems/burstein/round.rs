@@ -95,12 +95,7 @@ impl<'t> Round<'t> {
     /// [C1] no rematch, [C3] not two players with the same absolute colour preference, and the
     /// arbiter's forbidden pairs.
     pub fn can_meet(&self, a: usize, b: usize) -> bool {
-        let t = self.t;
-        if a == b || t.have_met(a, b) || t.is_forbidden(a, b) {
-            return false;
-        }
-        let (pa, pb) = (&t.players[a].preference, &t.players[b].preference);
-        !(pa.is_absolute() && pb.is_absolute() && pa.colour == pb.colour)
+        self.t.may_meet(a, b)
     }
 
     /// [C2] (Basic Rules Art. 4): no PAB, and no win's points scored without playing, before.

@@ -96,12 +96,7 @@ impl<'t> Round<'t> {
     /// C.1 (no rematch), C.3 (no two players with the same absolute colour preference; the Dubov
     /// text has no topscorer exception) and forbidden pairs: may `a` and `b` meet?
     pub fn can_meet(&self, a: usize, b: usize) -> bool {
-        let t = self.t;
-        if a == b || t.have_met(a, b) || t.is_forbidden(a, b) {
-            return false;
-        }
-        let (pa, pb) = (&t.players[a].preference, &t.players[b].preference);
-        !(pa.is_absolute() && pb.is_absolute() && pa.colour == pb.colour)
+        self.t.may_meet(a, b)
     }
 
     /// C.2: may `i` receive the pairing-allocated bye?
