@@ -136,9 +136,14 @@ fn why_not_answers_for_dubov_and_lim_by_pairing_the_round_again() {
     // Dubov: 2-6 would leave two colour preferences unmet in the 3-point bracket ([C7]).
     let l = last_line(&["pair", "-s", "dubov-2026", &ex, "--why-not", "2", "6"]);
     assert!(l.contains("pairing 2-6 would worsen step 2 (bracket): [C7]") && l.contains(": 2, where"), "{l}");
-    // A rematch is read directly, with the round it was played in.
+    // A rematch is read directly, with the round it was played in and the system's own article.
     let l = last_line(&["pair", "-s", "lim", &ex, "--why-not", "1", "7"]);
-    assert!(l.contains("[C1] 1 and 7 already played each other in round 2"), "{l}");
+    assert!(
+        l.contains("C.04.4.3 2.1 (compatible players), C.04.1.b: 1 and 7 already played each other in round 2"),
+        "{l}"
+    );
+    let l = last_line(&["pair", "-s", "dubov-2026", &ex, "--why-not", "1", "7"]);
+    assert!(l.contains("C.04.4.1 (2026) 2.1.1 [C1], C.04.1 Art. 2: 1 and 7 already played"), "{l}");
     // Lim counts no criteria: the answer names the partners its procedure chose.
     let l = last_line(&["pair", "-s", "lim", &ex, "--why-not", "2", "6"]);
     assert!(l.contains("(2 meets 5, 6 meets 8)"), "{l}");

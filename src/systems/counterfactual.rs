@@ -98,16 +98,23 @@ pub fn why_not_pair(
             return Ok(format!("{id} does not play this round (announced bye or absence)"));
         }
     }
+    // The articles as the independent checker states them for this system and edition.
+    let rules = crate::verify::rules::Edition::of(system);
     if let Some(k) = t.players[i].history.iter().position(|h| h.opponent == Some(j) && h.facts.played) {
-        return Ok(format!("[C1] {a} and {b} already played each other in round {} (C.04.1 Art. 2)", k + 1));
+        return Ok(format!("{}: {a} and {b} already played each other in round {}", rules.rematch_article(), k + 1));
     }
     if t.is_forbidden(i, j) {
         return Ok(format!("{a} and {b} are a forbidden pair (XXP / 260 record)"));
     }
     let (pa, pb) = (&t.players[i].preference, &t.players[j].preference);
-    if pa.strength == Strength::Absolute && pb.strength == Strength::Absolute && pa.colour == pb.colour {
+    if pa.strength == Strength::Absolute
+        && pb.strength == Strength::Absolute
+        && pa.colour == pb.colour
+        && !rules.colour_exempt(t, i, j)
+    {
         return Ok(format!(
-            "[C3] {a} and {b} have the same absolute colour preference ({:?}) (C.04.1 Art. 6-7)",
+            "{}: {a} and {b} have the same absolute colour preference ({:?})",
+            rules.colour_articles().0,
             pa.colour.unwrap_or(crate::trf::Colour::White)
         ));
     }

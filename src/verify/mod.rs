@@ -17,7 +17,7 @@ pub mod absolute;
 pub mod guard;
 pub mod pairs_file;
 pub mod quality;
-mod rules;
+pub mod rules;
 
 pub use absolute::{check, Rule, Violation};
 pub use guard::{guard, GuardError};
