@@ -247,15 +247,10 @@ fn top_score(t: &Tournament, ids: &[u32]) -> Option<String> {
     ids.iter().filter_map(|&id| t.index_of(id)).map(|i| t.players[i].pairing_score()).max().map(points_text)
 }
 
-/// May player `i` receive the pairing-allocated bye under `system` (C.04.1 Art. 4; for Dubov and
-/// Lim the rule of the Dutch edition of the same era, which states the same condition)?
+/// May player `i` receive the pairing-allocated bye under `system`? The rule of the system's
+/// edition, as the independent checker states it (`verify::rules`).
 pub fn pab_eligible(system: System, t: &Tournament, i: usize) -> bool {
-    let rules = crate::systems::dutch::PlayerRules::of(match system {
-        System::Dubov2026 => System::Dutch2026,
-        System::Dubov2018 | System::Lim => System::Dutch2017,
-        s => s,
-    });
-    rules.is_none_or(|r| r.pab_eligible(&t.players[i]))
+    crate::verify::rules::Edition::of(system).pab_bar(&t.players[i]).is_none()
 }
 
 /// One stage of a bracket as its sentence in the rules' words, with `value`.
@@ -268,14 +263,18 @@ fn bye_reasons(system: System, t: &Tournament, bye: usize) -> Vec<String> {
     let present = t.present();
     let eligible: Vec<usize> = present.iter().copied().filter(|&i| pab_eligible(system, t, i)).collect();
     let p = &t.players[bye];
+    let rules = crate::verify::rules::Edition::of(system);
     let mut out = vec![format!(
-        "the number of players to pair is odd ({}): one receives the pairing-allocated bye (C.04.1 Art. 3)",
-        present.len()
+        "the number of players to pair is odd ({}): one receives the pairing-allocated bye ({})",
+        present.len(),
+        rules.presence_article()
     )];
     out.push(format!(
-        "{} of the {} present may receive it: no pairing-allocated bye and no win scored without playing before (C.04.1 Art. 4)",
+        "{} of the {} present may receive it: only {} ({})",
         eligible.len(),
-        present.len()
+        present.len(),
+        rules.pab_rule(),
+        rules.pab_article()
     ));
     let lower = eligible.iter().filter(|&&i| t.players[i].pairing_score() < p.pairing_score()).count();
     let same: Vec<u32> = eligible

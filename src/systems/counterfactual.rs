@@ -169,11 +169,9 @@ pub fn why_bye(
             t.present().len()
         ));
     };
-    if !crate::explain::pab_eligible(system, t, i) {
-        return Ok(format!(
-            "[C2] {x} may not receive the pairing-allocated bye: {x} already received one, or scored a win's \
-             points without playing (C.04.1 Art. 4)"
-        ));
+    let rules = crate::verify::rules::Edition::of(system);
+    if let Some(bar) = rules.pab_bar(&t.players[i]) {
+        return Ok(format!("{x} may not receive the pairing-allocated bye: only {} may ({bar})", rules.pab_rule()));
     }
     // The rules that rank the candidates directly: the lowest score first, then (2026 Dutch
     // [C9], Dubov 3.1.4, Burstein 3.1.4) the most games played.

@@ -63,28 +63,43 @@ impl Edition {
         }
     }
 
-    /// The article barring a player from the pairing-allocated bye, and whether `p` is barred.
-    pub fn pab_bar(self, p: &Player) -> Option<&'static str> {
-        let unplayed_points = || p.history.iter().any(|h| !h.facts.played && h.points.0 > 0);
+    /// The articles saying who may receive the pairing-allocated bye.
+    pub fn pab_article(self) -> &'static str {
+        match self {
+            Edition::Dutch2012 => "C.04.3 (2012) B.1.b",
+            Edition::Dutch2017 => "C.04.3 (2017) C.2, C.04.1.d",
+            Edition::Dubov2018 => "C.04.4.1 (2018) C.2, C.04.1.d",
+            Edition::Lim => "C.04.4.3 1.1, C.04.1.d",
+            Edition::Dutch2026 => "C.04.3 (2026) 2.1.2 [C2], C.04.1 Art. 4",
+            Edition::Dubov2026 => "C.04.4.1 (2026) 2.1.2 [C2], C.04.1 Art. 4",
+            Edition::Burstein2026 => "C.04.4.2 (2026) 2.1.2 [C2], C.04.1 Art. 4",
+        }
+    }
+
+    /// Who may receive the pairing-allocated bye, in words (its article: `pab_article`).
+    pub fn pab_rule(self) -> &'static str {
         match self {
             // B.1.b (2012): not after a point or half point received without playing.
-            Edition::Dutch2012 => unplayed_points().then_some("C.04.3 (2012) B.1.b"),
-            // C.04.1 Art. 4 (2026): not after a PAB, nor after a win's points scored without playing.
-            Edition::Dutch2026 | Edition::Dubov2026 | Edition::Burstein2026 => (p.had_pab || p.unplayed_win_rounds > 0)
-                .then_some(match self {
-                    Edition::Dutch2026 => "C.04.3 (2026) 2.1.2 [C2], C.04.1 Art. 4",
-                    Edition::Dubov2026 => "C.04.4.1 (2026) 2.1.2 [C2], C.04.1 Art. 4",
-                    _ => "C.04.4.2 (2026) 2.1.2 [C2], C.04.1 Art. 4",
-                }),
+            Edition::Dutch2012 => "a player who has not scored a point or half point without playing",
             // C.04.1.d (2017): not after a PAB or a forfeit win.
             Edition::Dutch2017 | Edition::Dubov2018 | Edition::Lim => {
-                (p.had_pab || p.had_forfeit_win).then_some(match self {
-                    Edition::Dutch2017 => "C.04.3 (2017) C.2, C.04.1.d",
-                    Edition::Dubov2018 => "C.04.4.1 (2018) C.2, C.04.1.d",
-                    _ => "C.04.4.3 1.1, C.04.1.d",
-                })
+                "a player who has had no pairing-allocated bye and no forfeit win"
+            }
+            // C.04.1 Art. 4 (2026): not after a PAB, nor after a win's points scored without playing.
+            Edition::Dutch2026 | Edition::Dubov2026 | Edition::Burstein2026 => {
+                "a player who has had no pairing-allocated bye and scored no win's points without playing"
             }
         }
+    }
+
+    /// The article barring `p` from the pairing-allocated bye, if `p` is barred (`pab_rule`).
+    pub fn pab_bar(self, p: &Player) -> Option<&'static str> {
+        let barred = match self {
+            Edition::Dutch2012 => p.history.iter().any(|h| !h.facts.played && h.points.0 > 0),
+            Edition::Dutch2026 | Edition::Dubov2026 | Edition::Burstein2026 => p.had_pab || p.unplayed_win_rounds > 0,
+            Edition::Dutch2017 | Edition::Dubov2018 | Edition::Lim => p.had_pab || p.had_forfeit_win,
+        };
+        barred.then_some(self.pab_article())
     }
 
     /// The articles of the two colour limits: (difference beyond ±2, same colour three times).
