@@ -554,3 +554,64 @@ fn c10_the_same_preference_in_a_penultimate_bracket_where_javafo_differs() {
     let b = c.board_of(26).expect("26 plays");
     assert!(b == (26, 32) || b == (32, 26), "{b:?}");
 }
+
+#[test]
+fn a3_c13_the_remainder_of_a_merged_lowest_bracket_gives_no_floats() {
+    // A.3: "these players moved down are always paired first whenever possible, giving rise to a
+    // remainder score bracket which is always treated as a homogeneous one"; C.13 merges the
+    // last brackets, so a remainder may hold players of different scores. Its pairs give no
+    // float to count (B.5/B.6 are requirements of the heterogeneous part and of the players
+    // moved down), and the candidate order decides between remainders that tie.
+    //
+    // t0022, round 12: MDPs 62 (the bye) and 66 (with 63) from 4.0; remainder 61, 64, 65 (3.0)
+    // and 67 (2.0). 64 downfloated two rounds before, but inside the remainder that is no B.6
+    // count: S1 = 61, 64 and S2 = 65, 67 pair as formed, 61-65 and 64-67.
+    let c = case("t0022.trf", 12);
+    assert_eq!(c.bye(), Some(62));
+    let b = c.board_of(61).expect("61 plays");
+    assert!(b == (61, 65) || b == (65, 61), "{b:?}");
+    let b = c.board_of(64).expect("64 plays");
+    assert!(b == (64, 67) || b == (67, 64), "{b:?}");
+    // t0108, round 12: MDPs 41, 44 (the bye), 46 from 4.0 over 45, 49 (3.5) and 48, 50 (3.0).
+    // 48 upfloated in the last two rounds: paired with MDP 46 that is a B.5 and a B.6 upfloat;
+    // paired with 45 in the remainder it counts nothing. So 46-50, and 45-48 in the remainder.
+    let c = case("t0108.trf", 12);
+    assert_eq!(c.bye(), Some(44));
+    let b = c.board_of(46).expect("46 plays");
+    assert!(b == (46, 50) || b == (50, 46), "{b:?}");
+    let b = c.board_of(45).expect("45 plays");
+    assert!(b == (45, 48) || b == (48, 45), "{b:?}");
+    // t0021, round 9: MDPs 77 (the bye) and 78 (with 82); remainder 80, 83, 85 (2.5), 81 (2.0).
+    // 80 downfloated in round 7: 80-81 would be a B.6 downfloat outside a remainder.
+    let c = case("t0021.trf", 9);
+    assert_eq!(c.bye(), Some(77));
+    let b = c.board_of(80).expect("80 plays");
+    assert!(b == (80, 81) || b == (81, 80), "{b:?}");
+}
+
+#[test]
+fn c13_the_penultimate_bracket_keeps_its_colour_preferences_where_javafo_differs() {
+    // C.13: "Try to find another pairing in the penultimate score bracket which will allow a
+    // pairing in the lowest score bracket." That search runs through the requirement levels
+    // of C.10, which raise X (A.8.a) only after dropping B.5 and B.6 for downfloaters: a
+    // penultimate pairing meeting every colour preference that lets the lowest bracket pair
+    // comes before any that misses one. JaVaFo 1.4 takes one that misses one in these two
+    // rounds (the two open rounds of docs/dutch-2012.md judged by the text).
+    //
+    // t0044, round 11: the 3.5 bracket (MDP 23; 33 B, 38 W, 43 w, 48 W) keeps one pair. 33-43
+    // meets both preferences and the lowest bracket (23, 38, 48 over 41, 46) pairs 38-41,
+    // 48-46 with 23's bye. JaVaFo pairs 43-48 (43 or 48 misses White) and gives 33 the bye.
+    let c = case("t0044.trf", 11);
+    let b = c.board_of(33).expect("33 plays");
+    assert!(b == (33, 43) || b == (43, 33), "{b:?}");
+    let tr = c.bracket_of(33);
+    assert_eq!(c.stage(tr, "X-colours"), 0);
+    assert_eq!(c.bye(), Some(23));
+    // t0007, round 10: the 3.5 bracket (MDP 16, the only possible bye; 18 W, 26 b, 27 w) keeps
+    // one pair: 18-26 meets both preferences, 18-27 does not. JaVaFo pairs 18-27.
+    let c = case("t0007.trf", 10);
+    let b = c.board_of(18).expect("18 plays");
+    assert!(b == (18, 26) || b == (26, 18), "{b:?}");
+    assert_eq!(c.stage(c.bracket_of(18), "X-colours"), 0);
+    assert_eq!(c.bye(), Some(16));
+}

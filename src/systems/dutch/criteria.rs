@@ -350,7 +350,14 @@ fn third_colour(ctx: &Ctx, a: usize, b: usize) -> bool {
 fn floats_received(ctx: &Ctx, down: bool, back: usize) -> Vec<(Var, i64)> {
     let want = if down { Float::Down } else { Float::Up };
     let mut out = Vec::new();
+    // 2012 A.3: the remainder of a heterogeneous bracket "is always treated as homogeneous", so
+    // its pairs give no float to count, even where a merged bracket (C.13) gives its residents
+    // different scores; only the pairs of moved-down players do.
+    let remainder_floats = ctx.r.edition != super::Edition::E2012;
     for (e, a, b) in ctx.b.inner_pairs() {
+        if !remainder_floats && a >= ctx.b.mdps && b >= ctx.b.mdps {
+            continue;
+        }
         if let Some((hi, lo)) = ctx.unequal(a, b) {
             let who = if down { hi } else { lo };
             if ctx.float_back(who, back) == want {
