@@ -90,3 +90,41 @@ fn unplayed_rounds_without_points_are_no_floats_in_2026() {
     }
     assert!(unplayed_zero > 0, "the round has zero-point unplayed games");
 }
+
+/// Where lexpair follows the 2026 text and bbpPairings 6 does not (docs/reference-dutch.md 9.5);
+/// no corpus round depends on either.
+///
+/// C.04.1 Art. 4 (2026): a participant who "has already scored in one single round, without
+/// playing, as many points as rewarded for a win" may not have the PAB, so a full-point bye `F`
+/// bars it; the 2017 rule (C.04.1.d: a PAB or a forfeit win) does not. Six players, round 5:
+/// 4 had an `F` in round 4 and has the lowest score.
+#[test]
+fn basic_rules_art4_a_full_point_bye_bars_the_pab_in_2026() {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dubov/c2_full_point_bye.trf");
+    let doc = read_file(&f, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let t = Tournament::before_round(&doc, 5).unwrap_or_else(|e| panic!("{}", e.message));
+    assert_eq!(id(&t, pair(System::Dutch2017, &t).bye), Some(4));
+    let bye = id(&t, pair(System::Dutch2026, &t).bye);
+    assert!(bye.is_some() && bye != Some(4), "{bye:?}");
+}
+
+/// 1.4.3 (2026): a PAB is a downfloat, whatever it is worth; bbpPairings 6 counts it only when
+/// it scores more than a loss, so a PAB worth nothing (`BBU 0.0`) would give no float there.
+#[test]
+fn a_pab_worth_nothing_is_still_a_downfloat() {
+    use lexpair::tournament::{Float, FloatRule};
+    let mut text = String::from("012 zero PAB\nXXR 5\nXXC white1\nBBU 0.0\n");
+    // Round 1: 1 beat 2, 3 had the PAB (columns 92-101: opponent, colour, result).
+    for (id, pts, round1) in [(1u32, "1.0", "   2 w 1"), (2, "0.0", "   1 b 0"), (3, "0.0", "0000 - U")] {
+        let name = format!("Player {id}");
+        let rating = 2400 - 50 * id;
+        text.push_str(&format!(
+            "001 {id:>4}      {name:<33} {rating:>4}                             {pts}       {round1}\n"
+        ));
+    }
+    let doc = lexpair::trf::read_str(&text, "zero-pab.trf", &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let t = Tournament::before_round(&doc, 2).unwrap_or_else(|e| panic!("{}", e.message));
+    let p3 = &t.players[t.index_of(3).expect("player 3")];
+    assert!(p3.had_pab && p3.score.0 == 0, "a PAB worth nothing: {:?}", p3.score);
+    assert_eq!(p3.float_back(1, FloatRule::Dutch2026), Float::Down);
+}
