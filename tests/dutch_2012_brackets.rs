@@ -531,7 +531,7 @@ fn a7e_even_rounds_read_the_mild_preferences_of_odd_unplayed_players_either_way(
 
 #[test]
 fn c10_b5_for_downfloaters_is_relaxed_after_b6_where_javafo_differs() {
-    // t0122, round 5 (one of the open rounds of docs/dutch-2012.md, judged here by the text).
+    // t0122, round 5 (one of the rounds of docs/dutch-2012.md where JaVaFo departs from the text).
     // The 1.5 bracket (MDP 4; 5, 8, 9) must send two players down to pair 6 and 10, who met:
     // 10 can only meet 4, so 4 and one of 8, 9 go down (5-8 or 5-9 stay). 8 downfloated in
     // round 4, 9 in round 3; every other criterion ties. C.10 relaxes B.6 for downfloaters
@@ -546,7 +546,7 @@ fn c10_b5_for_downfloaters_is_relaxed_after_b6_where_javafo_differs() {
 
 #[test]
 fn c10_the_same_preference_in_a_penultimate_bracket_where_javafo_differs() {
-    // t0117, round 12 (open round, judged by the text): the penultimate bracket (MDP 27; 26,
+    // t0117, round 12 (judged by the text; JaVaFo departs): the penultimate bracket (MDP 27; 26,
     // 32, 34, 39 at 11.0) keeps one pair and sends three players down. 26 downfloated in round
     // 11 (B.5), 39 in round 10 (B.6); 26-32 and 32-39 tie on everything else. As above, C.10
     // keeps B.5 longer: 26-32 stay, 39 goes down. JaVaFo 1.4 pairs 32-39 and moves 26 down.
@@ -596,7 +596,7 @@ fn c13_the_penultimate_bracket_keeps_its_colour_preferences_where_javafo_differs
     // of C.10, which raise X (A.8.a) only after dropping B.5 and B.6 for downfloaters: a
     // penultimate pairing meeting every colour preference that lets the lowest bracket pair
     // comes before any that misses one. JaVaFo 1.4 takes one that misses one in these two
-    // rounds (the two open rounds of docs/dutch-2012.md judged by the text).
+    // rounds (docs/dutch-2012.md).
     //
     // t0044, round 11: the 3.5 bracket (MDP 23; 33 B, 38 W, 43 w, 48 W) keeps one pair. 33-43
     // meets both preferences and the lowest bracket (23, 38, 48 over 41, 46) pairs 38-41,
