@@ -360,6 +360,10 @@ impl MatchingSession {
                 _ => return,
             };
             if taken_cost != best {
+                let best_pairs: Vec<usize> = pairs.iter().filter(|o| o.1 == best).map(|o| o.0).collect();
+                if self.swap_into(p, &best_pairs) {
+                    continue;
+                }
                 return;
             }
             let keep: Vec<usize> = pairs.iter().filter(|o| o.1 == best).map(|o| o.0).collect();
@@ -384,6 +388,54 @@ impl MatchingSession {
             }
             self.folded += 1;
         }
+    }
+
+    /// Makes the incumbent take one of `candidates` (face pairs of `p`) by exchanging partners
+    /// with another pair, `p`-`j` and `q`-`r` for `p`-`q` and `j`-`r` (or `p`-`j` with `q`
+    /// floating when `j` floats), if that keeps its face weight `φ`: the incumbent is a
+    /// maximum-`φ` matching of the face, so the exchanged one is too, and is an optimum of every
+    /// stage folded so far (see [`OptimalFace`]). A stage of `p` whose best pair the face offers
+    /// but the incumbent misses is then folded without a solve. Returns whether it exchanged.
+    ///
+    /// [`OptimalFace`]: super::weighted_matching::OptimalFace
+    fn swap_into(&mut self, p: usize, candidates: &[usize]) -> bool {
+        let (Some(face), Some(mate)) = (&self.face, &self.mate) else { return false };
+        let Some(q) = mate[p] else { return false };
+        let phi = |e: usize| face[e].map(i64::from);
+        let other = |e: usize, v: usize| {
+            let (a, b) = self.m.pairs[e];
+            if a == v {
+                b
+            } else {
+                a
+            }
+        };
+        let between = |x: usize, y: usize| self.incident.of_player(x).find(|&e| other(e, x) == y);
+        let Some(f_pq) = between(p, q).and_then(phi) else { return false };
+        for &e in candidates {
+            let j = other(e, p);
+            let Some(f_pj) = phi(e) else { continue };
+            let swap = match mate[j] {
+                Some(r) if r != p => {
+                    let (Some(f_jr), Some(f_qr)) = (between(j, r).and_then(phi), between(q, r).and_then(phi)) else {
+                        continue;
+                    };
+                    (f_pj + f_qr == f_pq + f_jr).then_some(Some(r))
+                }
+                Some(_) => None,
+                None => (self.m.may_float[q] && !self.covered[q] && f_pj == f_pq).then_some(None),
+            };
+            let Some(r) = swap else { continue };
+            let mate = self.mate.as_mut().expect("checked above");
+            mate[p] = Some(j);
+            mate[j] = Some(p);
+            mate[q] = r;
+            if let Some(r) = r {
+                mate[r] = Some(q);
+            }
+            return true;
+        }
+        false
     }
 
     /// The face of the stages folded so far as the top stage of the next solve: minimise
