@@ -171,7 +171,14 @@ fn homogeneous(
     if adopt(b, s, edge, &with_fixed(identity_pairs(rem, &rem[..n1])))? {
         return Ok(());
     }
-    s.solve_stages(exchange_stages(b, rem, n1))?;
+    let mut exchanges = exchange_stages(b, rem, n1);
+    let rest = exchanges.split_off(1);
+    // D.2.a at zero: every pair has exactly one original S1 player (n1 pairs, n1 S1 players, and
+    // a pair wholly in S1 would force one wholly in S2), so D.2.b-d are the same for every
+    // optimum and need no solve.
+    if s.solve_stages(exchanges)?.first() != Some(&0) {
+        s.solve_stages(rest)?;
+    }
     let (pairs, _) = current(s, b)?;
     let inside = |i: usize| rem.contains(&i);
     let mut new_s1: Vec<usize> = pairs.iter().filter(|p| inside(p.0) && inside(p.1)).map(|p| p.0.min(p.1)).collect();
