@@ -112,9 +112,8 @@ pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result
         s.solve_stages(mdp_set_stages(b))?;
         // D.1 on S2 for the MDP-pairing: partners of the paired MDPs in BSN order, smallest first.
         let (_, leavers) = current(s, b)?;
-        let d1: Vec<Stage> =
-            (0..b.mdps).filter(|i| !leavers.contains(i)).map(|p| partner_stage(b, p, "D1-mdp")).collect();
-        s.solve_stages(d1)?;
+        let paired: Vec<usize> = (0..b.mdps).filter(|i| !leavers.contains(i)).collect();
+        s.solve_stages(partner_stages(b, &edge, &paired, "D1-mdp"))?;
     }
     let (pairs, _) = current(s, b)?;
     let mdp_pairs: Vec<(usize, usize)> = pairs.iter().copied().filter(|&(a, _)| a < b.mdps).collect();
@@ -133,15 +132,21 @@ fn finish(b: &Bracket, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
     Ok(Chosen { pairs, leavers, outside, reports: s.reports().to_vec(), stage_values })
 }
 
-/// "Minimise the BSN of `p`'s partner inside the bracket".
-fn partner_stage(b: &Bracket, p: usize, what: &str) -> Stage {
-    let mut c = Cost::new();
-    for (e, x, y) in b.inner_pairs() {
-        if x == p || y == p {
-            c.add(Var::Pair(e), bsn(if x == p { y } else { x }));
-        }
-    }
-    tie(format!("{what}-partner-of-{}", p + 1), c)
+/// "Minimise the BSN of `p`'s partner inside the bracket", for each of `players` in order. The
+/// pairs of each are looked up in `edge` (not by a pass over all the model's pairs per player).
+fn partner_stages(b: &Bracket, edge: &PairIndex, players: &[usize], what: &str) -> Vec<Stage> {
+    players
+        .iter()
+        .map(|&p| {
+            let mut c = Cost::new();
+            for q in (0..b.nb).filter(|&q| q != p) {
+                if let Some(e) = edge.get(p, q).filter(|&e| b.inside[e]) {
+                    c.add(Var::Pair(e), bsn(q));
+                }
+            }
+            tie(format!("{what}-partner-of-{}", p + 1), c)
+        })
+        .collect()
 }
 
 /// D.2 exchanges then D.1 transpositions for a homogeneous bracket or remainder `rem` (BSN
@@ -171,26 +176,27 @@ fn homogeneous(
     if adopt(b, s, edge, &with_fixed(identity_pairs(rem, &rem[..n1])))? {
         return Ok(());
     }
-    let mut exchanges = exchange_stages(b, rem, n1);
-    let rest = exchanges.split_off(1);
     // D.2.a at zero: every pair has exactly one original S1 player (n1 pairs, n1 S1 players, and
     // a pair wholly in S1 would force one wholly in S2), so D.2.b-d are the same for every
-    // optimum and need no solve.
-    if s.solve_stages(exchanges)?.first() != Some(&0) {
-        s.solve_stages(rest)?;
+    // optimum and need neither a solve nor building.
+    let exchange = Exchanges::of(b, rem, n1);
+    if s.solve_stages(vec![exchange.size()])?.first() != Some(&0) {
+        s.solve_stages(exchange.order())?;
     }
     let (pairs, _) = current(s, b)?;
-    let inside = |i: usize| rem.contains(&i);
-    let mut new_s1: Vec<usize> = pairs.iter().filter(|p| inside(p.0) && inside(p.1)).map(|p| p.0.min(p.1)).collect();
+    let mut in_rem = vec![false; b.nb];
+    rem.iter().for_each(|&i| in_rem[i] = true);
+    let mut new_s1: Vec<usize> = pairs.iter().filter(|p| in_rem[p.0] && in_rem[p.1]).map(|p| p.0.min(p.1)).collect();
     new_s1.sort_unstable();
-    s.solve_stages(transposition_stages(b, &new_s1))?;
+    s.solve_stages(partner_stages(b, edge, &new_s1, "D1"))?;
     Ok(())
 }
 
 /// D.1: transpositions of S2, compared on the partners of the S1 players in order (the first
 /// transposition pairs each S1 player with the earliest S2 player it can).
+#[cfg(test)]
 pub(super) fn transposition_stages(b: &Bracket, s1: &[usize]) -> Vec<Stage> {
-    s1.iter().map(|&p| partner_stage(b, p, "D1")).collect()
+    partner_stages(b, &PairIndex::of(&b.model), s1, "D1")
 }
 
 /// D.3: the MDPs paired (S1) are, among the best, those with the lowest BSNs (D.3.b; D.3.a is
@@ -207,39 +213,66 @@ pub(super) fn mdp_set_stages(b: &Bracket) -> Vec<Stage> {
 
 /// D.2 exchanges of a homogeneous bracket or remainder `rem` (BSN order) whose S1 is its first
 /// `n1` players, stated on the pairs: a pair's higher player is in the new S1.
+#[cfg(test)]
 pub(super) fn exchange_stages(b: &Bracket, rem: &[usize], n1: usize) -> Vec<Stage> {
-    let pos = |i: usize| rem.iter().position(|&r| r == i);
-    // Remainder pairs (e, higher, lower) by position.
-    let rem_pairs: Vec<(usize, usize, usize)> = b
-        .inner_pairs()
-        .filter_map(|(e, x, y)| match (pos(x), pos(y)) {
-            (Some(px), Some(py)) => Some((e, px.min(py), px.max(py))),
-            _ => None,
-        })
-        .collect();
-    let higher_in = |k: usize| {
-        let mut c = Cost::new();
-        rem_pairs.iter().filter(|p| p.1 == k).for_each(|p| c.add(Var::Pair(p.0), 1));
-        c
-    };
-    let mut stages = Vec::new();
-    // D.2.a: the fewest players exchanged (pairs lying wholly in S2).
-    let mut c = Cost::new();
-    rem_pairs.iter().filter(|p| p.1 >= n1).for_each(|p| c.add(Var::Pair(p.0), 1));
-    stages.push(tie("D2a-exchange-size".into(), c));
-    // D.2.b: the smallest difference of the sums of BSNs exchanged (the new S1's sum).
-    let mut c = Cost::new();
-    rem_pairs.iter().for_each(|p| c.add(Var::Pair(p.0), p.1 as i64 + 1));
-    stages.push(tie("D2b-exchange-bsn-sum".into(), c));
-    // D.2.c: move out of S1 the highest BSNs first (prefer them not to head a pair).
-    for k in (0..n1).rev() {
-        stages.push(tie(format!("D2c-keep-{}-in-S1", rem[k] + 1), higher_in(k)));
-    }
-    // D.2.d: move into S1 the lowest BSNs first (prefer them to head a pair).
-    for (k, &i) in rem.iter().enumerate().skip(n1) {
-        let mut c = higher_in(k);
-        c.terms.iter_mut().for_each(|t| t.1 = -t.1);
-        stages.push(tie(format!("D2d-bring-{}-into-S1", i + 1), c));
-    }
+    let exchange = Exchanges::of(b, rem, n1);
+    let mut stages = vec![exchange.size()];
+    stages.extend(exchange.order());
     stages
+}
+
+/// The remainder pairs of a D.2 exchange, by the position in `rem` of their higher player.
+struct Exchanges<'a> {
+    rem: &'a [usize],
+    n1: usize,
+    /// Per position in `rem`: the pairs whose higher player is there, with the lower one's
+    /// position.
+    heading: Vec<Vec<(usize, usize)>>,
+}
+
+impl<'a> Exchanges<'a> {
+    fn of(b: &Bracket, rem: &'a [usize], n1: usize) -> Exchanges<'a> {
+        let mut pos = vec![None; b.nb];
+        rem.iter().enumerate().for_each(|(k, &i)| pos[i] = Some(k));
+        let mut heading = vec![Vec::new(); rem.len()];
+        for (e, x, y) in b.inner_pairs() {
+            if let (Some(px), Some(py)) = (pos[x], pos[y]) {
+                heading[px.min(py)].push((e, px.max(py)));
+            }
+        }
+        Exchanges { rem, n1, heading }
+    }
+
+    fn higher_in(&self, k: usize, sign: i64) -> Cost {
+        let mut c = Cost::new();
+        self.heading[k].iter().for_each(|&(e, _)| c.add(Var::Pair(e), sign));
+        c
+    }
+
+    /// D.2.a: the fewest players exchanged (pairs lying wholly in S2).
+    fn size(&self) -> Stage {
+        let mut c = Cost::new();
+        self.heading.iter().skip(self.n1).flatten().for_each(|&(e, _)| c.add(Var::Pair(e), 1));
+        tie("D2a-exchange-size".into(), c)
+    }
+
+    /// D.2.b-d, after D.2.a.
+    fn order(&self) -> Vec<Stage> {
+        let mut stages = Vec::new();
+        // D.2.b: the smallest difference of the sums of BSNs exchanged (the new S1's sum).
+        let mut c = Cost::new();
+        for (k, pairs) in self.heading.iter().enumerate() {
+            pairs.iter().for_each(|&(e, _)| c.add(Var::Pair(e), k as i64 + 1));
+        }
+        stages.push(tie("D2b-exchange-bsn-sum".into(), c));
+        // D.2.c: move out of S1 the highest BSNs first (prefer them not to head a pair).
+        for k in (0..self.n1).rev() {
+            stages.push(tie(format!("D2c-keep-{}-in-S1", self.rem[k] + 1), self.higher_in(k, 1)));
+        }
+        // D.2.d: move into S1 the lowest BSNs first (prefer them to head a pair).
+        for (k, &i) in self.rem.iter().enumerate().skip(self.n1) {
+            stages.push(tie(format!("D2d-bring-{}-into-S1", i + 1), self.higher_in(k, -1)));
+        }
+        stages
+    }
 }
