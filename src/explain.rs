@@ -176,6 +176,9 @@ fn order_words(t: &Tournament, tr: &BracketTrace, stage: &str, v: i64) -> Option
         };
         return line("D.2.a", text);
     }
+    if stage == crate::systems::dutch::NONE_WITHIN_S1 {
+        return line("D.2.a", "D.2.a no pair lies wholly in S1 (nobody is exchanged)".to_string());
+    }
     if stage == "D2b-exchange-bsn-sum" {
         return line("D.2.b", format!("D.2.b sum of the BSNs of the new S1: {v}"));
     }
@@ -411,6 +414,7 @@ pub fn render(e: &Explanation) -> String {
         for l in &b.order {
             let routine = match l.label.as_str() {
                 "D.2.b" | "D.2.c" | "D.2.d" => !exchanged,
+                _ if l.stage == crate::systems::dutch::NONE_WITHIN_S1 => true,
                 "4.2" | "4.3" => l.value == 0,
                 _ => false,
             } || (l.label == "D.2.c" && l.value > 0)

@@ -438,6 +438,78 @@ impl MatchingSession {
         false
     }
 
+    /// Folds stage `k` into the face without a solve when it charges pairs only, never below zero,
+    /// and the incumbent can be brought to zero by exchanging partners between two of its pairs
+    /// at a time, keeping the face weight `φ` (so every exchange stays an optimum of the stages
+    /// folded before, see [`MatchingSession::swap_into`]). Zero is then the stage's optimum, no
+    /// optimum takes a pair it charges, and those pairs leave the face: its maximum-`φ`
+    /// matchings are exactly the optima with the stage. D.2.a is such a stage: the fewest
+    /// players exchanged is usually none.
+    fn fold_at_zero(&mut self, k: usize) {
+        let np = self.m.pairs.len();
+        if self.folded != k || k >= self.stages.len() || !self.m.pairs.windows(2).all(|w| w[0] < w[1]) {
+            return;
+        }
+        let cost = &self.costs[k];
+        if cost.coefs.iter().any(|&c| c < 0) || cost.keys.iter().any(|&key| key as usize >= np) {
+            return;
+        }
+        let (Some(face), Some(mate)) = (&self.face, &self.mate) else { return };
+        let find = |x: usize, y: usize| self.m.pairs.binary_search(&(x.min(y), x.max(y))).ok();
+        let phi = |e: usize| face[e].map(i64::from);
+        let c = |e: usize| cost.get(e as u32);
+        let mut mate = mate.clone();
+        let matched = |mate: &[Option<usize>]| -> Vec<usize> {
+            (0..mate.len())
+                .filter_map(|a| mate[a].filter(|&b| a < b && self.settled[a].is_none()).and_then(|b| find(a, b)))
+                .collect()
+        };
+        loop {
+            let pairs = matched(&mate);
+            let charged: Vec<usize> = pairs.iter().copied().filter(|&e| c(e) > 0).collect();
+            if charged.is_empty() {
+                break;
+            }
+            let mut improved = false;
+            'charged: for &e1 in &charged {
+                let (a, b) = self.m.pairs[e1];
+                let Some(f1) = phi(e1) else { continue };
+                for &e2 in &pairs {
+                    let (x, y) = self.m.pairs[e2];
+                    if e2 == e1 || mate[x] != Some(y) || mate[a] != Some(b) {
+                        continue;
+                    }
+                    let Some(f2) = phi(e2) else { continue };
+                    for (u, v, w, z) in [(a, x, b, y), (a, y, b, x)] {
+                        let (Some(g1), Some(g2)) = (find(u, v), find(w, z)) else { continue };
+                        let (Some(h1), Some(h2)) = (phi(g1), phi(g2)) else { continue };
+                        if h1 + h2 == f1 + f2 && c(g1) + c(g2) < c(e1) + c(e2) {
+                            mate[u] = Some(v);
+                            mate[v] = Some(u);
+                            mate[w] = Some(z);
+                            mate[z] = Some(w);
+                            improved = true;
+                            continue 'charged;
+                        }
+                    }
+                }
+            }
+            if !improved {
+                return;
+            }
+        }
+        if self.eval(cost, &mate) != 0 {
+            return; // a settled pair is charged
+        }
+        let charged: Vec<usize> = cost.iter().filter(|&(_, c)| c > 0).map(|(key, _)| key as usize).collect();
+        self.mate = Some(mate);
+        let face = self.face.as_mut().expect("checked above");
+        for e in charged {
+            face[e] = None;
+        }
+        self.folded += 1;
+    }
+
     /// The face of the stages folded so far as the top stage of the next solve: minimise
     /// `−φ` over the tight pairs.
     fn face_stage(&self) -> Option<(Terms, (i64, i64))> {
@@ -792,6 +864,8 @@ impl LexBackend for MatchingSession {
             self.costs.push(terms);
             self.stages.push(s);
         }
+        self.fold_at_face_bound();
+        self.fold_at_zero(first);
         self.fold_at_face_bound();
         let at_bound = self.folded == self.stages.len()
             || self.mate.as_ref().is_some_and(|mate| {

@@ -15,6 +15,7 @@ mod criteria_2026;
 pub use criteria_2026::C9_STAGE;
 mod first;
 mod order;
+pub use order::NONE_WITHIN_S1;
 mod round;
 #[cfg(test)]
 mod tables_2012;

@@ -29,6 +29,9 @@ fn tie(name: String, cost: Cost) -> Stage {
     Stage { name, article: "C.04.3 B.8 candidate order (D.1-D.3)".into(), cost }
 }
 
+/// The stage stating that no pair lies wholly in S1 when nobody is exchanged (D.2.a at zero).
+pub const NONE_WITHIN_S1: &str = "D2a-none-within-S1";
+
 fn bsn(local: usize) -> i64 {
     local as i64 + 1
 }
@@ -182,6 +185,10 @@ fn homogeneous(
     let exchange = Exchanges::of(b, rem, n1);
     if s.solve_stages(vec![exchange.size()])?.first() != Some(&0) {
         s.solve_stages(exchange.order())?;
+    } else {
+        // Nor does a pair lie wholly in S1: stated as a stage (zero in every optimum), the
+        // matching backend drops those pairs before D.1 without a solve.
+        s.solve_stages(vec![exchange.none_within_s1()])?;
     }
     let (pairs, _) = current(s, b)?;
     let mut in_rem = vec![false; b.nb];
@@ -254,6 +261,15 @@ impl<'a> Exchanges<'a> {
         let mut c = Cost::new();
         self.heading.iter().skip(self.n1).flatten().for_each(|&(e, _)| c.add(Var::Pair(e), 1));
         tie("D2a-exchange-size".into(), c)
+    }
+
+    /// With D.2.a at zero: the pairs lying wholly in S1 (as many as lie wholly in S2, so none).
+    fn none_within_s1(&self) -> Stage {
+        let mut c = Cost::new();
+        for pairs in &self.heading[..self.n1] {
+            pairs.iter().filter(|&&(_, lower)| lower < self.n1).for_each(|&(e, _)| c.add(Var::Pair(e), 1));
+        }
+        tie(NONE_WITHIN_S1.into(), c)
     }
 
     /// D.2.b-d, after D.2.a.
