@@ -273,6 +273,14 @@ fn matching_session_folds_levels_into_faces_exactly() {
                 if m.may_float[p] && rng.below(2) == 0 {
                     c.add(Var::Float(p), rng.below(span) as i64);
                 }
+            } else if !wide && rng.below(2) == 0 {
+                // Pairs to avoid (as D.2.a's pairs wholly in S2): often none need be taken, and
+                // the session may fold the stage at zero by exchanging partners.
+                for e in 0..m.pairs.len() {
+                    if rng.below(4) == 0 {
+                        c.add(Var::Pair(e), 1);
+                    }
+                }
             } else {
                 let span = if wide { 1_000_000 } else { 1000 };
                 for e in 0..m.pairs.len() {
