@@ -400,7 +400,7 @@ impl MatchingSession {
 
     /// Makes the incumbent take one of `candidates` (face pairs of `p`) by exchanging partners
     /// with another pair, `p`-`j` and `q`-`r` for `p`-`q` and `j`-`r` (or `p`-`j` with `q`
-    /// floating when `j` floats), if that keeps its face weight `φ`: the incumbent is a
+    /// floating when `j` floats), or along three pairs, if that keeps its face weight `φ`: the incumbent is a
     /// maximum-`φ` matching of the face, so the exchanged one is too, and is an optimum of every
     /// stage folded so far (see [`OptimalFace`]). A stage of `p` whose best pair the face offers
     /// but the incumbent misses is then folded without a solve. Returns whether it exchanged.
@@ -418,7 +418,14 @@ impl MatchingSession {
                 a
             }
         };
-        let between = |x: usize, y: usize| self.incident.of_player(x).find(|&e| other(e, x) == y);
+        let sorted = self.m.pairs.windows(2).all(|w| w[0] < w[1]);
+        let between = |x: usize, y: usize| {
+            if sorted {
+                self.m.pairs.binary_search(&(x.min(y), x.max(y))).ok()
+            } else {
+                self.incident.of_player(x).find(|&e| other(e, x) == y)
+            }
+        };
         let Some(f_pq) = between(p, q).and_then(phi) else { return false };
         for &e in candidates {
             let j = other(e, p);
@@ -442,6 +449,34 @@ impl MatchingSession {
                 mate[r] = Some(q);
             }
             return true;
+        }
+        // Three pairs: p-j, r-x and y-q (or r-y and x-q) for p-q, j-r and x-y.
+        let open: Vec<(usize, usize)> = (0..mate.len())
+            .filter_map(|x| mate[x].filter(|&y| x < y && self.settled[x].is_none()).map(|y| (x, y)))
+            .collect();
+        for &e in candidates {
+            let j = other(e, p);
+            let Some(r) = mate[j].filter(|&r| r != p) else { continue };
+            let (Some(f_pj), Some(f_jr)) = (phi(e), between(j, r).and_then(phi)) else { continue };
+            for &(x, y) in &open {
+                if [p, q, j, r].contains(&x) || [p, q, j, r].contains(&y) {
+                    continue;
+                }
+                let Some(f_xy) = between(x, y).and_then(phi) else { continue };
+                for (u, v) in [(x, y), (y, x)] {
+                    let (Some(f_ru), Some(f_vq)) = (between(r, u).and_then(phi), between(v, q).and_then(phi)) else {
+                        continue;
+                    };
+                    if f_pj + f_ru + f_vq == f_pq + f_jr + f_xy {
+                        let mate = self.mate.as_mut().expect("checked above");
+                        for (a, b) in [(p, j), (r, u), (v, q)] {
+                            mate[a] = Some(b);
+                            mate[b] = Some(a);
+                        }
+                        return true;
+                    }
+                }
+            }
         }
         false
     }
