@@ -98,6 +98,9 @@ pub struct MatchingSession {
     covered: Vec<bool>,
     /// Per player: number of model pairs.
     degree: Vec<usize>,
+    /// The model's pairs are in increasing order (as brackets build them): a pair is found by
+    /// binary search.
+    sorted: bool,
 }
 
 /// Model pairs by player, in one array (`u32` pair indices).
@@ -188,6 +191,14 @@ impl Terms {
 /// `settled[v]` of a player who floats in every optimum.
 const FLOATS: usize = usize::MAX;
 
+/// Pairs each of `pairs` in `mate` (their players' former partners are left to the caller).
+fn rematch(mate: &mut [Option<usize>], pairs: &[(usize, usize)]) {
+    for &(a, b) in pairs {
+        mate[a] = Some(b);
+        mate[b] = Some(a);
+    }
+}
+
 /// What one chunk's solve gives, in the model's numbering.
 struct Chunk {
     mate: Vec<Option<usize>>,
@@ -226,6 +237,7 @@ impl MatchingSession {
             degree[b] += 1;
         }
         let np = m.pairs.len();
+        let sorted = m.pairs.windows(2).all(|w| w[0] < w[1]);
         if np.checked_add(n).is_none_or(|k| k > u32::MAX as usize) {
             return Err(SolveError::InvalidModel(format!("{np} pairs: too many for a matching session")));
         }
@@ -245,6 +257,7 @@ impl MatchingSession {
             settled: vec![None; n],
             incident: Incidence::default(),
             covered: vec![false; n],
+            sorted,
             degree,
         })
     }
@@ -398,87 +411,91 @@ impl MatchingSession {
         }
     }
 
+    /// The pair variable of players `x` and `y`, if the model has it.
+    fn pair_of(&self, x: usize, y: usize) -> Option<usize> {
+        if self.sorted {
+            self.m.pairs.binary_search(&(x.min(y), x.max(y))).ok()
+        } else {
+            self.incident.of_player(x).find(|&e| self.m.pairs[e] == (x.min(y), x.max(y)))
+        }
+    }
+
     /// Makes the incumbent take one of `candidates` (face pairs of `p`) by exchanging partners
     /// with another pair, `p`-`j` and `q`-`r` for `p`-`q` and `j`-`r` (or `p`-`j` with `q`
-    /// floating when `j` floats), or along three pairs, if that keeps its face weight `φ`: the incumbent is a
-    /// maximum-`φ` matching of the face, so the exchanged one is too, and is an optimum of every
-    /// stage folded so far (see [`OptimalFace`]). A stage of `p` whose best pair the face offers
-    /// but the incumbent misses is then folded without a solve. Returns whether it exchanged.
+    /// floating when `j` floats), or along three pairs, if that keeps its face weight `φ`: the
+    /// incumbent is a maximum-`φ` matching of the face, so the exchanged one is too, and is an
+    /// optimum of every stage folded so far (see [`OptimalFace`]). A stage of `p` whose best
+    /// pair the face offers but the incumbent misses is then folded without a solve. Returns
+    /// whether it exchanged.
     ///
     /// [`OptimalFace`]: super::weighted_matching::OptimalFace
     fn swap_into(&mut self, p: usize, candidates: &[usize]) -> bool {
         let (Some(face), Some(mate)) = (&self.face, &self.mate) else { return false };
         let Some(q) = mate[p] else { return false };
-        let phi = |e: usize| face[e].map(i64::from);
-        let other = |e: usize, v: usize| {
+        let phi = |x: usize, y: usize| self.pair_of(x, y).and_then(|e| face[e]).map(i64::from);
+        let other = |e: usize| {
             let (a, b) = self.m.pairs[e];
-            if a == v {
+            if a == p {
                 b
             } else {
                 a
             }
         };
-        let sorted = self.m.pairs.windows(2).all(|w| w[0] < w[1]);
-        let between = |x: usize, y: usize| {
-            if sorted {
-                self.m.pairs.binary_search(&(x.min(y), x.max(y))).ok()
-            } else {
-                self.incident.of_player(x).find(|&e| other(e, x) == y)
-            }
-        };
-        let Some(f_pq) = between(p, q).and_then(phi) else { return false };
+        let Some(f_pq) = phi(p, q) else { return false };
+        let mut exchange: Option<Vec<(usize, usize)>> = None;
         for &e in candidates {
-            let j = other(e, p);
-            let Some(f_pj) = phi(e) else { continue };
-            let swap = match mate[j] {
+            let j = other(e);
+            let Some(f_pj) = phi(p, j) else { continue };
+            match mate[j] {
                 Some(r) if r != p => {
-                    let (Some(f_jr), Some(f_qr)) = (between(j, r).and_then(phi), between(q, r).and_then(phi)) else {
-                        continue;
-                    };
-                    (f_pj + f_qr == f_pq + f_jr).then_some(Some(r))
-                }
-                Some(_) => None,
-                None => (self.m.may_float[q] && !self.covered[q] && f_pj == f_pq).then_some(None),
-            };
-            let Some(r) = swap else { continue };
-            let mate = self.mate.as_mut().expect("checked above");
-            mate[p] = Some(j);
-            mate[j] = Some(p);
-            mate[q] = r;
-            if let Some(r) = r {
-                mate[r] = Some(q);
-            }
-            return true;
-        }
-        // Three pairs: p-j, r-x and y-q (or r-y and x-q) for p-q, j-r and x-y.
-        let open: Vec<(usize, usize)> = (0..mate.len())
-            .filter_map(|x| mate[x].filter(|&y| x < y && self.settled[x].is_none()).map(|y| (x, y)))
-            .collect();
-        for &e in candidates {
-            let j = other(e, p);
-            let Some(r) = mate[j].filter(|&r| r != p) else { continue };
-            let (Some(f_pj), Some(f_jr)) = (phi(e), between(j, r).and_then(phi)) else { continue };
-            for &(x, y) in &open {
-                if [p, q, j, r].contains(&x) || [p, q, j, r].contains(&y) {
-                    continue;
-                }
-                let Some(f_xy) = between(x, y).and_then(phi) else { continue };
-                for (u, v) in [(x, y), (y, x)] {
-                    let (Some(f_ru), Some(f_vq)) = (between(r, u).and_then(phi), between(v, q).and_then(phi)) else {
-                        continue;
-                    };
-                    if f_pj + f_ru + f_vq == f_pq + f_jr + f_xy {
-                        let mate = self.mate.as_mut().expect("checked above");
-                        for (a, b) in [(p, j), (r, u), (v, q)] {
-                            mate[a] = Some(b);
-                            mate[b] = Some(a);
+                    if let (Some(f_jr), Some(f_qr)) = (phi(j, r), phi(q, r)) {
+                        if f_pj + f_qr == f_pq + f_jr {
+                            exchange = Some(vec![(p, j), (q, r)]);
+                            break;
                         }
-                        return true;
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    if self.m.may_float[q] && !self.covered[q] && f_pj == f_pq {
+                        exchange = Some(vec![(p, j)]);
+                        break;
                     }
                 }
             }
         }
-        false
+        // Three pairs: p-j, r-x and y-q (or r-y and x-q) for p-q, j-r and x-y.
+        if exchange.is_none() {
+            let open: Vec<(usize, usize)> = (0..mate.len())
+                .filter_map(|x| mate[x].filter(|&y| x < y && self.settled[x].is_none()).map(|y| (x, y)))
+                .collect();
+            'candidates: for &e in candidates {
+                let j = other(e);
+                let Some(r) = mate[j].filter(|&r| r != p) else { continue };
+                let (Some(f_pj), Some(f_jr)) = (phi(p, j), phi(j, r)) else { continue };
+                for &(x, y) in &open {
+                    if [p, q, j, r].contains(&x) || [p, q, j, r].contains(&y) {
+                        continue;
+                    }
+                    let Some(f_xy) = phi(x, y) else { continue };
+                    for (u, v) in [(x, y), (y, x)] {
+                        if let (Some(f_ru), Some(f_vq)) = (phi(r, u), phi(v, q)) {
+                            if f_pj + f_ru + f_vq == f_pq + f_jr + f_xy {
+                                exchange = Some(vec![(p, j), (r, u), (v, q)]);
+                                break 'candidates;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let Some(pairs) = exchange else { return false };
+        let mate = self.mate.as_mut().expect("checked above");
+        if pairs.len() == 1 {
+            mate[q] = None; // j floated: q floats now
+        }
+        rematch(mate, &pairs);
+        true
     }
 
     /// Folds stage `k` into the face without a solve when it charges pairs only, never below zero,
@@ -490,7 +507,7 @@ impl MatchingSession {
     /// players exchanged is usually none.
     fn fold_at_zero(&mut self, k: usize) {
         let np = self.m.pairs.len();
-        if self.folded != k || k >= self.stages.len() || !self.m.pairs.windows(2).all(|w| w[0] < w[1]) {
+        if self.folded != k || k >= self.stages.len() {
             return;
         }
         let cost = &self.costs[k];
@@ -498,13 +515,14 @@ impl MatchingSession {
             return;
         }
         let (Some(face), Some(mate)) = (&self.face, &self.mate) else { return };
-        let find = |x: usize, y: usize| self.m.pairs.binary_search(&(x.min(y), x.max(y))).ok();
         let phi = |e: usize| face[e].map(i64::from);
         let c = |e: usize| cost.get(e as u32);
         let mut mate = mate.clone();
         let matched = |mate: &[Option<usize>]| -> Vec<usize> {
             (0..mate.len())
-                .filter_map(|a| mate[a].filter(|&b| a < b && self.settled[a].is_none()).and_then(|b| find(a, b)))
+                .filter_map(|a| {
+                    mate[a].filter(|&b| a < b && self.settled[a].is_none()).and_then(|b| self.pair_of(a, b))
+                })
                 .collect()
         };
         loop {
@@ -524,13 +542,10 @@ impl MatchingSession {
                     }
                     let Some(f2) = phi(e2) else { continue };
                     for (u, v, w, z) in [(a, x, b, y), (a, y, b, x)] {
-                        let (Some(g1), Some(g2)) = (find(u, v), find(w, z)) else { continue };
+                        let (Some(g1), Some(g2)) = (self.pair_of(u, v), self.pair_of(w, z)) else { continue };
                         let (Some(h1), Some(h2)) = (phi(g1), phi(g2)) else { continue };
                         if h1 + h2 == f1 + f2 && c(g1) + c(g2) < c(e1) + c(e2) {
-                            mate[u] = Some(v);
-                            mate[v] = Some(u);
-                            mate[w] = Some(z);
-                            mate[z] = Some(w);
+                            rematch(&mut mate, &[(u, v), (w, z)]);
                             improved = true;
                             continue 'charged;
                         }
