@@ -325,3 +325,97 @@ fn matching_session_folds_levels_into_faces_exactly() {
     // Some levels must have needed several chunks (more solves than levels).
     assert!(feasible > 100 && chunked > 20, "feasible {feasible}, chunked {chunked}");
 }
+
+/// The matching session's exchange folds (a partner stage reached by exchanging partners along
+/// two or three pairs, a stage of pairs to avoid brought to zero the same way) on models shaped
+/// like a bracket's candidate order: a colour stage, "pairs wholly in the lower half" (D.2.a),
+/// then the partner of every player in order (D.1). Checked against exhaustive search.
+#[test]
+fn exchange_folds_of_a_candidate_order_stay_exact() {
+    use lexpair::model::Stage;
+    use lexpair::solver::lex::LexBackend;
+    use lexpair::solver::matching_lex::MatchingSession;
+    let mut rng = Rng(77);
+    let mut feasible = 0;
+    for case in 0..300 {
+        let n = if case % 2 == 0 { 10 } else { 12 };
+        let mut m = BracketModel::new(n);
+        let density = 60 + rng.below(40);
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.below(100) < density {
+                    m.add_pair(a, b);
+                }
+            }
+        }
+        // One case in four, two players may float: the face weights then differ between pairs.
+        if case % 4 == 1 {
+            m.may_float[0] = true;
+            m.may_float[n - 1] = true;
+        }
+        // One case in three, the first stage wants the last two players together: then some
+        // pair lies wholly in the lower half, and that stage cannot be folded at zero.
+        let together = case % 3 == 0;
+        let colour: Vec<u64> = (0..n).map(|_| rng.below(2)).collect();
+        let mut c = Cost::new();
+        for (e, &(a, b)) in m.pairs.iter().enumerate() {
+            let apart = together && (b == n - 1 || b == n - 2) && a != n - 2;
+            if apart || (!together && colour[a] == colour[b]) {
+                c.add(Var::Pair(e), 1);
+            }
+        }
+        for i in (0..n).filter(|&i| m.may_float[i]) {
+            c.add(Var::Float(i), 1);
+        }
+        m.add_stage("colours", "test", c);
+        let mut c = Cost::new();
+        for (e, &(a, _)) in m.pairs.iter().enumerate() {
+            if a >= n / 2 {
+                c.add(Var::Pair(e), 1);
+            }
+        }
+        m.add_stage("wholly-in-s2", "test", c);
+        for p in 0..n {
+            let mut c = Cost::new();
+            for (e, &(a, b)) in m.pairs.iter().enumerate() {
+                if a == p || b == p {
+                    // Wide terms (as a large bracket's ranks are): a chunk holds only a few
+                    // of these stages, and the rest are folded into its face, by exchanges.
+                    c.add(Var::Pair(e), ((a + b - p) as i64 + 1) << 24);
+                }
+            }
+            if m.may_float[p] {
+                c.add(Var::Float(p), (n as i64 + 1) << 24);
+            }
+            m.add_stage(&format!("partner-of-{p}"), "test", c);
+        }
+        let expected = brute_force(&m);
+        let mut base = m.clone();
+        let mut stages: Vec<Stage> = std::mem::take(&mut base.stages);
+        let mut s = MatchingSession::new(base).expect("a matching model");
+        let mut got = Vec::new();
+        let mut result = Ok(());
+        for take in [1, 1, n] {
+            let level: Vec<Stage> = stages.drain(..take).collect();
+            match s.solve_stages(level) {
+                Ok(v) => got.extend(v),
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        match (result, expected) {
+            (Ok(()), Some(best)) => {
+                assert_eq!(got, best, "case {case}: {m:?}");
+                let sol = s.solution().expect("solved");
+                assert_eq!(sol.stage_values, best, "case {case}: final solution");
+                sol.verify(s.model()).unwrap_or_else(|e| panic!("case {case}: {e}"));
+                feasible += 1;
+            }
+            (Err(SolveError::Infeasible), None) => {}
+            (got, want) => panic!("case {case}: session {got:?}, brute force {want:?}"),
+        }
+    }
+    assert!(feasible > 200, "feasible {feasible}");
+}
