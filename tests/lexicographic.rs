@@ -246,11 +246,50 @@ fn a_session_adds_variables_constraints_and_stages_after_seeing_earlier_optima()
 /// random pure matching models with up to 90 stages given in several levels, many of them of
 /// the candidate-order kind ("the rank of p's partner", all terms on one player), with ranges
 /// wide enough that one level needs several chunks.
-#[test]
-fn matching_session_folds_levels_into_faces_exactly() {
+/// Solves `m`'s stages in a matching session, `take(stages left)` of them per call, and checks
+/// every value and the final solution against exhaustive search. Returns the session and the
+/// number of calls when `m` is feasible, `None` when both find it infeasible.
+fn session_against_brute_force(
+    case: usize,
+    m: &BracketModel,
+    mut take: impl FnMut(usize) -> usize,
+) -> Option<(lexpair::solver::matching_lex::MatchingSession, usize)> {
     use lexpair::model::Stage;
     use lexpair::solver::lex::LexBackend;
     use lexpair::solver::matching_lex::MatchingSession;
+    let expected = brute_force(m);
+    let mut base = m.clone();
+    let mut stages: Vec<Stage> = std::mem::take(&mut base.stages);
+    let Ok(mut s) = MatchingSession::new(base) else { panic!("case {case}: not a matching model") };
+    let mut got = Ok(Vec::new());
+    let mut levels = 0;
+    while !stages.is_empty() {
+        levels += 1;
+        let k = take(stages.len()).min(stages.len());
+        let level: Vec<Stage> = stages.drain(..k).collect();
+        match s.solve_stages(level) {
+            Ok(v) => got.as_mut().map(|g: &mut Vec<i64>| g.extend(v)).unwrap_or(()),
+            Err(e) => {
+                got = Err(e);
+                break;
+            }
+        }
+    }
+    match (got, expected) {
+        (Ok(values), Some(best)) => {
+            assert_eq!(values, best, "case {case}: {m:?}");
+            let sol = s.solution().expect("solved");
+            assert_eq!(sol.stage_values, best, "case {case}: final solution");
+            sol.verify(s.model()).unwrap_or_else(|e| panic!("case {case}: {e}"));
+            Some((s, levels))
+        }
+        (Err(SolveError::Infeasible), None) => None,
+        (got, want) => panic!("case {case}: session {got:?}, brute force {want:?}, model {m:?}"),
+    }
+}
+
+#[test]
+fn matching_session_folds_levels_into_faces_exactly() {
     let mut rng = Rng(2024);
     let (mut feasible, mut chunked) = (0, 0);
     for case in 0..400 {
@@ -291,35 +330,10 @@ fn matching_session_folds_levels_into_faces_exactly() {
             }
             m.add_stage(&format!("t{k}"), "test", c);
         }
-        let expected = brute_force(&m);
-        let mut base = m.clone();
-        let mut stages: Vec<Stage> = std::mem::take(&mut base.stages);
-        let Ok(mut s) = MatchingSession::new(base) else { panic!("case {case}: not a matching model") };
-        let mut got = Ok(Vec::new());
-        let mut levels = 0;
-        while !stages.is_empty() {
-            levels += 1;
-            let take = if wide { stages.len() } else { (1 + rng.below(40) as usize).min(stages.len()) };
-            let level: Vec<Stage> = stages.drain(..take).collect();
-            match s.solve_stages(level) {
-                Ok(v) => got.as_mut().map(|g: &mut Vec<i64>| g.extend(v)).unwrap_or(()),
-                Err(e) => {
-                    got = Err(e);
-                    break;
-                }
-            }
-        }
-        match (got, expected) {
-            (Ok(values), Some(best)) => {
-                assert_eq!(values, best, "case {case}: {m:?}");
-                chunked += usize::from(wide && s.solves() > levels);
-                let sol = s.solution().expect("solved");
-                assert_eq!(sol.stage_values, best, "case {case}: final solution");
-                sol.verify(s.model()).unwrap_or_else(|e| panic!("case {case}: {e}"));
-                feasible += 1;
-            }
-            (Err(SolveError::Infeasible), None) => {}
-            (got, want) => panic!("case {case}: session {got:?}, brute force {want:?}, model {m:?}"),
+        let take = |left: usize| if wide { left } else { 1 + rng.below(40) as usize };
+        if let Some((s, levels)) = session_against_brute_force(case, &m, take) {
+            chunked += usize::from(wide && s.solves() > levels);
+            feasible += 1;
         }
     }
     // Some levels must have needed several chunks (more solves than levels).
@@ -332,9 +346,6 @@ fn matching_session_folds_levels_into_faces_exactly() {
 /// then the partner of every player in order (D.1). Checked against exhaustive search.
 #[test]
 fn exchange_folds_of_a_candidate_order_stay_exact() {
-    use lexpair::model::Stage;
-    use lexpair::solver::lex::LexBackend;
-    use lexpair::solver::matching_lex::MatchingSession;
     let mut rng = Rng(77);
     let mut feasible = 0;
     for case in 0..300 {
@@ -389,33 +400,9 @@ fn exchange_folds_of_a_candidate_order_stay_exact() {
             }
             m.add_stage(&format!("partner-of-{p}"), "test", c);
         }
-        let expected = brute_force(&m);
-        let mut base = m.clone();
-        let mut stages: Vec<Stage> = std::mem::take(&mut base.stages);
-        let mut s = MatchingSession::new(base).expect("a matching model");
-        let mut got = Vec::new();
-        let mut result = Ok(());
-        for take in [1, 1, n] {
-            let level: Vec<Stage> = stages.drain(..take).collect();
-            match s.solve_stages(level) {
-                Ok(v) => got.extend(v),
-                Err(e) => {
-                    result = Err(e);
-                    break;
-                }
-            }
-        }
-        match (result, expected) {
-            (Ok(()), Some(best)) => {
-                assert_eq!(got, best, "case {case}: {m:?}");
-                let sol = s.solution().expect("solved");
-                assert_eq!(sol.stage_values, best, "case {case}: final solution");
-                sol.verify(s.model()).unwrap_or_else(|e| panic!("case {case}: {e}"));
-                feasible += 1;
-            }
-            (Err(SolveError::Infeasible), None) => {}
-            (got, want) => panic!("case {case}: session {got:?}, brute force {want:?}"),
-        }
+        // The colour stage, then "wholly in the lower half", then the partner stages together.
+        let take = |left: usize| if left > n { 1 } else { left };
+        feasible += usize::from(session_against_brute_force(case, &m, take).is_some());
     }
     assert!(feasible > 200, "feasible {feasible}");
 }
