@@ -168,12 +168,20 @@ impl BracketModel {
         if self.labels.len() != n {
             return Err(format!("{} labels for {} players", self.labels.len(), n));
         }
-        let mut seen = std::collections::HashSet::new();
         for &(a, b) in &self.pairs {
             if a >= n || b >= n || a == b {
                 return Err(format!("pair ({a}, {b}) is not a pair of two of the {n} players"));
             }
-            if !seen.insert((a.min(b), a.max(b))) {
+        }
+        // Duplicates: none when the pairs are listed in increasing order, lower player first (as
+        // brackets build them); otherwise sorted copies are compared (no hash set: a large
+        // bracket has millions of pairs).
+        let increasing = self.pairs.windows(2).all(|w| w[0] < w[1]) && self.pairs.iter().all(|&(a, b)| a < b);
+        if !increasing {
+            let mut sorted: Vec<(usize, usize)> = self.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+            sorted.sort_unstable();
+            if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+                let (a, b) = w[0];
                 return Err(format!("pair ({a}, {b}) is listed twice"));
             }
         }

@@ -573,6 +573,11 @@ impl<const L: usize> MatchWeight for Wide<L> {
     }
 
     #[inline]
+    fn one() -> Self {
+        Self::ONE
+    }
+
+    #[inline]
     fn checked_add(self, rhs: Self) -> Option<Self> {
         Wide::checked_add(self, rhs)
     }
@@ -654,6 +659,11 @@ impl MatchWeight for i64 {
     }
 
     #[inline]
+    fn one() -> Self {
+        1
+    }
+
+    #[inline]
     fn checked_add(self, rhs: Self) -> Option<Self> {
         i64::checked_add(self, rhs)
     }
@@ -673,6 +683,11 @@ impl MatchWeight for i128 {
     #[inline]
     fn zero() -> Self {
         0
+    }
+
+    #[inline]
+    fn one() -> Self {
+        1
     }
 
     #[inline]
