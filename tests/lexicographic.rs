@@ -248,19 +248,24 @@ fn a_session_adds_variables_constraints_and_stages_after_seeing_earlier_optima()
 /// wide enough that one level needs several chunks.
 /// Solves `m`'s stages in a matching session, `take(stages left)` of them per call, and checks
 /// every value and the final solution against exhaustive search. Returns the session and the
-/// number of calls when `m` is feasible, `None` when both find it infeasible.
+/// number of calls when `m` is feasible, `None` when both find it infeasible. A chunk with more
+/// than `price_above` pairs is solved priced (on a subgraph priced against the rest).
 fn session_against_brute_force(
     case: usize,
     m: &BracketModel,
+    price_above: usize,
     mut take: impl FnMut(usize) -> usize,
 ) -> Option<(lexpair::solver::matching_lex::MatchingSession, usize)> {
     use lexpair::model::Stage;
     use lexpair::solver::lex::LexBackend;
     use lexpair::solver::matching_lex::MatchingSession;
+    use lexpair::solver::weighted_matching::Pricing;
     let expected = brute_force(m);
     let mut base = m.clone();
     let mut stages: Vec<Stage> = std::mem::take(&mut base.stages);
-    let Ok(mut s) = MatchingSession::new(base) else { panic!("case {case}: not a matching model") };
+    let Ok(s) = MatchingSession::new(base) else { panic!("case {case}: not a matching model") };
+    // A subgraph of one edge per player, growing by one: the pricing must do the work.
+    let mut s = s.with_pricing(price_above, Pricing { start_degree: 1, add_per_vertex: 1 });
     let mut got = Ok(Vec::new());
     let mut levels = 0;
     while !stages.is_empty() {
@@ -290,6 +295,17 @@ fn session_against_brute_force(
 
 #[test]
 fn matching_session_folds_levels_into_faces_exactly() {
+    folds_levels_into_faces(usize::MAX);
+}
+
+/// The same models, every chunk solved on a subgraph of a few edges per player priced against
+/// the rest (as the dense models of large brackets are).
+#[test]
+fn priced_matching_session_folds_levels_into_faces_exactly() {
+    folds_levels_into_faces(0);
+}
+
+fn folds_levels_into_faces(price_above: usize) {
     let mut rng = Rng(2024);
     let (mut feasible, mut chunked) = (0, 0);
     for case in 0..400 {
@@ -331,7 +347,7 @@ fn matching_session_folds_levels_into_faces_exactly() {
             m.add_stage(&format!("t{k}"), "test", c);
         }
         let take = |left: usize| if wide { left } else { 1 + rng.below(40) as usize };
-        if let Some((s, levels)) = session_against_brute_force(case, &m, take) {
+        if let Some((s, levels)) = session_against_brute_force(case, &m, price_above, take) {
             chunked += usize::from(wide && s.solves() > levels);
             feasible += 1;
         }
@@ -346,6 +362,16 @@ fn matching_session_folds_levels_into_faces_exactly() {
 /// then the partner of every player in order (D.1). Checked against exhaustive search.
 #[test]
 fn exchange_folds_of_a_candidate_order_stay_exact() {
+    exchange_folds(usize::MAX);
+}
+
+/// The same, every chunk priced.
+#[test]
+fn priced_exchange_folds_of_a_candidate_order_stay_exact() {
+    exchange_folds(0);
+}
+
+fn exchange_folds(price_above: usize) {
     let mut rng = Rng(77);
     let mut feasible = 0;
     for case in 0..300 {
@@ -402,7 +428,7 @@ fn exchange_folds_of_a_candidate_order_stay_exact() {
         }
         // The colour stage, then "wholly in the lower half", then the partner stages together.
         let take = |left: usize| if left > n { 1 } else { left };
-        feasible += usize::from(session_against_brute_force(case, &m, take).is_some());
+        feasible += usize::from(session_against_brute_force(case, &m, price_above, take).is_some());
     }
     assert!(feasible > 200, "feasible {feasible}");
 }

@@ -60,7 +60,10 @@
 
 use super::bounds::{common_player, value_bounds_in};
 use super::lex::{LexBackend, StageReport};
-use super::weighted_matching::{try_max_weight_matching_face_owned, EdgeList, MatchWeight};
+use super::weighted_matching::{
+    try_max_weight_matching_face_owned, try_max_weight_matching_face_priced, EdgeStream, MatchWeight, Pricing,
+    WeightOverflow,
+};
 use super::wide::Wide;
 use crate::model::{BracketModel, Cost, Solution, SolveError, Stage, Var};
 use std::cell::OnceCell;
@@ -101,6 +104,10 @@ pub struct MatchingSession {
     /// The model's pairs are in increasing order (as brackets build them): a pair is found by
     /// binary search.
     sorted: bool,
+    /// A chunk with more pairs than this is solved on a sparse subgraph priced against the rest,
+    /// of the sizes `pricing` says (see [`MatchingSession::with_pricing`]).
+    price_above: usize,
+    pricing: Pricing,
 }
 
 /// Model pairs by player, in one array (`u32` pair indices).
@@ -222,6 +229,9 @@ struct Chunk {
 /// [`bits_needed`]'s overestimate); see the module header for the measurements behind it.
 const FAST_BITS: u32 = 120;
 
+/// Chunks with more allowed pairs than this are priced (see [`MatchingSession::with_pricing`]).
+const PRICE_ABOVE: usize = 20_000;
+
 impl MatchingSession {
     /// Accepts `m` if it is a pure matching model (its stages are ignored: pass them to
     /// `solve_stages`).
@@ -268,7 +278,31 @@ impl MatchingSession {
             covered: vec![false; n],
             sorted,
             degree,
+            price_above: PRICE_ABOVE,
+            pricing: Pricing::default(),
         })
+    }
+
+    /// Solves a chunk whose graph has more than `pairs` allowed pairs on a sparse subgraph of it,
+    /// priced against the other pairs until the optimal duals are feasible for all of them
+    /// ([`try_max_weight_matching_face_priced`], with the subgraph sizes of `pricing`), instead
+    /// of on the whole graph. Both are exact and give the same optima; the default prices the
+    /// dense models of large brackets only (`0` prices every chunk, `usize::MAX` none).
+    pub fn with_pricing(mut self, pairs: usize, pricing: Pricing) -> MatchingSession {
+        self.price_above = pairs;
+        self.pricing = pricing;
+        self
+    }
+
+    /// The model pairs of the incumbent between players not settled.
+    fn incumbent_pairs(&self) -> Vec<usize> {
+        let Some(mate) = &self.mate else { return Vec::new() };
+        (0..mate.len())
+            .filter_map(|a| {
+                mate[a].filter(|&b| a < b && self.settled[a].is_none() && self.settled[b].is_none()).map(|b| (a, b))
+            })
+            .filter_map(|(a, b)| self.pair_of(a, b))
+            .collect()
     }
 
     /// Number of weighted matchings computed.
@@ -622,6 +656,10 @@ impl MatchingSession {
             if let (Some(mate), true) = (&self.mate, self.folded == self.stages.len()) {
                 return Ok(mate.clone());
             }
+            if !self.sorted {
+                self.build_incident();
+            }
+            let hint = self.incumbent_pairs();
             let face = self.face_stage();
             let mut stages: Vec<(&Terms, (i64, i64))> = face.as_ref().map(|(c, b)| (c, *b)).into_iter().collect();
             let mut sizes: Vec<StageSize> = stages.iter().map(|&(c, b)| StageSize::of(c, b)).collect();
@@ -639,7 +677,13 @@ impl MatchingSession {
                 end += 1;
             }
             self.solves += 1;
-            let chunk = solve_chunk(&self.m, &stages, self.face.as_deref(), &self.settled)?;
+            let within = Within {
+                face: self.face.as_deref(),
+                settled: &self.settled,
+                price_above: self.price_above,
+                pricing: self.pricing,
+            };
+            let chunk = solve_chunk(&self.m, &stages, within, &hint)?;
             drop(stages);
             let first = std::mem::replace(&mut self.folded, end);
             self.settle(first, end, &chunk);
@@ -700,20 +744,20 @@ fn bits_of(n: usize, sizes: &[StageSize]) -> u32 {
 }
 
 /// One maximum-weight matching with `stages` merged, on the pairs `face` allows (all when
-/// `None`): the matching and its optimal face per model pair.
-#[allow(clippy::type_complexity)]
+/// `None`): the matching and its optimal face per model pair. `hint`: model pairs of a matching
+/// expected to be near optimal (the incumbent), where the graph is priced.
 fn solve_chunk(
     m: &BracketModel,
     stages: &[(&Terms, (i64, i64))],
-    face: Option<&[Option<u32>]>,
-    settled: &[Option<usize>],
+    within: Within,
+    hint: &[usize],
 ) -> Result<Chunk, SolveError> {
     let bits = bits_needed(m.num_players(), stages);
     // The estimate picks the first width; an overflow found exactly moves to the next one.
     macro_rules! try_width {
         ($t:ty, $bits:expr) => {
             if bits < $bits {
-                match solve_width::<$t>(m, stages, face, settled) {
+                match solve_width::<$t>(m, stages, within, hint) {
                     Err(SolveError::InvalidModel(msg)) if msg.contains("overflow") => {}
                     other => return other,
                 }
@@ -728,13 +772,25 @@ fn solve_chunk(
     Err(SolveError::InvalidModel(format!("merged weights of one chunk need about {bits} bits, beyond 8192")))
 }
 
+/// Which pairs and players a chunk is solved on.
+#[derive(Clone, Copy)]
+struct Within<'a> {
+    /// Per model pair: its `φ` in the face of the stages folded before (`None`: no optimum uses
+    /// it); `None` before the first solve (every pair).
+    face: Option<&'a [Option<u32>]>,
+    /// Settled players (they and their pairs are left out).
+    settled: &'a [Option<usize>],
+    /// Above this many pairs the matching is priced (see [`MatchingSession::with_pricing`]).
+    price_above: usize,
+    pricing: Pricing,
+}
+
 /// The exact operations the merged weights are built with: `i128` for chunks that fit it (no
 /// wide arrays at all), [`Wide`] for the others. Every one reports overflow instead of wrapping.
 trait Exact: MatchWeight {
     const ONE: Self;
     const BITS: u32;
     fn mul_small(self, k: u64) -> Option<Self>;
-    fn checked_minus(self, rhs: Self) -> Option<Self>;
     fn abs(self) -> Option<Self>;
     fn neg(self) -> Self;
     fn bits(&self) -> u32;
@@ -746,9 +802,6 @@ impl Exact for i128 {
     const BITS: u32 = 128;
     fn mul_small(self, k: u64) -> Option<Self> {
         self.checked_mul(i128::from(k))
-    }
-    fn checked_minus(self, rhs: Self) -> Option<Self> {
-        self.checked_sub(rhs)
     }
     fn abs(self) -> Option<Self> {
         self.checked_abs()
@@ -770,9 +823,6 @@ impl<const L: usize> Exact for Wide<L> {
     fn mul_small(self, k: u64) -> Option<Self> {
         self.checked_mul_small(k)
     }
-    fn checked_minus(self, rhs: Self) -> Option<Self> {
-        self.checked_sub(rhs)
-    }
     fn abs(self) -> Option<Self> {
         self.checked_abs()
     }
@@ -787,16 +837,52 @@ impl<const L: usize> Exact for Wide<L> {
     }
 }
 
+/// `mult · c` for a stage coefficient `c`, or `None` on overflow.
+fn scaled<W: Exact>(mult: W, c: i64) -> Option<W> {
+    let mag = mult.mul_small(c.unsigned_abs())?;
+    Some(if c < 0 { mag.neg() } else { mag })
+}
+
+/// The merged cost `Σ_k M_k c_k(e)` of every model pair of a chunk, computed as the pairs are
+/// read in order: one cursor per stage walks its terms (sorted by key, pairs before floats), so
+/// no per-pair array of wide costs is ever held.
+struct PairCosts<'a, W> {
+    stages: &'a [(&'a Terms, (i64, i64))],
+    mult: &'a [W],
+}
+
+impl<W: Exact> PairCosts<'_, W> {
+    /// Calls `f(e, cost)` for every pair `e` in `range`, in order; `cost` is `None` when it
+    /// overflows `W`.
+    #[inline]
+    fn for_each_in(&self, range: std::ops::Range<usize>, mut f: impl FnMut(usize, Option<W>)) {
+        let mut cursor: Vec<usize> =
+            self.stages.iter().map(|(t, _)| t.keys.partition_point(|&key| (key as usize) < range.start)).collect();
+        for e in range {
+            let mut cost = Some(W::zero());
+            for (s, (t, _)) in self.stages.iter().enumerate() {
+                let i = cursor[s];
+                if i < t.keys.len() && t.keys[i] as usize == e {
+                    cursor[s] = i + 1;
+                    cost = cost.and_then(|c| c.checked_add(scaled(self.mult[s], t.coefs[i])?));
+                }
+            }
+            f(e, cost);
+        }
+    }
+}
+
 #[allow(clippy::type_complexity)]
 fn solve_width<W: Exact>(
     m: &BracketModel,
     stages: &[(&Terms, (i64, i64))],
-    face: Option<&[Option<u32>]>,
-    settled: &[Option<usize>],
+    within: Within,
+    hint: &[usize],
 ) -> Result<Chunk, SolveError> {
     let overflow = || SolveError::InvalidModel(format!("merged weights overflow {} bits", W::BITS));
     let n = m.num_players();
     let np = m.pairs.len();
+    let settled = within.settled;
     // The players still to pair, numbered afresh for the matching.
     let mut local = vec![usize::MAX; n];
     let mut global = Vec::with_capacity(n);
@@ -806,7 +892,7 @@ fn solve_width<W: Exact>(
     }
     let allowed = |e: usize| {
         let (a, b) = m.pairs[e];
-        local[a] != usize::MAX && local[b] != usize::MAX && face.is_none_or(|f| f[e].is_some())
+        local[a] != usize::MAX && local[b] != usize::MAX && within.face.is_none_or(|f| f[e].is_some())
     };
     // Multipliers M_k, from the last stage up.
     let mut mult = vec![W::ONE; stages.len()];
@@ -814,26 +900,40 @@ fn solve_width<W: Exact>(
         let (lo, hi) = stages[k + 1].1;
         mult[k] = mult[k + 1].mul_small((hi - lo + 1) as u64).ok_or_else(overflow)?;
     }
-    let mut pair_cost = vec![W::zero(); np];
+    // Float costs: the terms of keys `np + i`, at the end of each stage's sorted terms.
     let mut float_cost = vec![W::zero(); n];
     for (k, (cost, _)) in stages.iter().enumerate() {
-        for (key, c) in cost.iter() {
-            let mag = mult[k].mul_small(c.unsigned_abs()).ok_or_else(overflow)?;
-            let term = if c < 0 { mag.neg() } else { mag };
-            let key = key as usize;
-            let slot = if key < np { &mut pair_cost[key] } else { &mut float_cost[key - np] };
-            *slot = slot.checked_add(term).ok_or_else(overflow)?;
+        let from = cost.keys.partition_point(|&key| (key as usize) < np);
+        for (&key, &c) in cost.keys[from..].iter().zip(&cost.coefs[from..]) {
+            let slot = &mut float_cost[key as usize - np];
+            *slot = scaled(mult[k], c).and_then(|t| slot.checked_add(t)).ok_or_else(overflow)?;
         }
+    }
+    // One pass over the pairs: every allowed pair's merged cost is checked here (the stream
+    // below computes the same values again), and each player's largest magnitude gives BIG.
+    let costs = PairCosts { stages, mult: &mult };
+    let mut per_player = vec![W::zero(); n];
+    let mut max_cost = W::zero();
+    let mut count = 0usize;
+    let mut fits = true;
+    costs.for_each_in(0..np, |e, cost| {
+        if !allowed(e) {
+            return;
+        }
+        count += 1;
+        let Some(c) = cost.and_then(|c| c.abs()) else {
+            fits = false;
+            return;
+        };
+        let (a, b) = m.pairs[e];
+        per_player[a] = per_player[a].max(c);
+        per_player[b] = per_player[b].max(c);
+        max_cost = max_cost.max(c);
+    });
+    if !fits {
+        return Err(overflow());
     }
     // BIG exceeds twice the largest cost any (partial) assignment can have.
-    let mut per_player = vec![W::zero(); n];
-    for (e, &(a, b)) in m.pairs.iter().enumerate() {
-        if allowed(e) {
-            let c = pair_cost[e].abs().ok_or_else(overflow)?;
-            per_player[a] = per_player[a].max(c);
-            per_player[b] = per_player[b].max(c);
-        }
-    }
     let mut big = W::ONE;
     for &i in &global {
         let c = per_player[i].max(float_cost[i].abs().ok_or_else(overflow)?);
@@ -843,40 +943,29 @@ fn solve_width<W: Exact>(
     // A player's weight share: its float cost, or BIG if it may not float.
     let share: Vec<W> = (0..n).map(|i| if m.may_float[i] { float_cost[i] } else { big }).collect();
     drop(float_cost);
-    let count = (0..np).filter(|&e| allowed(e)).count();
-    let mut edge_pair: Vec<u32> = Vec::with_capacity(count);
-    let mut max_bits = 0;
-    for (e, &(a, b)) in m.pairs.iter().enumerate() {
-        if !allowed(e) {
-            continue;
-        }
-        let w = share[a].checked_add(share[b]).and_then(|s| s.checked_minus(pair_cost[e])).ok_or_else(overflow)?;
-        max_bits = max_bits.max(w.bits());
-        edge_pair.push(e as u32);
+    // Every weight `share[a] + share[b] − cost` is at most this in magnitude.
+    let mut max_share = W::zero();
+    for &i in &global {
+        max_share = max_share.max(share[i].abs().ok_or_else(overflow)?);
     }
-    // The weights are computed again as the matching reads them (each was checked above), in
-    // the narrowest native type they fit in (the algorithm needs 4 W): no list of weights.
+    let bound = max_share.checked_add(max_share).and_then(|s| s.checked_add(max_cost)).ok_or_else(overflow)?;
+    let max_bits = bound.bits();
+    // The weights are computed as the matching reads them, in the narrowest native type they
+    // fit in (the algorithm needs 4 W): no list of weights.
     let nl = global.len();
     macro_rules! edges {
         ($conv:expr) => {
-            MergedEdges {
-                pairs: &m.pairs,
-                edge_pair: &edge_pair,
-                local: &local,
-                share: &share,
-                pair_cost: &pair_cost,
-                conv: $conv,
-            }
+            ChunkEdges { costs: &costs, pairs: &m.pairs, local: &local, face: within.face, share: &share, conv: $conv }
         };
     }
+    let solve = Solve { nl, count, hint, price_above: within.price_above, pricing: within.pricing };
     let (mate_l, phi, covered_l) = if max_bits < 60 {
-        run(nl, edges!(|w: W| w.as_i128().unwrap_or(0) as i64))?
+        solve.run(&edges!(|w: W| w.as_i128().unwrap_or(0) as i64))?
     } else if max_bits < 124 && W::BITS > 128 {
-        run(nl, edges!(|w: W| w.as_i128().unwrap_or(0)))?
+        solve.run(&edges!(|w: W| w.as_i128().unwrap_or(0)))?
     } else {
-        run(nl, edges!(|w: W| w))?
+        solve.run(&edges!(|w: W| w))?
     };
-    drop(pair_cost);
     let mut mate: Vec<Option<usize>> = settled.iter().map(|s| s.filter(|&q| q != FLOATS)).collect();
     let mut covered: Vec<bool> = mate.iter().map(|s| s.is_some()).collect();
     for (i, &v) in global.iter().enumerate() {
@@ -886,46 +975,78 @@ fn solve_width<W: Exact>(
             return Err(SolveError::Infeasible);
         }
     }
-    let mut face = vec![None; np];
-    for (k, &e) in edge_pair.iter().enumerate() {
-        face[e as usize] = phi[k];
-    }
-    Ok(Chunk { mate, face, covered })
+    Ok(Chunk { mate, face: phi, covered })
 }
 
-/// The edges of a chunk's matching, their merged weights computed when read: edge `k` is model
-/// pair `edge_pair[k]` = `(a, b)`, of weight `share[a] + share[b] − pair_cost[e]` (checked not
-/// to overflow before), converted by `conv`.
-struct MergedEdges<'a, W, T> {
+/// The allowed pairs of a chunk as an [`EdgeStream`] over the model's pairs (slot = pair), their
+/// merged weights `share[a] + share[b] − cost(e)` computed as they are read (each was checked
+/// not to overflow before) and converted by `conv`; players numbered by `local`.
+struct ChunkEdges<'a, W, T> {
+    costs: &'a PairCosts<'a, W>,
     pairs: &'a [(usize, usize)],
-    edge_pair: &'a [u32],
     local: &'a [usize],
+    face: Option<&'a [Option<u32>]>,
     share: &'a [W],
-    pair_cost: &'a [W],
     conv: fn(W) -> T,
 }
 
-impl<W: Exact, T> EdgeList<T> for MergedEdges<'_, W, T> {
-    fn count(&self) -> usize {
-        self.edge_pair.len()
+impl<W: Exact, T> EdgeStream<T> for ChunkEdges<'_, W, T> {
+    fn slots(&self) -> usize {
+        self.pairs.len()
     }
 
     #[inline]
-    fn edge(&self, k: usize) -> (usize, usize, T) {
-        let e = self.edge_pair[k] as usize;
-        let (a, b) = self.pairs[e];
-        (self.local[a], self.local[b], (self.conv)(self.share[a] + self.share[b] - self.pair_cost[e]))
+    fn for_each_in<F: FnMut(usize, usize, usize, T)>(&self, range: std::ops::Range<usize>, mut f: F) {
+        self.costs.for_each_in(range, |e, cost| {
+            let (a, b) = self.pairs[e];
+            let (la, lb) = (self.local[a], self.local[b]);
+            if la == usize::MAX || lb == usize::MAX || self.face.is_some_and(|face| face[e].is_none()) {
+                return;
+            }
+            // Checked by `solve_width`'s pass over the same pairs.
+            let cost = cost.unwrap_or_else(W::zero);
+            f(e, la, lb, (self.conv)(self.share[a] + self.share[b] - cost));
+        });
     }
 }
 
-#[allow(clippy::type_complexity)]
-fn run<T: MatchWeight, E: EdgeList<T>>(
-    n: usize,
-    edges: E,
-) -> Result<(Vec<Option<usize>>, Vec<Option<u32>>, Vec<bool>), SolveError> {
-    let (mate, face) = try_max_weight_matching_face_owned(n, edges)
-        .map_err(|e| SolveError::InvalidModel(format!("merged weights overflow: {e}")))?;
-    Ok((mate, face.phi, face.covered))
+/// How one chunk's matching is computed: on the whole graph, or priced when it has more than
+/// `price_above` edges.
+struct Solve<'a> {
+    nl: usize,
+    count: usize,
+    hint: &'a [usize],
+    price_above: usize,
+    pricing: Pricing,
+}
+
+impl Solve<'_> {
+    /// The matching (local players), the face per model pair, and the covered local players.
+    #[allow(clippy::type_complexity)]
+    fn run<T: MatchWeight, E: EdgeStream<T>>(
+        &self,
+        edges: &E,
+    ) -> Result<(Vec<Option<usize>>, Vec<Option<u32>>, Vec<bool>), SolveError> {
+        let overflow = |e: WeightOverflow| SolveError::InvalidModel(format!("merged weights overflow: {e}"));
+        if self.count > self.price_above {
+            let (mate, face, _) =
+                try_max_weight_matching_face_priced(self.nl, edges, self.hint, self.pricing).map_err(overflow)?;
+            return Ok((mate, face.phi, face.covered));
+        }
+        let np = edges.slots();
+        let mut list: Vec<(u32, u32, T)> = Vec::with_capacity(self.count);
+        let mut slot: Vec<u32> = Vec::with_capacity(self.count);
+        edges.for_each_in(0..np, |e, a, b, w| {
+            list.push((a as u32, b as u32, w));
+            slot.push(e as u32);
+        });
+        let (mate, face) = try_max_weight_matching_face_owned(self.nl, list).map_err(overflow)?;
+        let mut phi = vec![None; np];
+        for (k, &e) in slot.iter().enumerate() {
+            phi[e as usize] = face.phi[k];
+        }
+        Ok((mate, phi, face.covered))
+    }
 }
 
 impl LexBackend for MatchingSession {

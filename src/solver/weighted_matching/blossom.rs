@@ -224,6 +224,24 @@ impl<W: MatchWeight> Solver<W> {
         Nesting::of(self)
     }
 
+    /// Twice the reduced cost, blossom duals included, of an edge `(i, j)` of doubled weight
+    /// `w2` that the solver may not hold (pricing: negative means the duals are infeasible for
+    /// it). `i != j`. Only meaningful once `run` has finished.
+    pub(super) fn reduced_cost2(&self, i: usize, j: usize, w2: &W, nesting: &Nesting<W>) -> (W, u32) {
+        let mut s = W::add_sub(&self.dualvar[i], &self.dualvar[j], w2);
+        let mut depth = 0u32;
+        if let Some(b) = nesting.common(i, j, &self.inblossom) {
+            s.add_into(&nesting.zsum[b]);
+            depth = nesting.positive[b];
+        }
+        (s, depth)
+    }
+
+    /// The vertex's dual is positive: every maximum-weight matching covers it.
+    pub(super) fn dual_positive(&self, v: usize) -> bool {
+        self.dualvar[v].is_positive()
+    }
+
     pub(super) fn mates(&self) -> Vec<Option<usize>> {
         self.mate.iter().map(|&p| (p != NO).then(|| self.endpoint[p] as usize)).collect()
     }

@@ -110,8 +110,10 @@
 //! The result is deterministic: it depends only on `n` and the edge list (with its order).
 
 mod blossom;
+mod priced;
 
 use blossom::{Solver, NONE};
+pub use priced::{try_max_weight_matching_face_priced, EdgeStream, Pricing, PricingStats};
 use std::fmt;
 use std::ops::{Add, Sub};
 

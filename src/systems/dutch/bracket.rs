@@ -88,39 +88,43 @@ pub struct Bracket {
 impl Bracket {
     /// Builds the model: allowed pairs (C.1-C.3, no MDP-MDP pair: B.3), floats, completion.
     pub fn build(r: &Round, players: &[usize], mdps: usize, kind: Kind) -> Bracket {
-        Bracket::build_with(r, players, mdps, kind, |_, _| true)
+        let n = players.len() + extras(kind).0.len() + extras(kind).1.len();
+        Bracket::build_on(r, players, mdps, kind, (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))))
     }
 
-    /// [`Bracket::build`] with only the allowed pairs (local numbers) that `keep` accepts: a
-    /// model of those candidates alone, small where the full one has a pair per two players.
-    pub fn build_with(
+    /// [`Bracket::build`] on the candidate pairs `keep` only (local numbers, `a < b`, in any
+    /// order, repeats allowed), those that are allowed: a model of those candidates alone, small
+    /// where the full one has a pair per two players.
+    pub fn build_with(r: &Round, players: &[usize], mdps: usize, kind: Kind, keep: &[(usize, usize)]) -> Bracket {
+        let mut keep = keep.to_vec();
+        keep.sort_unstable();
+        keep.dedup();
+        Bracket::build_on(r, players, mdps, kind, keep.into_iter())
+    }
+
+    /// The model on the candidate pairs `pairs` (local numbers, `a < b`, increasing, distinct)
+    /// that are allowed.
+    fn build_on(
         r: &Round,
         players: &[usize],
         mdps: usize,
         kind: Kind,
-        keep: impl Fn(usize, usize) -> bool,
+        pairs: impl Iterator<Item = (usize, usize)>,
     ) -> Bracket {
         let nb = players.len();
-        let (extra, lower): (&[usize], &[usize]) = match kind {
-            Kind::Normal { next, .. } => (next, &[]),
-            Kind::Ppb { lower } => (lower, &[]),
-            Kind::Last => (&[], &[]),
-            Kind::Outlook { next, lower, .. } => (next, lower),
-        };
+        let (extra, lower) = extras(kind);
         let global: Vec<usize> = players.iter().chain(extra).chain(lower).copied().collect();
         let n = global.len();
         let mut model = BracketModel::new(n);
         model.labels = global.iter().map(|&i| r.t.players[i].id.to_string()).collect();
         let mut inside = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if a < mdps && b < mdps {
-                    continue; // B.3: MDPs are paired with residents only.
-                }
-                if keep(a, b) && r.can_meet(global[a], global[b]) {
-                    model.add_pair(a, b);
-                    inside.push(b < nb);
-                }
+        for (a, b) in pairs {
+            if a < mdps && b < mdps {
+                continue; // B.3: MDPs are paired with residents only.
+            }
+            if r.can_meet(global[a], global[b]) {
+                model.add_pair(a, b);
+                inside.push(b < nb);
             }
         }
         match kind {
@@ -152,39 +156,87 @@ impl Bracket {
     }
 }
 
+/// The players a model of `kind` holds after the bracket: the next scoregroup (or all lower
+/// players for a PPB), then all lower players (2026).
+fn extras<'a>(kind: Kind<'a>) -> (&'a [usize], &'a [usize]) {
+    match kind {
+        Kind::Normal { next, .. } => (next, &[]),
+        Kind::Ppb { lower } => (lower, &[]),
+        Kind::Last => (&[], &[]),
+        Kind::Outlook { next, lower, .. } => (next, lower),
+    }
+}
+
 /// 2012 A.3: a heterogeneous bracket of which at least half the players are MDPs is ordered as
 /// a homogeneous one.
 pub fn homogeneous_order(r: &Round, nb: usize, mdps: usize) -> bool {
     r.edition == super::Edition::E2012 && mdps > 0 && 2 * mdps >= nb
 }
 
-/// A model's pair variables by their two players, found by binary search on its pairs, which
-/// [`Bracket::build_with`] adds in increasing order (a sorted copy is made otherwise): no hash
-/// map per bracket, whose entries cost several times the pair list they index.
+/// A model's pair variables by their two players, found by a search within the lower player's
+/// row of its pairs, which [`Bracket::build`] adds in increasing order (a sorted copy is made
+/// otherwise): no hash map per bracket, whose entries cost several times the pair list they
+/// index. A row is where a complete one would put the pair, give or take the pairs its player
+/// may not play, so the search starts there.
 pub struct PairIndex<'a> {
     pairs: std::borrow::Cow<'a, [(usize, usize)]>,
     /// The pair indices in `pairs` order when `pairs` is a sorted copy.
     order: Vec<usize>,
+    /// `pairs[row[a]..row[a + 1]]` are the pairs whose lower player is `a`.
+    row: Vec<usize>,
 }
 
 impl<'a> PairIndex<'a> {
     pub fn of(m: &'a BracketModel) -> PairIndex<'a> {
-        if m.pairs.windows(2).all(|w| w[0] < w[1]) {
-            return PairIndex { pairs: std::borrow::Cow::Borrowed(&m.pairs), order: Vec::new() };
+        let (pairs, order) = if m.pairs.windows(2).all(|w| w[0] < w[1]) {
+            (std::borrow::Cow::Borrowed(m.pairs.as_slice()), Vec::new())
+        } else {
+            let mut order: Vec<usize> = (0..m.pairs.len()).collect();
+            order.sort_by_key(|&e| m.pairs[e]);
+            let pairs = order.iter().map(|&e| m.pairs[e]).collect();
+            (std::borrow::Cow::Owned(pairs), order)
+        };
+        let n = m.num_players();
+        let mut row = vec![0; n + 1];
+        for &(a, _) in pairs.iter() {
+            row[a + 1] += 1;
         }
-        let mut order: Vec<usize> = (0..m.pairs.len()).collect();
-        order.sort_by_key(|&e| m.pairs[e]);
-        let pairs = order.iter().map(|&e| m.pairs[e]).collect();
-        PairIndex { pairs: std::borrow::Cow::Owned(pairs), order }
+        for a in 0..n {
+            row[a + 1] += row[a];
+        }
+        PairIndex { pairs, order, row }
     }
 
     /// The pair variable of `x` and `y` (either order), if the model has it.
     pub fn get(&self, x: usize, y: usize) -> Option<usize> {
-        let k = self.pairs.binary_search(&(x.min(y), x.max(y))).ok()?;
+        let (a, b) = (x.min(y), x.max(y));
+        if a == b {
+            return None;
+        }
+        let row = &self.pairs[*self.row.get(a)?..*self.row.get(a + 1)?];
+        // Where a row holding every higher player would have `b`, clamped; then search.
+        let guess = (b - a - 1).min(row.len().saturating_sub(1));
+        let k = match row.get(guess) {
+            Some(&(_, at)) if at == b => guess,
+            Some(&(_, at)) if at > b => row[..guess].binary_search_by_key(&b, |p| p.1).ok()?,
+            Some(_) => guess + 1 + row[guess + 1..].binary_search_by_key(&b, |p| p.1).ok()?,
+            None => return None,
+        };
+        let k = self.row[a] + k;
         Some(if self.order.is_empty() { k } else { self.order[k] })
     }
 
     pub fn contains(&self, x: usize, y: usize) -> bool {
         self.get(x, y).is_some()
+    }
+
+    /// The pairs (indices, partner) of player `p`, in increasing order of partner.
+    pub fn pairs_of(&self, p: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let below = (0..p).filter_map(move |q| self.get(q, p).map(|e| (e, q)));
+        let above = (self.row[p]..self.row[p + 1]).map(move |k| {
+            let e = if self.order.is_empty() { k } else { self.order[k] };
+            (e, self.pairs[k].1)
+        });
+        below.chain(above)
     }
 }

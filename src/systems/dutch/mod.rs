@@ -30,7 +30,6 @@ use crate::tournament::Tournament;
 use bracket::{Bracket, Kind};
 use round::Round;
 use serde::Serialize;
-use std::collections::HashSet;
 
 /// Edition of the Dutch rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -388,7 +387,7 @@ impl Driver<'_, '_> {
         let nb = players.len();
         let (pairs, leavers) = first::candidate(r, players, mdps, kind)?;
         let global: Vec<usize> = players.iter().chain(next).chain(lower).copied().collect();
-        let mut keep: HashSet<(usize, usize)> = pairs.iter().map(|&(a, c)| (a.min(c), a.max(c))).collect();
+        let mut keep: Vec<(usize, usize)> = pairs.iter().map(|&(a, c)| (a.min(c), a.max(c))).collect();
         if matches!(kind, Kind::Outlook { .. }) {
             let allowed = |a: usize, c: usize| !(a < mdps && c < mdps) && r.can_meet(global[a], global[c]);
             let may_float = |v: usize| r.bye_candidate(global[v]);
@@ -396,7 +395,7 @@ impl Driver<'_, '_> {
                 first::outlook_witness_pairs(nb, next.len(), global.len(), &leavers, allowed, may_float)?;
             keep.extend(witness.iter().map(|&(a, c)| (a.min(c), a.max(c))));
         }
-        let b = Bracket::build_with(r, players, mdps, kind, |a, c| keep.contains(&(a, c)));
+        let b = Bracket::build_with(r, players, mdps, kind, &keep);
         let quality = quality_stages(&criteria::Ctx::new(r, &b, kind), self.keys);
         let chosen = first::perfect(r, &b, kind, &quality)?;
         Some(self.trace(&b, kind, &chosen))

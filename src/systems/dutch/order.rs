@@ -116,7 +116,7 @@ pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result
         // D.1 on S2 for the MDP-pairing: partners of the paired MDPs in BSN order, smallest first.
         let (_, leavers) = current(s, b)?;
         let paired: Vec<usize> = (0..b.mdps).filter(|i| !leavers.contains(i)).collect();
-        s.solve_stages(partner_stages(b, &edge, &paired, "D1-mdp"))?;
+        s.solve_stages(partner_stages(b, &edge, &paired, &vec![true; b.nb], "D1-mdp"))?;
     }
     let (pairs, _) = current(s, b)?;
     let mdp_pairs: Vec<(usize, usize)> = pairs.iter().copied().filter(|&(a, _)| a < b.mdps).collect();
@@ -135,15 +135,17 @@ fn finish(b: &Bracket, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
     Ok(Chosen { pairs, leavers, outside, reports: s.reports().to_vec(), stage_values })
 }
 
-/// "Minimise the BSN of `p`'s partner inside the bracket", for each of `players` in order. The
-/// pairs of each are looked up in `edge` (not by a pass over all the model's pairs per player).
-fn partner_stages(b: &Bracket, edge: &PairIndex, players: &[usize], what: &str) -> Vec<Stage> {
+/// "Minimise the BSN of `p`'s partner inside the bracket", for each of `players` in order,
+/// stated on `p`'s pairs with the players `partner` accepts: those its partner can be in any
+/// optimum of the stages before (the others are zero there, so their terms change nothing). The
+/// pairs of each are read from `edge` (not by a pass over all the model's pairs per player).
+fn partner_stages(b: &Bracket, edge: &PairIndex, players: &[usize], partner: &[bool], what: &str) -> Vec<Stage> {
     players
         .iter()
         .map(|&p| {
             let mut c = Cost::new();
-            for q in (0..b.nb).filter(|&q| q != p) {
-                if let Some(e) = edge.get(p, q).filter(|&e| b.inside[e]) {
+            for (e, q) in edge.pairs_of(p) {
+                if q < b.nb && partner[q] && b.inside[e] {
                     c.add(Var::Pair(e), bsn(q));
                 }
             }
@@ -195,7 +197,12 @@ fn homogeneous(
     rem.iter().for_each(|&i| in_rem[i] = true);
     let mut new_s1: Vec<usize> = pairs.iter().filter(|p| in_rem[p.0] && in_rem[p.1]).map(|p| p.0.min(p.1)).collect();
     new_s1.sort_unstable();
-    s.solve_stages(partner_stages(b, edge, &new_s1, "D1"))?;
+    // Each pair within the remainder has one player of the new S1 (its higher one) and one of
+    // S2: D.2 fixed which players head a pair (D.2.c/d, or at zero the original S1). So the
+    // partners are S2's players.
+    let mut s2 = in_rem;
+    new_s1.iter().for_each(|&p| s2[p] = false);
+    s.solve_stages(partner_stages(b, edge, &new_s1, &s2, "D1"))?;
     Ok(())
 }
 
@@ -203,7 +210,7 @@ fn homogeneous(
 /// transposition pairs each S1 player with the earliest S2 player it can).
 #[cfg(test)]
 pub(super) fn transposition_stages(b: &Bracket, s1: &[usize]) -> Vec<Stage> {
-    partner_stages(b, &PairIndex::of(&b.model), s1, "D1")
+    partner_stages(b, &PairIndex::of(&b.model), s1, &vec![true; b.nb], "D1")
 }
 
 /// D.3: the MDPs paired (S1) are, among the best, those with the lowest BSNs (D.3.b; D.3.a is

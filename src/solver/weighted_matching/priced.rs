@@ -1,0 +1,427 @@
+//! Maximum-weight matching of a dense graph by pricing: the blossom algorithm sees a sparse
+//! subgraph, and every other edge is priced against its optimal duals.
+//!
+//! A bracket's model has a pair for every two players who may meet: 12.9 million on the
+//! 5,075-player model of a 10,000-player round 2. Given to the blossom algorithm whole, each edge
+//! costs about 50 bytes (adjacency, doubled weights, indices), allocated afresh for every solve
+//! of a candidate order, and most of them are never looked at again once the greedy start has
+//! matched the graph. Here the algorithm runs on a *subgraph*: each vertex's
+//! [`Pricing::start_degree`] heaviest edges (ties broken by a fixed hash of the edge's slot, so
+//! that tied vertices do not all pick the same few neighbours), plus the edges of a matching the
+//! caller expects to be good (the incumbent of the stages solved before). Its optimal duals are
+//! then *priced* against every edge of the graph in one pass: an edge of negative reduced cost
+//! (blossom duals included) is one the subgraph's optimum could not see, and each vertex's
+//! [`Pricing::add_per_vertex`] most negative ones join the subgraph, which is solved again.
+//!
+//! # Exactness
+//!
+//! When no edge is negative, the duals (vertex duals `u ≥ 0`, blossom duals `z ≥ 0` on the
+//! subgraph's blossoms, which are odd vertex sets of the whole graph) are feasible for the whole
+//! graph, and complementary slack with the matching: it uses only subgraph edges, all tight; its
+//! exposed vertices have dual zero; its blossoms of positive dual are full. By LP duality over
+//! Edmonds' matching polytope, the matching is a maximum-weight matching of the whole graph, and
+//! the same duals describe the set of all of them ([`super::OptimalFace`]): the tight edges of the
+//! whole graph, read in the same pass. The subgraph only decides how many rounds this takes,
+//! never the answer; each round adds at least one edge, so it ends. Weights are those of the
+//! stream, exactly; the headroom check (`4 W` representable) is made on the whole graph.
+//!
+//! # Cost
+//!
+//! Memory: the subgraph, and one `Option<u32>` per slot for the face. Time: per round, one pass
+//! over the slots (weights computed as they are read, see [`EdgeStream`]) and one solve of the
+//! subgraph. On a dense 5,000-vertex bracket one to three rounds are usual.
+
+use super::blossom::Solver;
+use super::{headroom, MatchWeight, OptimalFace, WeightOverflow};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::ops::Range;
+
+/// A graph read in passes, its weights computed as they are read (never stored): edges are
+/// numbered by *slot*, `0..slots()`, and a slot may hold no edge.
+pub trait EdgeStream<W> {
+    /// Number of slots.
+    fn slots(&self) -> usize;
+    /// Calls `f(slot, a, b, w)` for every edge whose slot lies in `range`, in increasing slot
+    /// order.
+    fn for_each_in<F: FnMut(usize, usize, usize, W)>(&self, range: Range<usize>, f: F);
+}
+
+/// How large the subgraph starts and how fast it grows.
+#[derive(Clone, Copy, Debug)]
+pub struct Pricing {
+    /// Heaviest edges of each vertex in the first subgraph.
+    pub start_degree: usize,
+    /// Most negative edges of each vertex added after a round that finds some.
+    pub add_per_vertex: usize,
+}
+
+impl Default for Pricing {
+    /// Measured on the dense models of 3,000- and 10,000-player rounds (see the module header of
+    /// `matching_lex`).
+    fn default() -> Pricing {
+        Pricing { start_degree: 10, add_per_vertex: 6 }
+    }
+}
+
+/// What a priced solve did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PricingStats {
+    /// Subgraph solves (rounds of pricing).
+    pub rounds: usize,
+    /// Edges of the last subgraph.
+    pub subgraph_edges: usize,
+}
+
+/// A subgraph edge: slot, ends, weight.
+type SubEdge<W> = (u32, u32, u32, W);
+
+/// A vertex's pick among its negative edges: the most negative reduced cost first, then the tie
+/// order; the slot, the other end and the weight.
+type Negative<W> = (Reverse<W>, u64, u32, u32, W);
+
+/// A fixed pseudo-random order of slots for breaking ties between equal weights (SplitMix64's
+/// finaliser): tied vertices spread their picks over the graph instead of all choosing the
+/// lowest slots.
+fn tie(slot: usize) -> u64 {
+    let mut z = (slot as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Per vertex, the `cap` largest keys offered (a min-heap of them each): the edges a vertex
+/// brings into the subgraph.
+struct Picks<K> {
+    cap: usize,
+    heaps: Vec<BinaryHeap<Reverse<K>>>,
+}
+
+impl<K: Ord> Picks<K> {
+    fn new(n: usize, cap: usize) -> Picks<K> {
+        Picks { cap: cap.max(1), heaps: (0..n).map(|_| BinaryHeap::new()).collect() }
+    }
+
+    fn offer(&mut self, v: usize, key: K) {
+        let heap = &mut self.heaps[v];
+        if heap.len() < self.cap {
+            heap.push(Reverse(key));
+        } else if heap.peek().is_some_and(|Reverse(least)| key > *least) {
+            heap.pop();
+            heap.push(Reverse(key));
+        }
+    }
+
+    /// Every key kept, with its vertex.
+    fn into_iter(self) -> impl Iterator<Item = (usize, K)> {
+        self.heaps.into_iter().enumerate().flat_map(|(v, heap)| heap.into_iter().map(move |Reverse(k)| (v, k)))
+    }
+}
+
+/// Maximum-weight matching of the graph `graph` on `n` vertices and its optimal face (per
+/// slot), solved on subgraphs priced against the whole graph (see the module header). `hint`:
+/// slots of edges to put in the first subgraph (a matching expected to be near optimal; any
+/// slots do). Edges with negative weight, self-loops and vertices `>= n` are ignored, as by
+/// [`super::try_max_weight_matching`].
+///
+/// # Panics
+/// For graphs with `2^31` or more vertices or slots.
+pub fn try_max_weight_matching_face_priced<W: MatchWeight, G: EdgeStream<W> + ?Sized>(
+    n: usize,
+    graph: &G,
+    hint: &[usize],
+    pricing: Pricing,
+) -> Result<(Vec<Option<usize>>, OptimalFace, PricingStats), WeightOverflow> {
+    let slots = graph.slots();
+    if n >= super::NONE as usize / 2 || slots >= super::NONE as usize / 2 {
+        panic!("max_weight_matching: graph too large ({n} vertices, {slots} slots)");
+    }
+    let usable = |a: usize, b: usize, w: &W| a != b && a < n && b < n && *w >= W::zero();
+    // The first subgraph: each vertex's heaviest edges, and the hinted ones.
+    let mut hint: Vec<usize> = hint.to_vec();
+    hint.sort_unstable();
+    hint.dedup();
+    // Keys: weight, then the tie order; then the slot and the other end.
+    let mut heaviest: Picks<(W, u64, u32, u32)> = Picks::new(n, pricing.start_degree);
+    let mut sub: Vec<SubEdge<W>> = Vec::new();
+    let mut max_weight = W::zero();
+    let mut h = 0;
+    graph.for_each_in(0..slots, |k, a, b, w| {
+        if !usable(a, b, &w) {
+            return;
+        }
+        if w > max_weight {
+            max_weight = w;
+        }
+        while h < hint.len() && hint[h] < k {
+            h += 1;
+        }
+        if h < hint.len() && hint[h] == k {
+            sub.push((k as u32, a as u32, b as u32, w));
+        }
+        let t = tie(k);
+        heaviest.offer(a, (w, t, k as u32, b as u32));
+        heaviest.offer(b, (w, t, k as u32, a as u32));
+    });
+    headroom(max_weight).ok_or(WeightOverflow)?;
+    sub.extend(heaviest.into_iter().map(|(a, (w, _, k, b))| (k, a as u32, b, w)));
+    let mut stats = PricingStats::default();
+    loop {
+        sub.sort_unstable_by_key(|e| e.0);
+        sub.dedup_by_key(|e| e.0);
+        stats.rounds += 1;
+        stats.subgraph_edges = sub.len();
+        let edges: Vec<(u32, u32, W)> = sub.iter().map(|&(_, a, b, w)| (a, b, w)).collect();
+        let kept: Vec<u32> = (0..edges.len() as u32).collect();
+        let sub_max = edges.iter().map(|e| e.2).max().unwrap_or_else(W::zero);
+        let mut solver = Solver::new(n, edges.as_slice(), &kept, sub_max);
+        drop(edges);
+        solver.greedy_start();
+        solver.run();
+        let nesting = solver.nesting();
+        // Price every edge; read the face in the same pass (kept only if nothing is negative).
+        let mut phi: Vec<Option<u32>> = vec![None; slots];
+        let mut negative: Option<Picks<Negative<W>>> = None;
+        let mut c = 0;
+        let pos = |v: usize| u32::from(solver.dual_positive(v));
+        graph.for_each_in(0..slots, |k, a, b, w| {
+            if !usable(a, b, &w) {
+                return;
+            }
+            while c < sub.len() && (sub[c].0 as usize) < k {
+                c += 1;
+            }
+            if c < sub.len() && sub[c].0 as usize == k {
+                phi[k] = solver.face_weight(c, &nesting);
+                return;
+            }
+            let (r2, depth) = solver.reduced_cost2(a, b, &(w + w), &nesting);
+            if r2.is_zero() {
+                phi[k] = Some(pos(a) + pos(b) + depth);
+            } else if r2 < W::zero() {
+                let picks = negative.get_or_insert_with(|| Picks::new(n, pricing.add_per_vertex));
+                let t = tie(k);
+                picks.offer(a, (Reverse(r2), t, k as u32, b as u32, w));
+                picks.offer(b, (Reverse(r2), t, k as u32, a as u32, w));
+            }
+        });
+        let Some(negative) = negative else {
+            let covered = (0..n).map(|v| solver.dual_positive(v)).collect();
+            return Ok((solver.mates(), OptimalFace { phi, covered }, stats));
+        };
+        drop(phi);
+        sub.extend(negative.into_iter().map(|(a, (_, _, k, b, w))| (k, a as u32, b, w)));
+    }
+}
+
+/// An explicit edge list as a stream (tests, and callers whose graph is small).
+impl<W: Copy> EdgeStream<W> for [(usize, usize, W)] {
+    fn slots(&self) -> usize {
+        self.len()
+    }
+
+    fn for_each_in<F: FnMut(usize, usize, usize, W)>(&self, range: Range<usize>, mut f: F) {
+        for k in range {
+            let (a, b, w) = self[k];
+            f(k, a, b, w);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::splitmix64 as rng;
+    use crate::solver::weighted_matching::try_max_weight_matching_face;
+
+    fn weight(edges: &[(usize, usize, i64)], mate: &[Option<usize>]) -> i64 {
+        // The heaviest parallel edge of each matched pair (what a maximum-weight matching uses).
+        let mut total = 0;
+        for (v, m) in mate.iter().enumerate() {
+            if let Some(u) = *m {
+                assert_eq!(mate[u], Some(v));
+                if v < u {
+                    let w = edges.iter().filter(|e| (e.0.min(e.1), e.0.max(e.1)) == (v, u)).map(|e| e.2).max();
+                    total += w.expect("a matched pair is an edge");
+                }
+            }
+        }
+        total
+    }
+
+    /// On random graphs (dense and tied, sparse, with negative weights, parallel edges and a
+    /// heavy star), with subgraphs far too small to hold an optimum, the priced solve finds a
+    /// matching of the same weight as the blossom algorithm on the whole graph and the same set
+    /// of optima: the same `covered` vertices and tight edges, and face weights whose maxima are
+    /// the optima (checked by solving the face itself).
+    #[test]
+    fn pricing_matches_the_whole_graph() {
+        let mut state = 12345u64;
+        let mut rounds_above_one = 0;
+        for case in 0..600 {
+            let n = 2 + (rng(&mut state) % 60) as usize;
+            let density = 5 + rng(&mut state) % 96;
+            let range = [2u64, 3, 10, 1000][case % 4];
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng(&mut state) % 100 < density {
+                        let w = (rng(&mut state) % range) as i64 - i64::from(case % 5 == 0);
+                        let w = if case % 7 == 0 && a == 0 { w + 50 } else { w };
+                        edges.push(if rng(&mut state) % 2 == 0 { (a, b, w) } else { (b, a, w) });
+                        if rng(&mut state) % 53 == 0 {
+                            edges.push((a, b, w / 2));
+                        }
+                    }
+                }
+            }
+            let hint: Vec<usize> = (0..edges.len()).filter(|_| rng(&mut state) % 10 == 0).collect();
+            let pricing = Pricing { start_degree: 1 + case % 3, add_per_vertex: 1 + case % 2 };
+            let (mate, face, stats) =
+                try_max_weight_matching_face_priced(n, edges.as_slice(), &hint, pricing).expect("small weights");
+            let (whole, whole_face) = try_max_weight_matching_face(n, &edges).expect("small weights");
+            assert_eq!(weight(&edges, &mate), weight(&edges, &whole), "case {case}");
+            // The same optima: same covered vertices, and every optimum of the whole graph is a
+            // maximum-φ matching of the priced face and the other way round, checked on the
+            // two incumbents.
+            let phi_of = |phi: &[Option<u32>], m: &[Option<usize>]| -> Option<u64> {
+                let mut total = 0u64;
+                for (v, x) in m.iter().enumerate() {
+                    if let Some(u) = *x {
+                        if v < u {
+                            let best = (0..edges.len())
+                                .filter(|&k| (edges[k].0.min(edges[k].1), edges[k].0.max(edges[k].1)) == (v, u))
+                                .filter_map(|k| phi[k])
+                                .max()?;
+                            total += u64::from(best);
+                        }
+                    }
+                }
+                Some(total)
+            };
+            // A positive dual means every optimum covers the vertex (other optimal duals may
+            // mark other vertices): so the whole graph's optimum covers them.
+            for v in (0..n).filter(|&v| face.covered[v]) {
+                assert!(whole[v].is_some(), "case {case}: {v} covered");
+            }
+            let face_edges = |phi: &[Option<u32>]| -> Vec<(usize, usize, i64)> {
+                edges.iter().zip(phi).filter_map(|(&(a, b, _), p)| p.map(|p| (a, b, i64::from(p)))).collect()
+            };
+            let best_priced =
+                weight(&face_edges(&face.phi), &super::super::max_weight_matching(n, &face_edges(&face.phi)));
+            assert_eq!(phi_of(&face.phi, &whole).map(|x| x as i64), Some(best_priced), "case {case}: whole optimum");
+            let best_whole = weight(
+                &face_edges(&whole_face.phi),
+                &super::super::max_weight_matching(n, &face_edges(&whole_face.phi)),
+            );
+            assert_eq!(
+                phi_of(&whole_face.phi, &mate).map(|x| x as i64),
+                Some(best_whole),
+                "case {case}: priced optimum"
+            );
+            if stats.rounds > 1 {
+                rounds_above_one += 1;
+            }
+        }
+        assert!(
+            rounds_above_one > 100,
+            "pricing rarely added edges ({rounds_above_one}): the test does not exercise it"
+        );
+    }
+
+    /// Every matching of the graph, as edge slots (exhaustive; small graphs only).
+    fn all_matchings(n: usize, edges: &[(usize, usize, i64)]) -> Vec<Vec<usize>> {
+        fn rec(
+            v: usize,
+            n: usize,
+            edges: &[(usize, usize, i64)],
+            used: &mut Vec<bool>,
+            cur: &mut Vec<usize>,
+            out: &mut Vec<Vec<usize>>,
+        ) {
+            if v == n {
+                out.push(cur.clone());
+                return;
+            }
+            if used[v] {
+                return rec(v + 1, n, edges, used, cur, out);
+            }
+            rec(v + 1, n, edges, used, cur, out); // v stays exposed
+            for (k, &(a, b, _)) in edges.iter().enumerate() {
+                let u = if a == v {
+                    b
+                } else if b == v {
+                    a
+                } else {
+                    continue;
+                };
+                if u != v && !used[u] {
+                    used[v] = true;
+                    used[u] = true;
+                    cur.push(k);
+                    rec(v + 1, n, edges, used, cur, out);
+                    cur.pop();
+                    used[v] = false;
+                    used[u] = false;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        rec(0, n, edges, &mut vec![false; n], &mut Vec::new(), &mut out);
+        out
+    }
+
+    /// The priced face is exactly the set of optima: over every matching of small graphs with
+    /// tied weights (where blossoms of positive dual hold edges tight on their vertex duals
+    /// alone), the matchings of maximum weight are exactly those of maximum `φ` using face edges
+    /// only; and every covered vertex is covered by all of them.
+    #[test]
+    fn the_priced_face_is_exactly_the_set_of_optima() {
+        let mut state = 4242u64;
+        let mut with_blossom_duals = 0;
+        for case in 0..1500 {
+            let n = 3 + (rng(&mut state) % 8) as usize;
+            let range = [2u64, 3, 4][case % 3];
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng(&mut state) % 100 < 75 {
+                        edges.push((a, b, (rng(&mut state) % range) as i64 * if case % 2 == 0 { 1 } else { 3 }));
+                    }
+                }
+            }
+            let pricing = Pricing { start_degree: 1, add_per_vertex: 1 };
+            let (_, face, _) = try_max_weight_matching_face_priced(n, edges.as_slice(), &[], pricing).expect("small");
+            let all = all_matchings(n, &edges);
+            let weight = |m: &[usize]| m.iter().map(|&k| edges[k].2).sum::<i64>();
+            let phi = |m: &[usize]| m.iter().map(|&k| face.phi[k].map(i64::from)).sum::<Option<i64>>();
+            let best_w = all.iter().map(|m| weight(m)).max().expect("the empty matching");
+            let best_phi = all.iter().filter_map(|m| phi(m)).max().expect("the empty matching");
+            for m in &all {
+                let optimal = weight(m) == best_w;
+                assert_eq!(optimal, phi(m) == Some(best_phi), "case {case}: matching {m:?} of {edges:?}");
+                if optimal {
+                    for v in (0..n).filter(|&v| face.covered[v]) {
+                        assert!(m.iter().any(|&k| edges[k].0 == v || edges[k].1 == v), "case {case}: {v}");
+                    }
+                }
+            }
+            // Tight on the vertex duals alone yet not tight: only through a blossom's dual.
+            with_blossom_duals += usize::from(face.phi.iter().any(|p| p.is_some_and(|p| p > 2)));
+        }
+        assert!(with_blossom_duals > 20, "blossoms of positive dual in {with_blossom_duals} cases only");
+    }
+
+    /// A weight too large for the type is reported, as by the whole-graph solver.
+    #[test]
+    fn overflow_is_reported_from_the_whole_graph() {
+        let edges = [(0usize, 1usize, 1i64), (1, 2, i64::MAX / 3)];
+        let r = try_max_weight_matching_face_priced(
+            3,
+            edges.as_slice(),
+            &[],
+            Pricing { start_degree: 1, add_per_vertex: 1 },
+        );
+        assert!(r.is_err());
+    }
+}
