@@ -170,35 +170,6 @@ impl PairingGraph {
     }
 }
 
-/// A complete pairing of `players` formed greedily, if that succeeds: each unpaired player in
-/// order with the next one `can_meet` allows, the lowest player `may_bye` allows left out when
-/// their number is odd. Returns the player left out (`Some(None)`: nobody). A success is a
-/// witness that a complete pairing exists; a failure proves nothing (ask an exact backend). In
-/// early rounds of a large event it almost always succeeds after about `n` pair checks, and it
-/// never builds the graph, which for thousands of players holds millions of edges.
-pub fn greedy_complete_pairing(
-    players: &[usize],
-    can_meet: impl Fn(usize, usize) -> bool,
-    may_bye: impl Fn(usize) -> bool,
-) -> Option<Option<usize>> {
-    let mut used = vec![false; players.len()];
-    let mut bye = None;
-    if players.len() % 2 == 1 {
-        let k = (0..players.len()).rev().find(|&k| may_bye(players[k]))?;
-        used[k] = true;
-        bye = Some(players[k]);
-    }
-    for i in 0..players.len() {
-        if used[i] {
-            continue;
-        }
-        used[i] = true;
-        let j = (i + 1..players.len()).find(|&j| !used[j] && can_meet(players[i], players[j]))?;
-        used[j] = true;
-    }
-    Some(bye)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -61,6 +61,85 @@ pub fn pairable_by_matching(g: &PairingGraph) -> Pairability {
     answer
 }
 
+/// Answers the pairability question for `n` players (`0..n`) on the graph `adjacent` describes,
+/// the bye to a player for whom `may_bye` holds, without listing its edges: a dense field of
+/// thousands of players would need hundreds of megabytes for them (40 million pairs below the
+/// top bracket of a 10,000-player round).
+///
+/// Players are first paired greedily in order, each with the first later player it may meet
+/// (the bye, when `n` is odd, to the last eligible player); in the rounds of a Swiss tournament
+/// that usually completes the round. Otherwise Edmonds' search runs on the implicit graph from
+/// that partial pairing, the exposed players tried first as the end of each path, with O(n)
+/// memory: its answer is the same as [`pairable_by_matching`]'s. Under `--cross-check sat`
+/// the graph is listed and [`pairable_by_matching`] decides, so that SAT re-decides it.
+pub fn pairable_implicit(
+    n: usize,
+    adjacent: impl Fn(usize, usize) -> bool,
+    may_bye: impl Fn(usize) -> bool,
+) -> Pairability {
+    if super::sat::cross_checking() {
+        let mut g = PairingGraph::new(n);
+        for a in 0..n {
+            for b in a + 1..n {
+                if adjacent(a, b) {
+                    g.add_edge(a, b);
+                }
+            }
+        }
+        g.bye_eligible = (0..n).map(&may_bye).collect();
+        return pairable_by_matching(&g);
+    }
+    let odd = n % 2 == 1;
+    let bye: Vec<bool> = (0..n).map(|v| odd && may_bye(v)).collect();
+    // The greedy pairing in order (and the bye to the last eligible player, odd `n`).
+    let total = n + usize::from(odd);
+    let mut mate = vec![NONE; total];
+    if let Some(last) = (0..n).rev().find(|&v| bye[v]) {
+        mate[last] = n;
+        mate[n] = last;
+    }
+    for a in 0..n {
+        if mate[a] == NONE {
+            if let Some(b) = (a + 1..n).find(|&b| mate[b] == NONE && adjacent(a, b)) {
+                mate[a] = b;
+                mate[b] = a;
+            }
+        }
+    }
+    let graph = Implicit { n, adjacent, bye };
+    let mut search = Blossom::new(&graph);
+    search.mate = mate;
+    for root in 0..total {
+        if search.mate[root] != NONE {
+            continue;
+        }
+        search.exposed = (root + 1..total).filter(|&v| search.mate[v] == NONE).collect();
+        match search.find_augmenting_path(root) {
+            Some(end) => search.augment(end),
+            None => return Pairability::Unpairable,
+        }
+    }
+    let mate = search.mate;
+    let pairs: Vec<(usize, usize)> = (0..n).filter(|&v| mate[v] > v && mate[v] < n).map(|v| (v, mate[v])).collect();
+    let bye = if odd { mate.get(n).copied().filter(|&v| v < n) } else { None };
+    Pairability::Pairable { pairs, bye }
+}
+
+/// [`pairable_implicit`] for the tournament players `players`, who may meet when `can_meet`
+/// says so: `Some(bye)` with the player left out (a tournament index) when they can all be
+/// paired, `None` otherwise. The systems' completion checks (2017 A.9/C.4, 2026 [C4], Dubov and
+/// Burstein [C4]) all ask this.
+pub fn complete_pairing(
+    players: &[usize],
+    can_meet: impl Fn(usize, usize) -> bool,
+    may_bye: impl Fn(usize) -> bool,
+) -> Option<Option<usize>> {
+    match pairable_implicit(players.len(), |a, b| can_meet(players[a], players[b]), |k| may_bye(players[k])) {
+        Pairability::Pairable { bye, .. } => Some(bye.map(|k| players[k])),
+        Pairability::Unpairable => None,
+    }
+}
+
 fn decide_by_matching(g: &PairingGraph) -> Pairability {
     let mut edges = g.simple_edges();
     let total = if g.needs_bye() {
@@ -94,6 +173,61 @@ fn witness(g: &PairingGraph, mate: &[usize]) -> Pairability {
     Pairability::Pairable { pairs, bye }
 }
 
+/// The graph Edmonds' search walks: listed ([`Csr`]) or given by a predicate ([`Implicit`]).
+trait Adjacency {
+    fn len(&self) -> usize;
+    /// Calls `f` on the neighbours of `v` in a fixed order until it returns `true`; returns
+    /// whether it did.
+    fn any_neighbour(&self, v: usize, f: impl FnMut(usize) -> bool) -> bool;
+    /// Whether `a` and `b` are adjacent (used only by searches that try the exposed vertices
+    /// first, on graphs where this is cheap).
+    fn adjacent(&self, a: usize, b: usize) -> bool;
+}
+
+/// A graph given by a predicate on `0..n`, plus a dummy vertex `n` joined to the players whose
+/// `bye` is set (when `n` is odd).
+struct Implicit<F> {
+    n: usize,
+    adjacent: F,
+    bye: Vec<bool>,
+}
+
+impl<F: Fn(usize, usize) -> bool> Adjacency for Implicit<F> {
+    fn len(&self) -> usize {
+        self.n + usize::from(self.n % 2 == 1)
+    }
+
+    fn any_neighbour(&self, v: usize, mut f: impl FnMut(usize) -> bool) -> bool {
+        if v == self.n {
+            return (0..self.n).any(|u| self.bye[u] && f(u));
+        }
+        (0..self.n).any(|u| u != v && (self.adjacent)(v, u) && f(u)) || (self.bye[v] && f(self.n))
+    }
+
+    fn adjacent(&self, a: usize, b: usize) -> bool {
+        match (a == self.n, b == self.n) {
+            (true, true) => false,
+            (true, false) => self.bye[b],
+            (false, true) => self.bye[a],
+            (false, false) => a != b && (self.adjacent)(a, b),
+        }
+    }
+}
+
+impl Adjacency for Csr {
+    fn len(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    fn any_neighbour(&self, v: usize, mut f: impl FnMut(usize) -> bool) -> bool {
+        self.neighbours(v).iter().any(|&u| f(u))
+    }
+
+    fn adjacent(&self, a: usize, b: usize) -> bool {
+        self.neighbours(a).contains(&b)
+    }
+}
+
 /// Adjacency in compressed sparse rows: the neighbours of `v` are `adj[start[v]..start[v + 1]]`.
 struct Csr {
     start: Vec<usize>,
@@ -122,10 +256,6 @@ impl Csr {
         Csr { start, adj }
     }
 
-    fn len(&self) -> usize {
-        self.start.len() - 1
-    }
-
     fn degree(&self, v: usize) -> usize {
         self.start[v + 1] - self.start[v]
     }
@@ -136,8 +266,8 @@ impl Csr {
 }
 
 /// State of Edmonds' algorithm: the matching and the alternating tree of the current search.
-struct Blossom<'g> {
-    g: &'g Csr,
+struct Blossom<'g, G> {
+    g: &'g G,
     /// Partner of each vertex, `NONE` when exposed.
     mate: Vec<usize>,
     /// Tree link: for odd vertices the even vertex they were reached from; inside contracted
@@ -155,29 +285,12 @@ struct Blossom<'g> {
     /// Time-stamped marks of the bases in the blossom being contracted.
     blossom_mark: Vec<usize>,
     stamp: usize,
+    /// Exposed vertices a search tries first as the end of its path, before scanning all of a
+    /// vertex's neighbours (the implicit graphs, where a scan costs a test per vertex).
+    exposed: Vec<usize>,
 }
 
-impl<'g> Blossom<'g> {
-    fn new(g: &'g Csr) -> Self {
-        let n = g.len();
-        Blossom {
-            g,
-            mate: vec![NONE; n],
-            parent: vec![NONE; n],
-            base: (0..n).collect(),
-            even: vec![false; n],
-            queue: Vec::new(),
-            touched: Vec::new(),
-            path_mark: vec![0; n],
-            blossom_mark: vec![0; n],
-            stamp: 0,
-        }
-    }
-
-    fn mates(&self) -> Vec<Option<usize>> {
-        self.mate.iter().map(|&m| (m != NONE).then_some(m)).collect()
-    }
-
+impl<'g> Blossom<'g, Csr> {
     /// Greedy matching: vertices by increasing degree, each to its unmatched neighbour of
     /// smallest degree (first in adjacency order on ties). O(n log n + m).
     fn greedy(&mut self) {
@@ -200,6 +313,29 @@ impl<'g> Blossom<'g> {
                 self.mate[u] = v;
             }
         }
+    }
+}
+
+impl<'g, G: Adjacency> Blossom<'g, G> {
+    fn new(g: &'g G) -> Self {
+        let n = g.len();
+        Blossom {
+            g,
+            mate: vec![NONE; n],
+            parent: vec![NONE; n],
+            base: (0..n).collect(),
+            even: vec![false; n],
+            queue: Vec::new(),
+            touched: Vec::new(),
+            path_mark: vec![0; n],
+            blossom_mark: vec![0; n],
+            stamp: 0,
+            exposed: Vec::new(),
+        }
+    }
+
+    fn mates(&self) -> Vec<Option<usize>> {
+        self.mate.iter().map(|&m| (m != NONE).then_some(m)).collect()
     }
 
     /// Undoes the labels of the previous search (only on the vertices it touched).
@@ -225,9 +361,19 @@ impl<'g> Blossom<'g> {
         while head < self.queue.len() {
             let v = self.queue[head];
             head += 1;
-            for &to in g.neighbours(v) {
+            // An exposed vertex next to `v` ends the search at once.
+            let exposed = std::mem::take(&mut self.exposed);
+            let near = exposed.iter().copied().find(|&u| u != root && self.parent[u] == NONE && g.adjacent(v, u));
+            self.exposed = exposed;
+            if let Some(u) = near {
+                self.parent[u] = v;
+                self.touched.push(u);
+                return Some(u);
+            }
+            let mut end = None;
+            g.any_neighbour(v, |to| {
                 if self.base[v] == self.base[to] || self.mate[v] == to {
-                    continue;
+                    return false;
                 }
                 if to == root || (self.mate[to] != NONE && self.parent[self.mate[to]] != NONE) {
                     // `to` is even too: the edge closes a blossom.
@@ -238,12 +384,17 @@ impl<'g> Blossom<'g> {
                     self.touched.push(to);
                     let next = self.mate[to];
                     if next == NONE {
-                        return Some(to);
+                        end = Some(to);
+                        return true;
                     }
                     self.even[next] = true;
                     self.touched.push(next);
                     self.queue.push(next);
                 }
+                false
+            });
+            if end.is_some() {
+                return end;
             }
         }
         None
@@ -384,6 +535,60 @@ mod tests {
         let mate = maximum_matching(3, &[(0, 0), (1, 0), (0, 1), (2, 9)]);
         assert_eq!(mate, vec![Some(1), Some(0), None]);
         assert!(maximum_matching(0, &[]).is_empty());
+    }
+
+    /// The implicit search answers as the listed graph does, on random graphs from sparse to
+    /// nearly complete (where the greedy start leaves players exposed when the last ones may not
+    /// meet), with byes; and its witness is a complete pairing of the graph.
+    #[test]
+    fn implicit_graphs_answer_as_listed_ones() {
+        let mut state = 31u64;
+        let (mut searched, mut unpairable) = (0, 0);
+        for case in 0..3000 {
+            let n = (splitmix(&mut state) % 16) as usize;
+            let density = [30u64, 70, 95][case % 3];
+            let mut g = PairingGraph::new(n);
+            for a in 0..n {
+                for b in a + 1..n {
+                    // The last players clash among themselves (as absolute colours do).
+                    let clash = a + 3 >= n && case % 2 == 0;
+                    if !clash && splitmix(&mut state) % 100 < density {
+                        g.add_edge(a, b);
+                    }
+                }
+            }
+            g.bye_eligible = (0..n).map(|_| splitmix(&mut state) % 3 == 0).collect();
+            let edges = g.simple_edges();
+            let adjacent = |a: usize, b: usize| edges.binary_search(&(a.min(b), a.max(b))).is_ok();
+            let listed = pairable_by_matching(&g);
+            let implicit = pairable_implicit(n, adjacent, |v| g.bye_eligible[v]);
+            assert_eq!(listed.is_pairable(), implicit.is_pairable(), "case {case}: {g:?}");
+            if let Pairability::Pairable { pairs, bye } = &implicit {
+                assert!(g.is_complete_pairing(pairs, *bye), "case {case}: {pairs:?} {bye:?} {g:?}");
+            } else {
+                unpairable += 1;
+            }
+            // Whether the greedy pairing in order (each with the first later player it may
+            // meet, the bye to the last eligible) left the search something to do.
+            let mut used = vec![false; n];
+            if n % 2 == 1 {
+                if let Some(k) = (0..n).rev().find(|&k| g.bye_eligible[k]) {
+                    used[k] = true;
+                }
+            }
+            let mut greedy_complete = n % 2 == 0 || used.iter().any(|&u| u);
+            for a in 0..n {
+                if !used[a] {
+                    used[a] = true;
+                    match (a + 1..n).find(|&b| !used[b] && adjacent(a, b)) {
+                        Some(b) => used[b] = true,
+                        None => greedy_complete = false,
+                    }
+                }
+            }
+            searched += usize::from(!greedy_complete && implicit.is_pairable());
+        }
+        assert!(searched > 100 && unpairable > 100, "searched {searched}, unpairable {unpairable}");
     }
 
     #[test]

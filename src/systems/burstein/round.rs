@@ -3,8 +3,7 @@
 //! absolute criteria [C1]-[C3] and the PAB eligibility [C2].
 
 use crate::points::Points;
-use crate::solver::graph::{greedy_complete_pairing, PairingGraph};
-use crate::solver::matching::pairable_by_matching;
+use crate::solver::matching::complete_pairing;
 use crate::tournament::{Strength, Tournament};
 use crate::trf::{ByeKind, Colour, ResultCode};
 use std::cmp::Reverse;
@@ -105,13 +104,7 @@ impl<'t> Round<'t> {
 
     /// Can `players` all be paired under [C1] and [C3]?
     pub fn completable(&self, players: &[usize]) -> bool {
-        if !crate::solver::sat::cross_checking()
-            && greedy_complete_pairing(players, |a, b| self.can_meet(a, b), |_| false).is_some()
-        {
-            return true;
-        }
-        let g = PairingGraph::of_players(players, |a, b| self.can_meet(a, b), |_| false);
-        pairable_by_matching(&g).is_pairable()
+        complete_pairing(players, |a, b| self.can_meet(a, b), |_| false).is_some()
     }
 
     /// 3.1: the pairing-allocated bye goes to the eligible player who lets the others be paired,

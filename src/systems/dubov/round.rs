@@ -4,8 +4,7 @@
 
 use super::Edition;
 use crate::points::Points;
-use crate::solver::graph::{greedy_complete_pairing, PairingGraph};
-use crate::solver::matching::pairable_by_matching;
+use crate::solver::matching::complete_pairing;
 use crate::tournament::{Float, FloatRule, Strength, Tournament};
 use crate::trf::Colour;
 use std::cmp::Reverse;
@@ -114,14 +113,7 @@ impl<'t> Round<'t> {
     /// Can `players` all be paired (C.1, C.3), with one PAB-eligible player out when `bye`?
     pub fn completable(&self, players: &[usize], bye: bool) -> bool {
         let may_bye = |i: usize| bye && self.pab_eligible(i);
-        // Under `--cross-check sat` the exact matching decides every time (and SAT re-decides).
-        if !crate::solver::sat::cross_checking()
-            && greedy_complete_pairing(players, |a, b| self.can_meet(a, b), may_bye).is_some()
-        {
-            return true;
-        }
-        let g = PairingGraph::of_players(players, |a, b| self.can_meet(a, b), |i| bye && self.pab_eligible(i));
-        pairable_by_matching(&g).is_pairable()
+        complete_pairing(players, |a, b| self.can_meet(a, b), may_bye).is_some()
     }
 }
 

@@ -16,9 +16,9 @@ use super::order::Chosen;
 use super::round::Round;
 use super::Edition;
 use crate::model::{Stage, Var};
-use crate::solver::graph::{Pairability, PairingGraph};
+use crate::solver::graph::Pairability;
 use crate::solver::lex::StageReport;
-use crate::solver::matching::pairable_by_matching;
+use crate::solver::matching::pairable_implicit;
 use std::collections::HashSet;
 
 /// The first candidate if it is perfect; `None` when a solver must decide.
@@ -118,12 +118,12 @@ fn next_bracket_witness(
 ) -> Option<Vec<Var>> {
     let next: Vec<usize> = (b.nb..b.model.num_players()).collect();
     let verts: Vec<usize> = leavers.iter().chain(&next).copied().collect();
-    let g = PairingGraph::of_players(
-        &verts,
-        |a, c| joins_next(b, edge, a, c),
-        |v| v >= b.nb && (!next_is_last || r.pab_eligible(b.global[v])),
+    let found = pairable_implicit(
+        verts.len(),
+        |x, y| joins_next(b, edge, verts[x], verts[y]),
+        |k| verts[k] >= b.nb && (!next_is_last || r.pab_eligible(b.global[verts[k]])),
     );
-    let Pairability::Pairable { pairs, bye } = pairable_by_matching(&g) else { return None };
+    let Pairability::Pairable { pairs, bye } = found else { return None };
     let mut vars: Vec<Var> = pairs.iter().filter_map(|&(x, y)| edge.get(verts[x], verts[y]).map(Var::Pair)).collect();
     vars.extend(bye.map(|x| Var::Float(verts[x])));
     Some(vars)
@@ -167,19 +167,18 @@ pub(super) fn outlook_witness_pairs(
     }
     let near: Vec<usize> = leavers.iter().copied().chain(nb..nb + next).collect();
     let is_next = |v: usize| v >= nb;
-    let joins = |a: usize, c: usize| (is_next(a) || is_next(c)) && allowed(a, c);
-    let mut g = PairingGraph::of_players(&near, joins, |v| is_next(v) && may_float(v));
-    let found = match pairable_by_matching(&g) {
+    let joins = |x: usize, y: usize| {
+        let (a, c) = (near[x], near[y]);
+        (is_next(a) || is_next(c)) && allowed(a, c)
+    };
+    let found = match pairable_implicit(near.len(), joins, |k| is_next(near[k]) && may_float(near[k])) {
         found @ Pairability::Pairable { .. } => found,
-        Pairability::Unpairable => {
-            g.bye_eligible = near.iter().map(|&v| is_next(v)).collect();
-            pairable_by_matching(&g)
-        }
+        Pairability::Unpairable => pairable_implicit(near.len(), joins, |k| is_next(near[k])),
     };
     let Pairability::Pairable { pairs, bye } = found else { return None };
     let far: Vec<usize> = bye.map(|x| near[x]).into_iter().chain(nb + next..n).collect();
-    let h = PairingGraph::of_players(&far, &allowed, &may_float);
-    let Pairability::Pairable { pairs: rest, bye: pab } = pairable_by_matching(&h) else { return None };
+    let rest = pairable_implicit(far.len(), |x, y| allowed(far[x], far[y]), |k| may_float(far[k]));
+    let Pairability::Pairable { pairs: rest, bye: pab } = rest else { return None };
     let mut out: Vec<(usize, usize)> = pairs.iter().map(|&(x, y)| (near[x], near[y])).collect();
     out.extend(rest.iter().map(|&(x, y)| (far[x], far[y])));
     Some((out, pab.map(|x| far[x])))

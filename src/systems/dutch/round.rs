@@ -4,8 +4,7 @@
 use super::bye::ByeOutlook;
 use super::Edition;
 use crate::points::Points;
-use crate::solver::graph::{greedy_complete_pairing, Pairability, PairingGraph};
-use crate::solver::matching::pairable_by_matching;
+use crate::solver::matching::complete_pairing;
 use crate::tournament::{Float, FloatRule, Player, Tournament};
 use crate::trf::ResultCode;
 
@@ -67,28 +66,13 @@ impl<'t> Round<'t> {
         !(clash && !t.is_topscorer(a) && !t.is_topscorer(b))
     }
 
-    /// `players` as a pairability graph: an edge where C.1-C.3 allow the pair, the bye to
-    /// those for whom `may_bye` holds.
-    pub fn graph(&self, players: &[usize], may_bye: impl Fn(usize) -> bool) -> PairingGraph {
-        PairingGraph::of_players(players, |a, b| self.can_meet(a, b), may_bye)
-    }
-
     /// Can `players` all be paired (C.1-C.3), with one player for whom `may_bye` holds out
     /// when their number is odd? `Some(bye)` with the player left out (tournament index), `None`
-    /// when no complete pairing exists. A greedy pairing in order is tried first, checking pairs
-    /// as it goes (in early rounds it almost always succeeds, and a dense field of thousands of
-    /// players then never needs its pair graph in memory); otherwise the exact matching decides.
-    /// Under `--cross-check sat` the exact matching decides every time (and SAT re-decides).
+    /// when no complete pairing exists. Decided without listing the pairs
+    /// ([`crate::solver::matching::pairable_implicit`]): a dense field of thousands of players
+    /// never holds its pair graph in memory.
     pub fn complete_pairing(&self, players: &[usize], may_bye: impl Fn(usize) -> bool) -> Option<Option<usize>> {
-        if !crate::solver::sat::cross_checking() {
-            if let Some(found) = greedy_complete_pairing(players, |a, b| self.can_meet(a, b), &may_bye) {
-                return Some(found);
-            }
-        }
-        match pairable_by_matching(&self.graph(players, &may_bye)) {
-            Pairability::Pairable { bye, .. } => Some(bye.map(|x| players[x])),
-            Pairability::Unpairable => None,
-        }
+        complete_pairing(players, |a, b| self.can_meet(a, b), may_bye)
     }
 
     /// C.2: may `i` receive the pairing-allocated bye?
