@@ -50,17 +50,26 @@ impl Cost {
 
     /// The cost with duplicate variables summed and zero terms dropped, sorted by variable.
     pub fn normalised(&self) -> Cost {
-        let mut t = self.terms.clone();
-        t.sort_by_key(|&(v, _)| v);
-        let mut out: Vec<(Var, i64)> = Vec::with_capacity(t.len());
-        for (v, c) in t {
-            match out.last_mut() {
-                Some((lv, lc)) if *lv == v => *lc += c,
-                _ => out.push((v, c)),
-            }
+        self.clone().into_normalised()
+    }
+
+    /// [`Cost::normalised`] in place: no copy of the terms (a large bracket's stage has
+    /// millions), and no sort when they are in order already (as builders that walk the pairs
+    /// make them).
+    pub fn into_normalised(mut self) -> Cost {
+        let t = &mut self.terms;
+        if !t.windows(2).all(|w| w[0].0 < w[1].0) {
+            t.sort_by_key(|&(v, _)| v);
+            t.dedup_by(|next, kept| {
+                let same = next.0 == kept.0;
+                if same {
+                    kept.1 += next.1;
+                }
+                same
+            });
         }
-        out.retain(|&(_, c)| c != 0);
-        Cost { terms: out }
+        t.retain(|&(_, c)| c != 0);
+        self
     }
 
     /// The value of this cost for a 0/1 assignment given as the set of variables at one.

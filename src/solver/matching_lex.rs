@@ -1057,7 +1057,7 @@ impl LexBackend for MatchingSession {
         for mut s in stages {
             self.m.check_stage(&s).map_err(SolveError::InvalidModel)?;
             // One compact copy of each cost, normalised (terms sorted and merged; same values).
-            let cost = std::mem::take(&mut s.cost).normalised();
+            let cost = std::mem::take(&mut s.cost).into_normalised();
             let bounds = value_bounds_in(&self.m, &cost, Some(&self.degree));
             self.common.push(common_player(&self.m, &cost));
             let terms = Terms::of(&cost, self.m.pairs.len())?;

@@ -89,7 +89,8 @@ impl Bracket {
     /// Builds the model: allowed pairs (C.1-C.3, no MDP-MDP pair: B.3), floats, completion.
     pub fn build(r: &Round, players: &[usize], mdps: usize, kind: Kind) -> Bracket {
         let n = players.len() + extras(kind).0.len() + extras(kind).1.len();
-        Bracket::build_on(r, players, mdps, kind, (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))))
+        let every = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
+        Bracket::build_on(r, players, mdps, kind, every, n * n.saturating_sub(1) / 2)
     }
 
     /// [`Bracket::build`] on the candidate pairs `keep` only (local numbers, `a < b`, in any
@@ -99,17 +100,19 @@ impl Bracket {
         let mut keep = keep.to_vec();
         keep.sort_unstable();
         keep.dedup();
-        Bracket::build_on(r, players, mdps, kind, keep.into_iter())
+        let most = keep.len();
+        Bracket::build_on(r, players, mdps, kind, keep.into_iter(), most)
     }
 
-    /// The model on the candidate pairs `pairs` (local numbers, `a < b`, increasing, distinct)
-    /// that are allowed.
+    /// The model on the candidate pairs `pairs` (local numbers, `a < b`, increasing, distinct;
+    /// at most `most` of them) that are allowed.
     fn build_on(
         r: &Round,
         players: &[usize],
         mdps: usize,
         kind: Kind,
         pairs: impl Iterator<Item = (usize, usize)>,
+        most: usize,
     ) -> Bracket {
         let nb = players.len();
         let (extra, lower) = extras(kind);
@@ -117,7 +120,9 @@ impl Bracket {
         let n = global.len();
         let mut model = BracketModel::new(n);
         model.labels = global.iter().map(|&i| r.t.players[i].id.to_string()).collect();
-        let mut inside = Vec::new();
+        // Sized once (a large bracket has millions of pairs: no doubling on the way), trimmed after.
+        model.pairs.reserve_exact(most);
+        let mut inside = Vec::with_capacity(most);
         for (a, b) in pairs {
             if a < mdps && b < mdps {
                 continue; // B.3: MDPs are paired with residents only.
@@ -127,6 +132,8 @@ impl Bracket {
                 inside.push(b < nb);
             }
         }
+        model.pairs.shrink_to_fit();
+        inside.shrink_to_fit();
         match kind {
             Kind::Normal { .. } => model.may_float = vec![true; n],
             // C.4 / A.9: only a PAB-eligible player may stay out; the completion stage keeps it

@@ -29,6 +29,9 @@ fn tie(name: String, cost: Cost) -> Stage {
     Stage { name, article: "C.04.3 B.8 candidate order (D.1-D.3)".into(), cost }
 }
 
+/// Partner stages (D.1) handed to the backend at a time.
+const PARTNER_BATCH: usize = 64;
+
 /// The stage stating that no pair lies wholly in S1 when nobody is exchanged (D.2.a at zero).
 pub const NONE_WITHIN_S1: &str = "D2a-none-within-S1";
 
@@ -192,6 +195,7 @@ fn homogeneous(
         // matching backend drops those pairs before D.1 without a solve.
         s.solve_stages(vec![exchange.none_within_s1()])?;
     }
+    drop(exchange);
     let (pairs, _) = current(s, b)?;
     let mut in_rem = vec![false; b.nb];
     rem.iter().for_each(|&i| in_rem[i] = true);
@@ -202,7 +206,11 @@ fn homogeneous(
     // partners are S2's players.
     let mut s2 = in_rem;
     new_s1.iter().for_each(|&p| s2[p] = false);
-    s.solve_stages(partner_stages(b, edge, &new_s1, &s2, "D1"))?;
+    // Given in batches: the stages of a large bracket are never all held at once (a stage has
+    // a term per partner; 2,500 of them took 240 MB on a 5,000-player bracket).
+    for batch in new_s1.chunks(PARTNER_BATCH) {
+        s.solve_stages(partner_stages(b, edge, batch, &s2, "D1"))?;
+    }
     Ok(())
 }
 
@@ -235,47 +243,43 @@ pub(super) fn exchange_stages(b: &Bracket, rem: &[usize], n1: usize) -> Vec<Stag
     stages
 }
 
-/// The remainder pairs of a D.2 exchange, by the position in `rem` of their higher player.
+/// The remainder pairs of a D.2 exchange, read by the positions in `rem` of their two players.
+/// The stages of D.2.a walk the bracket's pairs in order (their costs come out sorted, and no
+/// per-player list of pairs is held: on a 5,000-player bracket that took 290 MB).
 struct Exchanges<'a> {
+    b: &'a Bracket,
     rem: &'a [usize],
     n1: usize,
-    /// Per position in `rem`: the pairs whose higher player is there, with the lower one's
-    /// position.
-    heading: Vec<Vec<(usize, usize)>>,
+    /// Per bracket player: its position in `rem`, if it is in it.
+    pos: Vec<Option<usize>>,
 }
 
 impl<'a> Exchanges<'a> {
-    fn of(b: &Bracket, rem: &'a [usize], n1: usize) -> Exchanges<'a> {
+    fn of(b: &'a Bracket, rem: &'a [usize], n1: usize) -> Exchanges<'a> {
         let mut pos = vec![None; b.nb];
         rem.iter().enumerate().for_each(|(k, &i)| pos[i] = Some(k));
-        let mut heading = vec![Vec::new(); rem.len()];
-        for (e, x, y) in b.inner_pairs() {
-            if let (Some(px), Some(py)) = (pos[x], pos[y]) {
-                heading[px.min(py)].push((e, px.max(py)));
-            }
-        }
-        Exchanges { rem, n1, heading }
+        Exchanges { b, rem, n1, pos }
     }
 
-    fn higher_in(&self, k: usize, sign: i64) -> Cost {
-        let mut c = Cost::new();
-        self.heading[k].iter().for_each(|&(e, _)| c.add(Var::Pair(e), sign));
-        c
+    /// The pairs within `rem`, with the positions of their higher and lower players.
+    fn pairs(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        self.b.inner_pairs().filter_map(|(e, x, y)| match (self.pos[x], self.pos[y]) {
+            (Some(px), Some(py)) => Some((e, px.min(py), px.max(py))),
+            _ => None,
+        })
     }
 
     /// D.2.a: the fewest players exchanged (pairs lying wholly in S2).
     fn size(&self) -> Stage {
         let mut c = Cost::new();
-        self.heading.iter().skip(self.n1).flatten().for_each(|&(e, _)| c.add(Var::Pair(e), 1));
+        self.pairs().filter(|&(_, higher, _)| higher >= self.n1).for_each(|(e, _, _)| c.add(Var::Pair(e), 1));
         tie("D2a-exchange-size".into(), c)
     }
 
     /// With D.2.a at zero: the pairs lying wholly in S1 (as many as lie wholly in S2, so none).
     fn none_within_s1(&self) -> Stage {
         let mut c = Cost::new();
-        for pairs in &self.heading[..self.n1] {
-            pairs.iter().filter(|&&(_, lower)| lower < self.n1).for_each(|&(e, _)| c.add(Var::Pair(e), 1));
-        }
+        self.pairs().filter(|&(_, _, lower)| lower < self.n1).for_each(|(e, _, _)| c.add(Var::Pair(e), 1));
         tie(NONE_WITHIN_S1.into(), c)
     }
 
@@ -284,17 +288,23 @@ impl<'a> Exchanges<'a> {
         let mut stages = Vec::new();
         // D.2.b: the smallest difference of the sums of BSNs exchanged (the new S1's sum).
         let mut c = Cost::new();
-        for (k, pairs) in self.heading.iter().enumerate() {
-            pairs.iter().for_each(|&(e, _)| c.add(Var::Pair(e), k as i64 + 1));
-        }
+        self.pairs().for_each(|(e, higher, _)| c.add(Var::Pair(e), higher as i64 + 1));
         stages.push(tie("D2b-exchange-bsn-sum".into(), c));
+        // Per position: the pairs whose higher player is there.
+        let mut heading: Vec<Vec<usize>> = vec![Vec::new(); self.rem.len()];
+        self.pairs().for_each(|(e, higher, _)| heading[higher].push(e));
+        let higher_in = |k: usize, sign: i64| {
+            let mut c = Cost::new();
+            heading[k].iter().for_each(|&e| c.add(Var::Pair(e), sign));
+            c
+        };
         // D.2.c: move out of S1 the highest BSNs first (prefer them not to head a pair).
         for k in (0..self.n1).rev() {
-            stages.push(tie(format!("D2c-keep-{}-in-S1", self.rem[k] + 1), self.higher_in(k, 1)));
+            stages.push(tie(format!("D2c-keep-{}-in-S1", self.rem[k] + 1), higher_in(k, 1)));
         }
         // D.2.d: move into S1 the lowest BSNs first (prefer them to head a pair).
         for (k, &i) in self.rem.iter().enumerate().skip(self.n1) {
-            stages.push(tie(format!("D2d-bring-{}-into-S1", i + 1), self.higher_in(k, -1)));
+            stages.push(tie(format!("D2d-bring-{}-into-S1", i + 1), higher_in(k, -1)));
         }
         stages
     }
