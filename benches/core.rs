@@ -110,6 +110,34 @@ fn weighted(c: &mut Criterion) {
     g.finish();
 }
 
+/// The same dense tied graphs, and a larger one, solved whole and priced (a sparse subgraph
+/// priced against every other edge): the route the session takes above 20,000 pairs.
+fn priced(c: &mut Criterion) {
+    use lexpair::solver::weighted_matching::{
+        try_max_weight_matching_face, try_max_weight_matching_face_priced, Pricing,
+    };
+    let mut g = c.benchmark_group("weighted-matching-priced");
+    g.sample_size(10);
+    for n in [689usize, 2001] {
+        let mut seed = 29 + n as u64;
+        let mut tied = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                tied.push((a, b, 1_000 + (mix(&mut seed) % 4) as i64));
+            }
+        }
+        g.bench_with_input(BenchmarkId::new("whole", n), &tied, |b, e| {
+            b.iter(|| try_max_weight_matching_face(n, e).map(|(mate, _)| mate.len()))
+        });
+        g.bench_with_input(BenchmarkId::new("priced", n), &tied, |b, e| {
+            b.iter(|| {
+                try_max_weight_matching_face_priced(n, e.as_slice(), &[], Pricing::default()).map(|(m, _, _)| m.len())
+            })
+        });
+    }
+    g.finish();
+}
+
 /// The lexicographic matching session on a bracket-shaped model: quality stages, then one
 /// "partner of S1[k]" stage per top-half player, as the D.1 candidate order states them. The
 /// session folds solved stages into the optimal face and solves them in narrow chunks.
@@ -132,20 +160,24 @@ fn candidate_order(c: &mut Criterion) {
                 lexpair::model::Stage { name: format!("D1-partner-of-{p}"), article: "bench".into(), cost }
             })
             .collect();
-        g.bench_with_input(BenchmarkId::new("stage-by-level", n), &m, |b, m| {
-            b.iter(|| {
-                let mut base = m.clone();
-                let quality = std::mem::take(&mut base.stages);
-                let mut s = MatchingSession::new(base).expect("pure matching model");
-                s.solve_stages(quality).expect("feasible");
-                s.solve_stages(stages.clone()).expect("feasible")
-            })
-        });
+        // The whole graph at every chunk, then every chunk priced.
+        for (name, price_above) in [("stage-by-level", usize::MAX), ("stage-by-level-priced", 0)] {
+            g.bench_with_input(BenchmarkId::new(name, n), &m, |b, m| {
+                b.iter(|| {
+                    let mut base = m.clone();
+                    let quality = std::mem::take(&mut base.stages);
+                    let s = MatchingSession::new(base).expect("pure matching model");
+                    let mut s = s.with_pricing(price_above, Default::default());
+                    s.solve_stages(quality).expect("feasible");
+                    s.solve_stages(stages.clone()).expect("feasible")
+                })
+            });
+        }
     }
     g.finish();
 }
 
-criterion_group!(benches, lexicographic, pairability, weighted, candidate_order, dutch_rounds);
+criterion_group!(benches, lexicographic, pairability, weighted, priced, candidate_order, dutch_rounds);
 criterion_main!(benches);
 
 /// Whole Dutch 2017 rounds of the largest corpus tournament (296 players, 10 rounds).

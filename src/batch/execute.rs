@@ -29,6 +29,8 @@ pub fn execute(plan: &Plan, unit: &Unit, out: &Path) -> Record {
         rounds: Vec::new(),
     };
     let opts = PairOptions { model: variant.model.clone(), ..plan.pair.clone() };
+    let second_opinion = opts.second_opinion;
+    crate::solver::second_opinion::take_stats(); // this unit's counts only
     let (result, sat) = crate::solver::sat::maybe_cross_check(opts.cross_check, || match (plan.kind, source) {
         (Kind::Replay, Source::File(path)) => {
             read(path).and_then(|doc| replay(&with_initial_colour(doc), variant.system, &opts, &mut rec))
@@ -38,6 +40,13 @@ pub fn execute(plan: &Plan, unit: &Unit, out: &Path) -> Record {
         _ => Err("this kind of run needs another kind of source".into()),
     });
     let result = result.and_then(|()| sat.map_or(Ok(()), |st| cross_check_metrics(&st, &mut rec)));
+    if second_opinion {
+        // A disagreement has failed the round already (a solver error).
+        let st = crate::solver::second_opinion::take_stats();
+        rec.metrics.push(("solver_confirmed_highs".into(), Some(st.by_highs as f64)));
+        rec.metrics.push(("solver_confirmed_matching".into(), Some(st.by_matching as f64)));
+        rec.metrics.push(("solver_undecided".into(), Some(st.undecided as f64)));
+    }
     if let Err(e) = result {
         rec.status = "failed".into();
         rec.error = Some(e);

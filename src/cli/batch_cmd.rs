@@ -54,10 +54,9 @@ struct CommonArgs {
     quiet: bool,
     #[arg(long, value_enum, default_value_t = BackendArg::Matching)]
     backend: BackendArg,
-    /// Re-decide every completion answer of the exact matching with SAT (varisat, at most
-    /// 100,000 conflicts or 2 s per question); a disagreement is an internal error (exit 2).
-    #[arg(long, value_enum, value_name = "BACKEND")]
-    cross_check: Option<super::CrossCheckArg>,
+    /// Check the answers against an independent route, as `pair --cross-check` (sat, solver).
+    #[arg(long, value_enum, value_name = "ROUTE", value_delimiter = ',')]
+    cross_check: Vec<super::CrossCheckArg>,
 }
 
 #[derive(Args, Debug)]
@@ -196,7 +195,8 @@ fn files(kind: Kind, f: FilesArgs) -> Result<(), Failure> {
         template: None,
         pair: PairOptions {
             backend: backend(f.common.backend),
-            cross_check: super::CrossCheckArg::budget(f.common.cross_check),
+            cross_check: super::CrossCheckArg::budget(&f.common.cross_check),
+            second_opinion: super::CrossCheckArg::second_opinion(&f.common.cross_check),
             ..PairOptions::default()
         },
         keep_trf: false,
@@ -222,7 +222,8 @@ fn simulate(s: SimulateArgs) -> Result<(), Failure> {
     let variants = variants(&s.common)?;
     let pair = PairOptions {
         backend: backend(s.common.backend),
-        cross_check: super::CrossCheckArg::budget(s.common.cross_check),
+        cross_check: super::CrossCheckArg::budget(&s.common.cross_check),
+        second_opinion: super::CrossCheckArg::second_opinion(&s.common.cross_check),
         ..PairOptions::default()
     };
     let template = make_config(variants[0].system, Field::List(Vec::new()), s.rounds, 0, &s.results, pair.clone())?;

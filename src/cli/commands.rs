@@ -5,6 +5,7 @@ use super::output::{emit, prepare_lp_dir};
 use super::{CheckArgs, DropIn, Failure, Format, PairArgs, StateArgs};
 use lexpair::check::{check_document, Outcome};
 use lexpair::solver::sat::{maybe_cross_check, CrossCheckStats};
+use lexpair::solver::second_opinion;
 use lexpair::systems::{explain_round, why_not, Backend, PairOptions, System};
 use lexpair::tournament::acceleration::{self, Method};
 use lexpair::tournament::{partial_round, round_to_pair, Tournament};
@@ -86,7 +87,8 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
         time_limit: a.time_limit,
         backend: backend(a.backend),
         maxi: a.maxi,
-        cross_check: super::CrossCheckArg::budget(a.cross_check),
+        cross_check: super::CrossCheckArg::budget(&a.cross_check),
+        second_opinion: super::CrossCheckArg::second_opinion(&a.cross_check),
         model,
     };
     let (output, limit) = (a.output.clone(), a.time_limit);
@@ -104,6 +106,7 @@ fn pairing_text(
     opts: &PairOptions,
 ) -> Result<String, Failure> {
     let (result, sat) = maybe_cross_check(opts.cross_check, || explain_round(system, t, opts));
+    let second = opts.second_opinion.then(second_opinion::take_stats);
     refuse_disagreement(sat.as_ref())?;
     let (mut pairing, traces) = lexpair::verify::guard::checked(system, t, result).map_err(in_file(&a.file))?;
     if let Some(i) = t.preassigned_bye {
@@ -128,6 +131,9 @@ fn pairing_text(
             if let Some(st) = sat.as_ref().filter(|_| a.explain) {
                 v["cross_check"] = serde_json::to_value(st).map_err(|e| Failure::Internal(e.to_string()))?;
             }
+            if let Some(st) = second.as_ref().filter(|_| a.explain) {
+                v["cross_check_solver"] = serde_json::to_value(st).map_err(|e| Failure::Internal(e.to_string()))?;
+            }
             if a.explain {
                 let e = lexpair::explain::explain(system, t, &pairing, &traces);
                 v["explanation"] = serde_json::to_value(&e).map_err(|e| Failure::Internal(e.to_string()))?;
@@ -145,6 +151,9 @@ fn pairing_text(
     }
     if (a.explain || a.explain_solver) && a.format != Format::Json {
         if let Some(st) = &sat {
+            text.push_str(&format!("{st}\n"));
+        }
+        if let Some(st) = &second {
             text.push_str(&format!("{st}\n"));
         }
     }
@@ -213,7 +222,8 @@ pub fn check(a: CheckArgs) -> Result<(), Failure> {
     let read_opts = ReadOptions { check_scores: !a.no_score_check };
     let opts = PairOptions {
         backend: backend(a.backend),
-        cross_check: super::CrossCheckArg::budget(a.cross_check),
+        cross_check: super::CrossCheckArg::budget(&a.cross_check),
+        second_opinion: super::CrossCheckArg::second_opinion(&a.cross_check),
         ..PairOptions::default()
     };
     let accel = a.acceleration;
@@ -222,6 +232,9 @@ pub fn check(a: CheckArgs) -> Result<(), Failure> {
     let verdict = summary.verdict(a.allow_diff);
     if let Some(st) = &sat {
         println!("{st}");
+    }
+    if opts.second_opinion {
+        println!("{}", second_opinion::take_stats());
     }
     refuse_disagreement(sat.as_ref())?;
     verdict
@@ -388,7 +401,7 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         time_limit: None,
         backend: super::BackendArg::Matching,
         maxi: d.maxi,
-        cross_check: None,
+        cross_check: Vec::new(),
         model: None,
         acceleration: d.acceleration,
         dropin: true,

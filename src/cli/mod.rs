@@ -163,10 +163,13 @@ struct PairArgs {
     /// Exact backend for the bracket models.
     #[arg(long, value_enum, default_value_t = BackendArg::Matching)]
     backend: BackendArg,
-    /// Re-decide every completion answer of the exact matching with SAT (varisat, at most
-    /// 100,000 conflicts or 2 s per question); a disagreement is an internal error (exit 2).
-    #[arg(long, value_enum, value_name = "BACKEND")]
-    cross_check: Option<CrossCheckArg>,
+    /// Check the answers against an independent route (both: sat,solver): `sat` re-decides
+    /// every completion answer of the exact matching with SAT (varisat, at most 100,000
+    /// conflicts or 2 s per question); `solver` solves every bracket model a second time (HiGHS
+    /// up to 1,000 pairs, beyond that the weighted matching's other path) to the same optimum at
+    /// every stage. A disagreement is an internal error (exit 2).
+    #[arg(long, value_enum, value_name = "ROUTE", value_delimiter = ',')]
+    cross_check: Vec<CrossCheckArg>,
     /// Pair with this formulation file (criteria reordered, dropped or added) instead of the
     /// system's built-in models/*.model (Dutch editions).
     #[arg(long, value_name = "FILE")]
@@ -183,17 +186,24 @@ struct PairArgs {
     checklist: Option<PathBuf>,
 }
 
-/// The independent backend of `--cross-check`.
+/// The independent routes of `--cross-check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum CrossCheckArg {
-    /// varisat on the CNF encoding of src/solver/sat.rs.
+    /// varisat on the CNF encoding of src/solver/sat.rs, for every completion answer.
     Sat,
+    /// Every bracket model solved a second time (src/solver/second_opinion.rs).
+    Solver,
 }
 
 impl CrossCheckArg {
-    /// The SAT budget the option stands for.
-    pub(crate) fn budget(o: Option<CrossCheckArg>) -> Option<lexpair::solver::sat::SatBudget> {
-        o.map(|CrossCheckArg::Sat| lexpair::solver::sat::SatBudget::default())
+    /// The SAT budget the options stand for, if `sat` is among them.
+    pub(crate) fn budget(o: &[CrossCheckArg]) -> Option<lexpair::solver::sat::SatBudget> {
+        o.contains(&CrossCheckArg::Sat).then(lexpair::solver::sat::SatBudget::default)
+    }
+
+    /// Whether `solver` is among the options.
+    pub(crate) fn second_opinion(o: &[CrossCheckArg]) -> bool {
+        o.contains(&CrossCheckArg::Solver)
     }
 }
 
@@ -224,10 +234,13 @@ struct CheckArgs {
     /// Exact backend for the bracket models.
     #[arg(long, value_enum, default_value_t = BackendArg::Matching)]
     backend: BackendArg,
-    /// Re-decide every completion answer of the exact matching with SAT (varisat, at most
-    /// 100,000 conflicts or 2 s per question); a disagreement is an internal error (exit 2).
-    #[arg(long, value_enum, value_name = "BACKEND")]
-    cross_check: Option<CrossCheckArg>,
+    /// Check the answers against an independent route (both: sat,solver): `sat` re-decides
+    /// every completion answer of the exact matching with SAT (varisat, at most 100,000
+    /// conflicts or 2 s per question); `solver` solves every bracket model a second time (HiGHS
+    /// up to 1,000 pairs, beyond that the weighted matching's other path) to the same optimum at
+    /// every stage. A disagreement is an internal error (exit 2).
+    #[arg(long, value_enum, value_name = "ROUTE", value_delimiter = ',')]
+    cross_check: Vec<CrossCheckArg>,
     /// Compute the virtual points of an acceleration method (baku: C.04.5.1 / C.04.7) instead of
     /// reading them from XXA lines or 250 records (which it replaces, with a warning).
     #[arg(long, value_name = "METHOD")]

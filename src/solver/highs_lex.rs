@@ -32,6 +32,9 @@ use std::time::Instant;
 /// Integers up to 2^53 are exact in a double.
 const EXACT_LIMIT: i64 = 1 << 53;
 
+/// The message of the [`SolveError::Backend`] of a solve stopped by its time limit.
+pub const TIME_LIMIT: &str = "time limit reached";
+
 /// Options of the lexicographic solver.
 #[derive(Clone, Debug)]
 pub struct LexOptions {
@@ -273,7 +276,7 @@ impl LexSession {
                 }
             }
             HighsModelStatus::Infeasible => Err(SolveError::Infeasible),
-            HighsModelStatus::ReachedTimeLimit => Err(SolveError::Backend("time limit reached".into())),
+            HighsModelStatus::ReachedTimeLimit => Err(SolveError::Backend(TIME_LIMIT.into())),
             s => Err(SolveError::Backend(format!("HiGHS stopped with status {s:?}"))),
         }
     }

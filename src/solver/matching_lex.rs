@@ -229,8 +229,9 @@ struct Chunk {
 /// [`bits_needed`]'s overestimate); see the module header for the measurements behind it.
 const FAST_BITS: u32 = 120;
 
-/// Chunks with more allowed pairs than this are priced (see [`MatchingSession::with_pricing`]).
-const PRICE_ABOVE: usize = 20_000;
+/// Chunks with more allowed pairs than this are priced by default (see
+/// [`MatchingSession::with_pricing`]).
+pub const PRICE_ABOVE: usize = 20_000;
 
 impl MatchingSession {
     /// Accepts `m` if it is a pure matching model (its stages are ignored: pass them to

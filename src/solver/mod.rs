@@ -10,5 +10,6 @@ pub mod matching;
 pub mod matching_lex;
 pub mod pairability_ilp;
 pub mod sat;
+pub mod second_opinion;
 pub mod weighted_matching;
 pub mod wide;

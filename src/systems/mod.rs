@@ -279,6 +279,9 @@ pub struct PairOptions {
     pub maxi: bool,
     /// `--cross-check sat`: completion answers re-decided by SAT within this budget.
     pub cross_check: Option<crate::solver::sat::SatBudget>,
+    /// `--cross-check solver`: every bracket model also solved on a second exact route, which
+    /// must agree on every stage (see [`crate::solver::second_opinion`]).
+    pub second_opinion: bool,
 }
 
 /// Why a round could not be paired.

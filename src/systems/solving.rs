@@ -6,21 +6,22 @@ use super::{Backend, PairError};
 use crate::model::{write_lp, BracketModel, SolveError};
 use crate::solver::highs_lex::{LexOptions, LexSession};
 use crate::solver::lex::LexBackend;
-use crate::solver::matching_lex::MatchingSession;
+use crate::solver::matching_lex::{MatchingSession, PRICE_ABOVE};
+use crate::solver::second_opinion::{Route, SecondOpinion, HIGHS_PAIRS, HIGHS_SECONDS};
+use crate::solver::weighted_matching::Pricing;
 use std::rc::Rc;
 
 /// A lexicographic session on `model` with the chosen backend: the exact weighted matching (pure
 /// matching models) or the integer programs (HiGHS through good_lp), with a time limit per
-/// solver call.
+/// solver call. With `second_opinion` (`--cross-check solver`), every stage is also solved on a
+/// second route that must agree ([`SecondOpinion`]).
 pub(crate) fn session(
     model: BracketModel,
     backend: Backend,
     time_limit: Option<f64>,
+    second_opinion: bool,
 ) -> Result<Box<dyn LexBackend>, SolveError> {
-    Ok(match backend {
-        Backend::Matching => Box::new(MatchingSession::new(model)?),
-        Backend::Highs => Box::new(LexSession::new(model, LexOptions { time_limit, ..LexOptions::default() })?),
-    })
+    session_shared(&Rc::new(model), backend, time_limit, second_opinion)
 }
 
 /// [`session`] on a model shared with its builder: the exact matching reads it in place; the
@@ -29,10 +30,46 @@ pub(crate) fn session_shared(
     model: &Rc<BracketModel>,
     backend: Backend,
     time_limit: Option<f64>,
+    second_opinion: bool,
+) -> Result<Box<dyn LexBackend>, SolveError> {
+    let first = one_session(model, backend, time_limit)?;
+    if !second_opinion {
+        return Ok(first);
+    }
+    let pairs = model.pairs.len();
+    let second: Option<(Box<dyn LexBackend>, Route)> = match backend {
+        Backend::Matching if pairs <= HIGHS_PAIRS => {
+            let limit = Some(time_limit.map_or(HIGHS_SECONDS, |t| t.min(HIGHS_SECONDS)));
+            Some((one_session(model, Backend::Highs, limit)?, Route::Highs))
+        }
+        // The other path of the weighted matching: the whole graph where the first prices.
+        Backend::Matching => {
+            let price_above = if pairs > PRICE_ABOVE { usize::MAX } else { 0 };
+            let other = MatchingSession::shared(Rc::clone(model))?.with_pricing(price_above, Pricing::default());
+            Some((Box::new(other), Route::Matching))
+        }
+        // HiGHS checked by the matching, where the model is one (no side constraints).
+        Backend::Highs => MatchingSession::shared(Rc::clone(model))
+            .ok()
+            .map(|m| (Box::new(m) as Box<dyn LexBackend>, Route::Matching)),
+    };
+    Ok(match second {
+        Some((second, route)) => Box::new(SecondOpinion::new(first, second, route)),
+        None => first,
+    })
+}
+
+/// One session on the chosen backend.
+fn one_session(
+    model: &Rc<BracketModel>,
+    backend: Backend,
+    time_limit: Option<f64>,
 ) -> Result<Box<dyn LexBackend>, SolveError> {
     Ok(match backend {
         Backend::Matching => Box::new(MatchingSession::shared(Rc::clone(model))?),
-        Backend::Highs => session(BracketModel::clone(model), backend, time_limit)?,
+        Backend::Highs => {
+            Box::new(LexSession::new(BracketModel::clone(model), LexOptions { time_limit, ..LexOptions::default() })?)
+        }
     })
 }
 

@@ -208,8 +208,8 @@ pub fn pair_bracket(
         stages.push(stage(format!("A4-opponent-of-BSN-{}", k + 1), "C.04.4.2 (2026) 4.3", c));
     }
     let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
-    let mut session =
-        crate::systems::solving::session(model, opts.backend, opts.time_limit).map_err(super::solver_error)?;
+    let mut session = crate::systems::solving::session(model, opts.backend, opts.time_limit, opts.second_opinion)
+        .map_err(super::solver_error)?;
     let values = session.solve_stages(stages).map_err(super::solver_error)?;
     let sol = session.solution().map_err(super::solver_error)?;
     if let Some(dir) = &opts.write_lp {

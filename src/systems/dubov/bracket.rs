@@ -54,7 +54,8 @@ fn solve(
     stages: Vec<Stage>,
     log: &mut Log,
 ) -> Result<Solution, PairError> {
-    let mut session = crate::systems::solving::session(model, opts.backend, opts.time_limit).map_err(solver_error)?;
+    let mut session = crate::systems::solving::session(model, opts.backend, opts.time_limit, opts.second_opinion)
+        .map_err(solver_error)?;
     let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
     let values = session.solve_stages(stages).map_err(solver_error)?;
     let sol = session.solution().map_err(solver_error)?;

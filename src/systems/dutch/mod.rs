@@ -405,7 +405,8 @@ impl Driver<'_, '_> {
     fn solve_model(&self, b: &Bracket, quality: Vec<crate::model::Stage>) -> Result<order::Chosen, PairError> {
         let r = self.r;
         let mut session =
-            solving::session_shared(&b.model, self.opts.backend, self.opts.time_limit).map_err(solver_error)?;
+            solving::session_shared(&b.model, self.opts.backend, self.opts.time_limit, self.opts.second_opinion)
+                .map_err(solver_error)?;
         let chosen = order::solve(b, quality, session.as_mut()).map_err(solver_error)?;
         if let Some(dir) = &self.opts.write_lp {
             let name = format!("r{:02}-b{:02}", r.t.round, self.traces.len() + 1);

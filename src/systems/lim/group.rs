@@ -231,7 +231,8 @@ fn solve_floaters(
         .filter(|(_, _, c)| !c.terms.is_empty())
         .map(|(name, article, cost)| crate::model::Stage { name: name.into(), article: article.into(), cost })
         .collect();
-    let mut session = crate::systems::solving::session(m, cx.backend, cx.time_limit).map_err(solver)?;
+    let mut session =
+        crate::systems::solving::session(m, cx.backend, cx.time_limit, cx.second_opinion).map_err(solver)?;
     session.solve_stages(stages).map_err(solver)?;
     let sol = session.solution().map_err(solver)?;
     let values = costs.iter().map(|c| c.value(&|v| sol.is_one(v))).collect();

@@ -54,6 +54,7 @@ pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<Bra
     let mut cx = Ctx::new(t, LimOptions { maxi: opts.maxi });
     cx.backend = opts.backend;
     cx.time_limit = opts.time_limit;
+    cx.second_opinion = opts.second_opinion;
     round::pair(&cx)
 }
 
@@ -78,6 +79,8 @@ pub struct Ctx<'t> {
     /// Backend of the floater programs (both exact; the weighted matching by default).
     pub backend: Backend,
     pub time_limit: Option<f64>,
+    /// `--cross-check solver`: the floater programs also solved on a second route.
+    pub second_opinion: bool,
 }
 
 impl<'t> Ctx<'t> {
@@ -90,7 +93,17 @@ impl<'t> Ctx<'t> {
         }
         let played = i64::from(t.round.saturating_sub(1));
         let median = Points(played * t.point_system.win().0 / 2);
-        Ctx { t, opts, last_round: t.is_last_round(), median, order, pos, backend: Backend::Matching, time_limit: None }
+        Ctx {
+            t,
+            opts,
+            last_round: t.is_last_round(),
+            median,
+            order,
+            pos,
+            backend: Backend::Matching,
+            time_limit: None,
+            second_opinion: false,
+        }
     }
 
     pub fn score(&self, i: usize) -> Points {

@@ -1,0 +1,221 @@
+//! `--cross-check solver`: every bracket solved twice, by two exact routes, which must agree.
+//!
+//! A [`SecondOpinion`] is a lexicographic session that hands every call to two sessions on the
+//! same model: the one the user chose, whose solutions it returns, and a second one on another
+//! route. What they must agree on does not depend on the route: the optimal value of every
+//! stage (a lexicographic optimum's values are unique even when its solutions are not) and
+//! whether a proposed candidate attains them all ([`LexBackend::adopt`]). Since a system's last
+//! stages make the optimum unique, agreeing values mean the same pairing. A disagreement, or a
+//! failure of one route only, is an error naming the stage: a bug in one of them.
+//!
+//! The second route (chosen by `crate::systems::solving`): HiGHS for models of at most
+//! [`HIGHS_PAIRS`] pairs (the integer programs, the reference formulation); beyond, where HiGHS
+//! would take hours, the exact weighted matching on the other path: the whole graph where the
+//! first prices a sparse subgraph, priced where the first solved the whole graph. Both routes
+//! share the bracket's model and stages, not their solver.
+//!
+//! HiGHS's branch and bound can take minutes on a bracket of a hundred players late in an
+//! event. As the SAT cross-check has a budget, the second route gets [`HIGHS_SECONDS`] per
+//! call: past it, the rest of that bracket's stages are counted as left undecided, not as a
+//! disagreement.
+
+use super::highs_lex::TIME_LIMIT;
+use super::lex::{LexBackend, StageReport};
+use crate::model::{BracketModel, Solution, SolveError, Stage, Var};
+use std::cell::RefCell;
+
+/// Models of at most this many pairs get HiGHS as their second route (a bracket of about 45
+/// players; HiGHS takes seconds on it, and can take minutes on a hundred).
+pub const HIGHS_PAIRS: usize = 1_000;
+
+/// The second route's time limit per HiGHS call, seconds (less if the user's is less).
+pub const HIGHS_SECONDS: f64 = 10.0;
+
+/// What the second routes confirmed on this thread since [`take_stats`] was last called.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SecondOpinionStats {
+    /// Brackets (sessions) solved twice.
+    pub sessions: u64,
+    /// Stage optima confirmed by HiGHS.
+    pub by_highs: u64,
+    /// Stage optima confirmed by the other path of the weighted matching.
+    pub by_matching: u64,
+    /// Stage optima the second route did not decide within its time limit.
+    pub undecided: u64,
+}
+
+impl std::fmt::Display for SecondOpinionStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cross-check solver: {} bracket models solved twice, {} stage optima confirmed by HiGHS, {} by the other matching path, {} undecided (HiGHS past {HIGHS_SECONDS} s), 0 disagreements",
+            self.sessions, self.by_highs, self.by_matching, self.undecided
+        )
+    }
+}
+
+thread_local! {
+    static STATS: RefCell<SecondOpinionStats> = RefCell::new(SecondOpinionStats::default());
+}
+
+/// The counts so far on this thread, reset to zero.
+pub fn take_stats() -> SecondOpinionStats {
+    STATS.with(|s| std::mem::take(&mut *s.borrow_mut()))
+}
+
+/// Which route the second session takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    Highs,
+    Matching,
+}
+
+/// Two sessions on one model; see the module header.
+pub struct SecondOpinion {
+    first: Box<dyn LexBackend>,
+    /// `None` once the second route ran out of time.
+    second: Option<Box<dyn LexBackend>>,
+    route: Route,
+}
+
+impl SecondOpinion {
+    pub fn new(first: Box<dyn LexBackend>, second: Box<dyn LexBackend>, route: Route) -> SecondOpinion {
+        STATS.with(|s| s.borrow_mut().sessions += 1);
+        SecondOpinion { first, second: Some(second), route }
+    }
+
+    fn route_name(&self) -> &'static str {
+        match self.route {
+            Route::Highs => "HiGHS",
+            Route::Matching => "the other matching path",
+        }
+    }
+}
+
+impl LexBackend for SecondOpinion {
+    fn solve_stages(&mut self, stages: Vec<Stage>) -> Result<Vec<i64>, SolveError> {
+        let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
+        let Some(second) = self.second.as_mut() else {
+            let values = self.first.solve_stages(stages)?;
+            STATS.with(|s| s.borrow_mut().undecided += values.len() as u64);
+            return Ok(values);
+        };
+        let first = self.first.solve_stages(stages.clone());
+        match (first, second.solve_stages(stages)) {
+            (Ok(a), Err(SolveError::Backend(msg))) if msg == TIME_LIMIT => {
+                self.second = None;
+                STATS.with(|s| s.borrow_mut().undecided += a.len() as u64);
+                Ok(a)
+            }
+            (Ok(a), Ok(b)) if a == b => {
+                STATS.with(|s| match self.route {
+                    Route::Highs => s.borrow_mut().by_highs += a.len() as u64,
+                    Route::Matching => s.borrow_mut().by_matching += a.len() as u64,
+                });
+                Ok(a)
+            }
+            (Ok(a), Ok(b)) => {
+                let k = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(0);
+                let stage = names.get(k).map_or("?", String::as_str);
+                Err(SolveError::Backend(format!(
+                    "cross-check solver: stage {stage} has optimum {} here and {} by {}",
+                    a.get(k).copied().unwrap_or_default(),
+                    b.get(k).copied().unwrap_or_default(),
+                    self.route_name()
+                )))
+            }
+            (Err(a), Err(b)) if a == b => Err(a),
+            (a, b) => Err(SolveError::Backend(format!(
+                "cross-check solver: stages {} gave {:?} here and {:?} by {}",
+                names.join(", "),
+                a.map_err(|e| e.to_string()),
+                b.map_err(|e| e.to_string()),
+                self.route_name()
+            ))),
+        }
+    }
+
+    fn solution(&mut self) -> Result<Solution, SolveError> {
+        self.first.solution()
+    }
+
+    fn model(&self) -> &BracketModel {
+        self.first.model()
+    }
+
+    fn stage_names(&self) -> Vec<String> {
+        self.first.stage_names()
+    }
+
+    fn reports(&self) -> &[StageReport] {
+        self.first.reports()
+    }
+
+    fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {
+        let a = self.first.adopt(ones)?;
+        let Some(second) = self.second.as_mut() else { return Ok(a) };
+        let b = match second.adopt(ones) {
+            Err(SolveError::Backend(msg)) if msg == TIME_LIMIT => {
+                self.second = None;
+                return Ok(a);
+            }
+            b => b?,
+        };
+        if a != b {
+            return Err(SolveError::Backend(format!(
+                "cross-check solver: a candidate attains every optimum {} here and {} by {}",
+                if a { "" } else { "not" },
+                if b { "" } else { "not" },
+                self.route_name()
+            )));
+        }
+        Ok(a)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Cost;
+    use crate::solver::highs_lex::{LexOptions, LexSession};
+    use crate::solver::matching_lex::MatchingSession;
+
+    fn model() -> BracketModel {
+        let mut m = BracketModel::new(4);
+        for (a, b) in [(0, 1), (0, 2), (1, 3), (2, 3), (0, 3)] {
+            m.add_pair(a, b);
+        }
+        m
+    }
+
+    fn stage(name: &str, terms: &[(usize, i64)]) -> Stage {
+        let mut c = Cost::new();
+        terms.iter().for_each(|&(e, k)| c.add(Var::Pair(e), k));
+        Stage { name: name.into(), article: "test".into(), cost: c }
+    }
+
+    /// Two routes that agree give the optimum and count it; a second session on a different
+    /// model (so a different optimum: a stand-in for a bug) is refused, naming the stage.
+    #[test]
+    fn agreement_is_counted_and_disagreement_refused() {
+        take_stats();
+        let first = Box::new(MatchingSession::new(model()).expect("pure matching"));
+        let second = Box::new(LexSession::new(model(), LexOptions::default()).expect("a model"));
+        let mut s = SecondOpinion::new(first, second, Route::Highs);
+        // Every perfect matching ((0,1)+(2,3) or (0,2)+(1,3)) takes one of pairs 0 and 2.
+        assert_eq!(s.solve_stages(vec![stage("top", &[(0, 1), (2, 1)])]).ok(), Some(vec![1]));
+        assert_eq!(take_stats(), SecondOpinionStats { sessions: 1, by_highs: 1, by_matching: 0, undecided: 0 });
+        let mut other = model();
+        other.pairs.swap(0, 4); // pair 0 is now (0, 3), pair 4 is (0, 1)
+        let first = Box::new(MatchingSession::new(model()).expect("pure matching"));
+        let second = Box::new(MatchingSession::new(other).expect("pure matching"));
+        let mut s = SecondOpinion::new(first, second, Route::Matching);
+        // Preferring pair 0: (0,1) with (2,3) in the first model, value -1; in the second, pair 0
+        // is (0,3), which leaves (1,2), not a pair: value 0.
+        let r = s.solve_stages(vec![stage("prefer-0", &[(0, -1)])]);
+        match r {
+            Err(SolveError::Backend(msg)) => assert!(msg.contains("stage"), "{msg}"),
+            other => panic!("a disagreement must be refused: {other:?}"),
+        }
+    }
+}
