@@ -1021,6 +1021,39 @@ struct Solve<'a> {
     pricing: Pricing,
 }
 
+/// A priced chunk whose edges take at most this many bytes listed is listed once (its weights
+/// computed once) rather than streamed at every pass; larger ones are streamed (the dense models
+/// of the largest brackets would need hundreds of megabytes).
+const LIST_BYTES: usize = 64 << 20;
+
+/// An [`EdgeStream`]'s edges listed: slot, ends, weight, in slot order.
+struct Listed<T> {
+    slots: usize,
+    edges: Vec<(u32, u32, u32, T)>,
+}
+
+impl<T: Copy> Listed<T> {
+    fn of<E: EdgeStream<T>>(stream: &E, count: usize) -> Listed<T> {
+        let slots = stream.slots();
+        let mut edges = Vec::with_capacity(count);
+        stream.for_each_in(0..slots, |k, a, b, w| edges.push((k as u32, a as u32, b as u32, w)));
+        Listed { slots, edges }
+    }
+}
+
+impl<T: Copy> EdgeStream<T> for Listed<T> {
+    fn slots(&self) -> usize {
+        self.slots
+    }
+
+    fn for_each_in<F: FnMut(usize, usize, usize, T)>(&self, range: std::ops::Range<usize>, mut f: F) {
+        let from = self.edges.partition_point(|e| (e.0 as usize) < range.start);
+        for &(k, a, b, w) in self.edges[from..].iter().take_while(|e| (e.0 as usize) < range.end) {
+            f(k as usize, a as usize, b as usize, w);
+        }
+    }
+}
+
 impl Solve<'_> {
     /// The matching (local players), the face per model pair, and the covered local players.
     #[allow(clippy::type_complexity)]
@@ -1030,8 +1063,15 @@ impl Solve<'_> {
     ) -> Result<(Vec<Option<usize>>, Vec<Option<u32>>, Vec<bool>), SolveError> {
         let overflow = |e: WeightOverflow| SolveError::InvalidModel(format!("merged weights overflow: {e}"));
         if self.count > self.price_above {
-            let (mate, face, _) =
-                try_max_weight_matching_face_priced(self.nl, edges, self.hint, self.pricing).map_err(overflow)?;
+            // Pricing reads the graph several times: a list small enough is computed once.
+            let (mate, face, _) = if self.count.saturating_mul(std::mem::size_of::<(u32, u32, u32, T)>()) <= LIST_BYTES
+            {
+                let listed = Listed::of(edges, self.count);
+                try_max_weight_matching_face_priced(self.nl, &listed, self.hint, self.pricing)
+            } else {
+                try_max_weight_matching_face_priced(self.nl, edges, self.hint, self.pricing)
+            }
+            .map_err(overflow)?;
             return Ok((mate, face.phi, face.covered));
         }
         let np = edges.slots();
