@@ -119,7 +119,7 @@ fn player_ref(t: &Tournament, id: u32) -> PlayerRef {
 }
 
 /// The label and sentence of a quality criterion `key` of `system`, from the system's table:
-/// "C.04.3 (2026) [C12] colour preferences not granted" gives ("[C12]", "[C12] colour
+/// "C.04.3 (2026) \[C12\] colour preferences not granted" gives ("\[C12\]", "\[C12\] colour
 /// preferences not granted"); "C.04.3 C.5 maximise the number of pairs" gives ("C.5", ...).
 fn criterion_words(system: System, key: &str) -> Option<(String, String)> {
     let article = crate::systems::criterion_article(system, key)?;

@@ -19,10 +19,10 @@
 //!
 //! Merging every stage of a bracket (a candidate order has hundreds) would need thousands of
 //! bits per weight, more with every stage. Instead the stages are solved in *chunks* whose merged
-//! weights stay within [`FAST_BITS`], and after each chunk everything solved so far is replaced by
-//! the chunk's [`OptimalFace`]: the edges that are tight under the optimal duals, with weights `φ`
+//! weights stay within `FAST_BITS`, and after each chunk everything solved so far is replaced by
+//! the chunk's [`OptimalFace`](super::weighted_matching::OptimalFace): the edges that are tight under the optimal duals, with weights `φ`
 //! of a few bits whose maximum-weight matchings are exactly the optima of all stages solved so
-//! far (complementary slackness; see [`OptimalFace`]). The next chunk is the face, as the top
+//! far (complementary slackness; see [`OptimalFace`](super::weighted_matching::OptimalFace)). The next chunk is the face, as the top
 //! stage, merged with the chunk's own stages only, on the tight edges only: the width never grows
 //! with the number of stages, and every edge that no optimum can use leaves the graph. Weights
 //! are then copied into the narrowest type they fit (`i64`, `i128`, or [`Wide`]).
@@ -31,7 +31,7 @@
 //! - a stage the incumbent already meets at its lower bound needs no solve;
 //! - a stage whose terms all involve one player `p` (the candidate order's "rank of p's
 //!   partner") that the incumbent meets at the best value the face allows `p` is folded into
-//!   the face by restricting `p`'s pairs ([`MatchingSession::fold_at_face_bound`]);
+//!   the face by restricting `p`'s pairs (`MatchingSession::fold_at_face_bound`);
 //! - a player whose partner is the same in every optimum is *settled*: he and his partner leave
 //!   every later solve (the optima of the rest are the optima of the whole, less that pair);
 //! - when the incumbent misses such a stage's best value but exchanging partners with one other
@@ -45,18 +45,29 @@
 //!
 //! Measured on the 1,000-player round 2 of `../shared/corpus/large` (Dutch 2017): 17.5 s and
 //! 409 MB with every stage merged; this way, with identical output, the width bound trades the
-//! number of solves against memory and the cost of wide arithmetic. With the matching's warm
-//! start (see [`super::weighted_matching`]) 120 bits is both the fastest and the leanest:
-//! 120 bits 2.1 s / 66 MB, 180 bits 2.4 s / 77 MB, 250 bits 2.2 s / 80 MB (`/usr/bin/time`,
-//! before the memory cuts below).
+//! number of solves against the cost of wide arithmetic. 120 bits is still the fastest with the
+//! pricing below (100-120 bits alike; 60 bits, where every weight fits `i64`, costs more solves:
+//! 0.23 s against 0.18 s; 250 bits 0.24 s).
+//!
+//! # Dense brackets: pricing
+//!
+//! A bracket's model has a pair for every two players who may meet, 12.9 million on the largest
+//! bracket of a 10,000-player round 2. A chunk with more than [`PRICE_ABOVE`] allowed pairs is
+//! solved on a sparse subgraph (each player's heaviest pairs and the incumbent's) whose optimal
+//! duals are priced against every other pair until none is violated
+//! ([`try_max_weight_matching_face_priced`]; exact by LP duality, the face read in the same
+//! pass). Its weights are computed as they are read (`ChunkEdges`, one cursor per stage over
+//! the sorted terms), listed once per chunk when that takes at most 64 MiB. On that 10,000-player
+//! round: 41.5 s and 1.91 GB with the whole graph given to the blossom algorithm at every solve
+//! (a third of it the kernel clearing the pages of its freshly allocated arrays), 13-15 s and
+//! 0.9 GB priced, identical output.
 //!
 //! # Memory
 //!
-//! Stage costs are kept compact ([`Terms`], 12 bytes a term), the merged weights are never
-//! listed (the matching reads them through [`MergedEdges`], computed from per-pair and
-//! per-player sums), pairs by player are one `u32` array, and the model is shared with the
+//! Stage costs are kept compact (`Terms`, 12 bytes a term), the merged weights are never
+//! stored per pair, pairs by player are one `u32` array, and the model is shared with the
 //! bracket that built it ([`MatchingSession::shared`]). The 1,000-player round 2 peaks at
-//! 50 MiB (bbpPairings: 58 MiB).
+//! 39 MiB (bbpPairings: 58 MiB).
 
 use super::bounds::{common_player, value_bounds_in};
 use super::lex::{LexBackend, StageReport};

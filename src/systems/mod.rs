@@ -335,7 +335,7 @@ pub fn criterion_name(system: System, key: &str) -> Option<&'static str> {
     }
 }
 
-/// The article of criterion `key` of `system` as its table states it (`C.04.3 (2026) [C12]
+/// The article of criterion `key` of `system` as its table states it (`C.04.3 (2026) \[C12\]
 /// colour preferences not granted`), completion included.
 pub fn criterion_article(system: System, key: &str) -> Option<&'static str> {
     match (dutch_edition(system), key) {

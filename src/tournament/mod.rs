@@ -153,7 +153,7 @@ impl Tournament {
     }
 
     /// May `a` and `b` meet under the absolute criteria of the systems without a topscorer
-    /// exception (Dubov and Burstein [C1] and [C3]): not the same player, no second game
+    /// exception (Dubov and Burstein \[C1\] and \[C3\]): not the same player, no second game
     /// (C.04.1 Art. 2), not a forbidden pair, and not two players with the same absolute colour
     /// preference (C.04.1 Art. 6-7).
     pub fn may_meet(&self, a: usize, b: usize) -> bool {

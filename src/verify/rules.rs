@@ -122,7 +122,7 @@ impl Edition {
     }
 
     /// True when the colour limits do not bind `i` playing `opp` this round.
-    /// - Dutch (C.04.3 2017 C.3, 2026 [C3], 2012 B.2 note): only non-topscorers are bound, and a
+    /// - Dutch (C.04.3 2017 C.3, 2026 \[C3\], 2012 B.2 note): only non-topscorers are bound, and a
     ///   topscorer's opponent is treated as a topscorer for colours; topscorers exist only when
     ///   pairing the last round.
     /// - Lim 6: in the last round, players of the same score may be paired even if one of them

@@ -201,7 +201,7 @@ impl<W: MatchWeight> Solver<W> {
         }
     }
 
-    /// `φ` of edge `k` (see [`OptimalFace`]) if its reduced cost, blossom duals included, is
+    /// `φ` of edge `k` (see [`super::OptimalFace`]) if its reduced cost, blossom duals included, is
     /// zero; `None` otherwise. Only meaningful once `run` has finished.
     pub(super) fn face_weight(&self, k: usize, nesting: &Nesting<W>) -> Option<u32> {
         let (i, j) = (self.ep(2 * k), self.ep(2 * k + 1));

@@ -108,6 +108,12 @@
 //! by-reference operations of [`MatchWeight`] and never allocate.
 //!
 //! The result is deterministic: it depends only on `n` and the edge list (with its order).
+//!
+//! # Dense graphs
+//!
+//! [`try_max_weight_matching_face_priced`] gives the same answer on a graph read in passes
+//! ([`EdgeStream`]) without handing all of it to the algorithm: a sparse subgraph is solved and
+//! its duals priced against the other edges (see `priced.rs`).
 
 mod blossom;
 mod priced;

@@ -3,10 +3,10 @@
 //! The model holds the bracket (incoming floaters and residents, in ranking order: BSN 1, 2, ...,
 //! 4.1) and every player of the lower scoregroups, and must pair them all (the PAB is assigned
 //! before): a bracket player paired with a lower player is an outgoing floater; pairs among
-//! lower players only witness that the round can still be completed ([C4]). Stages, in the
-//! priority of 2.3: [C5] the fewest outgoing floaters; [C6] their scores, highest first; [C7]
+//! lower players only witness that the round can still be completed (\[C4\]). Stages, in the
+//! priority of 2.3: \[C5\] the fewest outgoing floaters; \[C6\] their scores, highest first; \[C7\]
 //! the following bracket (the floaters and the next scoregroup) with the most pairs, then the
-//! lowest scores of its own outgoing floaters; [C8] the fewest players not given their colour
+//! lowest scores of its own outgoing floaters; \[C8\] the fewest players not given their colour
 //! preference; then the order of 4.3: BSN 1's opponent with the largest BSN (a floater's
 //! virtual opponent has BSN 0), then BSN 2's, and so on.
 

@@ -1,6 +1,6 @@
 //! The players of a Burstein round: the opposition Index (1.7: Buchholz, then Sonneborn-Berger,
 //! with the rules for unplayed games), the ranking order (1.8), colour preferences (1.5), the
-//! absolute criteria [C1]-[C3] and the PAB eligibility [C2].
+//! absolute criteria \[C1\]-\[C3\] and the PAB eligibility \[C2\].
 
 use crate::points::Points;
 use crate::solver::matching::complete_pairing;
@@ -91,18 +91,18 @@ impl<'t> Round<'t> {
         self.t.scoregroups(&self.order)
     }
 
-    /// [C1] no rematch, [C3] not two players with the same absolute colour preference, and the
+    /// \[C1\] no rematch, \[C3\] not two players with the same absolute colour preference, and the
     /// arbiter's forbidden pairs.
     pub fn can_meet(&self, a: usize, b: usize) -> bool {
         self.t.may_meet(a, b)
     }
 
-    /// [C2] (Basic Rules Art. 4): no PAB, and no win's points scored without playing, before.
+    /// \[C2\] (Basic Rules Art. 4): no PAB, and no win's points scored without playing, before.
     pub fn pab_eligible(&self, i: usize) -> bool {
         self.t.players[i].unplayed_win_rounds == 0
     }
 
-    /// Can `players` all be paired under [C1] and [C3]?
+    /// Can `players` all be paired under \[C1\] and \[C3\]?
     pub fn completable(&self, players: &[usize]) -> bool {
         complete_pairing(players, |a, b| self.can_meet(a, b), |_| false).is_some()
     }

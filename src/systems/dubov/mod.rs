@@ -10,10 +10,10 @@
 //!
 //! Differences between the editions implemented here (see `docs/dubov.md`):
 //! - PAB eligibility: 2018 C.2 (C.04.1.d) bars a player who had the PAB or a forfeit win;
-//!   2026 [C2] (Basic Rules Art. 4) bars a player who scored a win's points without playing in
+//!   2026 \[C2\] (Basic Rules Art. 4) bars a player who scored a win's points without playing in
 //!   any round (PAB, full-point bye, forfeit win).
 //! - The upfloater-set order (2018 D.1 containers sorted by C.6 then lexicographic; 2026 4.2
-//!   "smallest differing sequence number" with [C5]/[C6] fixing number and scores) chooses the
+//!   "smallest differing sequence number" with \[C5\]/\[C6\] fixing number and scores) chooses the
 //!   same set: C.5 and C.6 are quality criteria of higher priority than the set order in both.
 
 mod bracket;

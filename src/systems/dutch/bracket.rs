@@ -20,9 +20,9 @@ pub enum Kind<'a> {
     Ppb { lower: &'a [usize] },
     /// The last bracket (or the collapsed last bracket): everybody is paired but the PAB receiver.
     Last,
-    /// A bracket under the 2026 rules: completion [C4] holds in every bracket, so all players
-    /// still to pair are in the model: the `next` scoregroup (looked at by [C8]) and everybody
-    /// `lower`. `c9`: [C9] is active in this bracket.
+    /// A bracket under the 2026 rules: completion \[C4\] holds in every bracket, so all players
+    /// still to pair are in the model: the `next` scoregroup (looked at by \[C8\]) and everybody
+    /// `lower`. `c9`: \[C9\] is active in this bracket.
     Outlook { next: &'a [usize], lower: &'a [usize], c9: bool },
 }
 

@@ -1,13 +1,13 @@
 //! The pairing-allocated bye under the 2026 rules, decided before any bracket is paired.
 //!
-//! C.04.3 (2026) [C5] minimises the score of the PAB assignee and [C9] its number of unplayed
-//! games. Completion ([C4]) applies in every bracket, so the lowest score that can receive the
+//! C.04.3 (2026) \[C5\] minimises the score of the PAB assignee and \[C9\] its number of unplayed
+//! games. Completion (\[C4\]) applies in every bracket, so the lowest score that can receive the
 //! bye in *some* complete round-pairing is known up front: it is the smallest score `s` for which
-//! the present players admit a complete pairing whose leftover is PAB-eligible ([C2]) and scored
+//! the present players admit a complete pairing whose leftover is PAB-eligible (\[C2\]) and scored
 //! at most `s`. Those players are the *bye candidates*; every bracket model lets only them float
-//! (leave the round unpaired), which is [C4] and [C5] together.
+//! (leave the round unpaired), which is \[C4\] and \[C5\] together.
 //!
-//! [C9] ranks the players of the bye score by played games. As the reference engine
+//! \[C9\] ranks the players of the bye score by played games. As the reference engine
 //! (bbpPairings 6) does, the criterion is active in a bracket only when that bracket's single
 //! downfloater is bound to be the bye assignee: for the first bracket when the bye score is the
 //! top score and the top scoregroup can be paired within itself; afterwards as decided by the
@@ -19,15 +19,15 @@ use crate::points::Points;
 /// The bye facts of a round with an odd number of players.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ByeOutlook {
-    /// The lowest pairing score that can receive the PAB ([C5]).
+    /// The lowest pairing score that can receive the PAB (\[C5\]).
     pub score: Points,
-    /// Per tournament index: PAB-eligible ([C2]) with a score not above `score`.
+    /// Per tournament index: PAB-eligible (\[C2\]) with a score not above `score`.
     pub candidate: Vec<bool>,
-    /// Per tournament index, for players of the bye score: their [C9] rank. Played-game counts
+    /// Per tournament index, for players of the bye score: their \[C9\] rank. Played-game counts
     /// sorted from most to fewest, a count's rank is the last place it holds (equal counts
     /// share a rank), so fewer played games rank higher; 0 for everybody else.
     pub rank: Vec<i64>,
-    /// [C9] is active in the first bracket.
+    /// \[C9\] is active in the first bracket.
     pub first_bracket_c9: bool,
 }
 

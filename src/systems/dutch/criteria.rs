@@ -284,7 +284,7 @@ fn repeated(colours: &[Colour]) -> Option<Colour> {
     }
 }
 
-/// The colour criteria: 2017 C.8-C.11, the same in substance as 2026 [C10]-[C13].
+/// The colour criteria: 2017 C.8-C.11, the same in substance as 2026 \[C10\]-\[C13\].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColourRule {
     /// Topscorers or their opponents ending with a colour difference beyond ±2.
@@ -375,7 +375,7 @@ fn floats_received(ctx: &Ctx, down: bool, back: usize) -> Vec<(Var, i64)> {
     out
 }
 
-/// C.12-C.15 (2026 [C14]-[C17]): the number of players receiving the same float (`down` or up)
+/// C.12-C.15 (2026 \[C14\]-\[C17\]): the number of players receiving the same float (`down` or up)
 /// as `back` rounds before.
 pub fn float_count(ctx: &Ctx, down: bool, back: usize) -> Cost {
     let mut c = Cost::new();

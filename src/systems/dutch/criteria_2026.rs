@@ -1,4 +1,4 @@
-//! The criteria of a bracket under the 2026 Dutch rules (C.04.3 Art. 2, [C4]-[C21]) as cost
+//! The criteria of a bracket under the 2026 Dutch rules (C.04.3 Art. 2, \[C4\]-\[C21\]) as cost
 //! vectors over a [`Kind::Outlook`] model, which holds the bracket, the next scoregroup and every
 //! lower player.
 //!
@@ -14,10 +14,10 @@ use crate::model::{Cost, Stage, Var};
 use crate::tournament::Float;
 use std::collections::BTreeMap;
 
-/// The name of the [C9] stage (the first-candidate check gives it its own bound).
+/// The name of the \[C9\] stage (the first-candidate check gives it its own bound).
 pub const C9_STAGE: &str = "C9-bye-unplayed";
 
-/// The 2026 criteria (C.04.3 Art. 2, [C5]-[C21]), one row each (see [`Criterion`]).
+/// The 2026 criteria (C.04.3 Art. 2, \[C5\]-\[C21\]), one row each (see [`Criterion`]).
 pub const CRITERIA: &[Criterion] = &[
     Criterion {
         key: "C5",
@@ -128,7 +128,7 @@ pub fn article(key: &str) -> Option<&'static str> {
     Criterion::find(CRITERIA, key).map(|c| c.article)
 }
 
-/// The full (outlook) model: [C4] and [C5] apply; the near model leaves them out.
+/// The full (outlook) model: \[C4\] and \[C5\] apply; the near model leaves them out.
 fn full(ctx: &Ctx) -> bool {
     matches!(ctx.kind, Kind::Outlook { .. })
 }
@@ -146,11 +146,11 @@ fn by_score(prefix: &str, article: &'static str, buckets: BTreeMap<i64, Cost>) -
     buckets.into_iter().rev().map(|(s, cost)| stage(format!("{prefix}-score{s}"), article, cost)).collect()
 }
 
-/// [C4] completion first, then the stages of `keys` in order.
+/// \[C4\] completion first, then the stages of `keys` in order.
 ///
 /// For the *near* model of a bracket ([`Kind::Normal`]: the bracket and the next scoregroup,
-/// anybody free to float), [C4] and [C5] are left out: the driver checks completion of its
-/// optimum afterwards, and [C9] is not used with it.
+/// anybody free to float), \[C4\] and \[C5\] are left out: the driver checks completion of its
+/// optimum afterwards, and \[C9\] is not used with it.
 pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
     let mut out = Vec::new();
     if full(ctx) {
@@ -163,7 +163,7 @@ pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
     out
 }
 
-/// [C5]: the score of whoever stays out of the round. Only bye candidates (the lowest score
+/// \[C5\]: the score of whoever stays out of the round. Only bye candidates (the lowest score
 /// that can take the PAB) may float at all, so the stage only reports it.
 fn bye_score(ctx: &Ctx) -> Cost {
     let mut c = Cost::new();
@@ -173,7 +173,7 @@ fn bye_score(ctx: &Ctx) -> Cost {
     c
 }
 
-/// [C7]: every bracket player leaving the bracket, by its score.
+/// \[C7\]: every bracket player leaving the bracket, by its score.
 fn downfloater_scores(ctx: &Ctx) -> BTreeMap<i64, Cost> {
     let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();
     for (i, vars) in ctx.b.leave.iter().enumerate() {
@@ -182,7 +182,7 @@ fn downfloater_scores(ctx: &Ctx) -> BTreeMap<i64, Cost> {
     buckets
 }
 
-/// [C8] in the endorsed engine's form: the most pairs in the next bracket (downfloaters with
+/// \[C8\] in the endorsed engine's form: the most pairs in the next bracket (downfloaters with
 /// next-scoregroup players, and next-scoregroup players among themselves), then the
 /// highest-scored of them paired (a pair counts at the score of its higher player).
 fn next_bracket(ctx: &Ctx) -> Vec<Stage> {
@@ -203,10 +203,10 @@ fn next_bracket(ctx: &Ctx) -> Vec<Stage> {
     out
 }
 
-/// [C9], when active: the players of the bye score are ranked by played games (fewer games,
+/// \[C9\], when active: the players of the bye score are ranked by played games (fewer games,
 /// higher rank); the ranks of those paired are maximised, so the one left for the bye has the
 /// most played games. As in the endorsed engine, a pair within the bracket and the next
-/// scoregroup counts when [C9] is active in this bracket, a pair with a lower player when it was
+/// scoregroup counts when \[C9\] is active in this bracket, a pair with a lower player when it was
 /// active in the first bracket.
 fn bye_unplayed(ctx: &Ctx) -> Option<Cost> {
     let Kind::Outlook { next, c9, .. } = ctx.kind else { return None };
@@ -230,7 +230,7 @@ fn bye_unplayed(ctx: &Ctx) -> Option<Cost> {
     (!c.terms.is_empty()).then_some(c)
 }
 
-/// [C18]/[C20]: players who received a downfloat `back` rounds before and leave the bracket
+/// \[C18\]/\[C20\]: players who received a downfloat `back` rounds before and leave the bracket
 /// again, by their score (an MDP paired in the bracket does not count).
 fn repeated_downfloat_scores(ctx: &Ctx, back: usize) -> BTreeMap<i64, Cost> {
     let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();
@@ -242,7 +242,7 @@ fn repeated_downfloat_scores(ctx: &Ctx, back: usize) -> BTreeMap<i64, Cost> {
     buckets
 }
 
-/// [C19]/[C21]: players who received an upfloat `back` rounds before and float up again (the
+/// \[C19\]/\[C21\]: players who received an upfloat `back` rounds before and float up again (the
 /// lower player of a pair of different scores), by their opponent's score.
 fn repeated_upfloat_scores(ctx: &Ctx, back: usize) -> BTreeMap<i64, Cost> {
     let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();

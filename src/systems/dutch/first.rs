@@ -129,7 +129,7 @@ fn next_bracket_witness(
     Some(vars)
 }
 
-/// 2026: [C4], [C5] and [C8] at their bounds. The leavers are all paired with next-scoregroup
+/// 2026: \[C4\], \[C5\] and \[C8\] at their bounds. The leavers are all paired with next-scoregroup
 /// players and the next scoregroup among itself, at most one of it left over (a bye candidate
 /// preferred); then that one and all lower players pair completely, the PAB to a bye candidate.
 /// A witness found this way proves the bounds; when none is found the solver decides (the
@@ -184,7 +184,7 @@ pub(super) fn outlook_witness_pairs(
     Some((out, pab.map(|x| far[x])))
 }
 
-/// 2026 [C9]: the best value it can take, when every pair of the model counts for it (then the
+/// 2026 \[C9\]: the best value it can take, when every pair of the model counts for it (then the
 /// value is minus the ranks of everybody paired, and the best leaves out the bye candidate of
 /// the lowest rank). `None` when only some pairs count: the solver decides.
 fn c9_bound(r: &Round, b: &Bracket, kind: Kind) -> Option<i64> {

@@ -224,7 +224,7 @@ fn pair_2017(ctx: &mut Driver) -> Result<Option<usize>, PairError> {
 }
 
 /// 2026 Art. 3: brackets from the top down, each modelled with every player still to pair, so
-/// that completion [C4] and the PAB choice [C5] hold in every bracket; the last bracket's
+/// that completion \[C4\] and the PAB choice \[C5\] hold in every bracket; the last bracket's
 /// leftover receives the PAB. Returns the PAB receiver.
 fn pair_2026(ctx: &mut Driver) -> Result<Option<usize>, PairError> {
     let r = ctx.r;
@@ -274,7 +274,7 @@ fn quality_stages(cx: &criteria::Ctx, keys: &[String]) -> Vec<crate::model::Stag
 
 /// 2026: can the near model's optimum `chosen` be completed? Everybody it leaves unpaired
 /// (bracket players and next-scoregroup players floating) and all `lower` players must pair
-/// completely, the PAB (if any) to a bye candidate ([C4], [C5]). Returns the PAB receiver of
+/// completely, the PAB (if any) to a bye candidate (\[C4\], \[C5\]). Returns the PAB receiver of
 /// such a completion (`Some(None)`: no PAB), `None` when there is none.
 fn extends_to_round(r: &Round, near: &Bracket, chosen: &order::Chosen, lower: &[usize]) -> Option<Option<usize>> {
     let n = near.global.len();
@@ -330,7 +330,7 @@ impl Driver<'_, '_> {
     /// The model with every player still to pair is exact but large. Unless its first candidate
     /// is perfect, the *near* model (the bracket and the next scoregroup only, anybody free to
     /// float) is solved first: its candidates include all of the full model's, with the same
-    /// values on every criterion but [C4]/[C5] (constant in the full model) and [C9] (then not
+    /// values on every criterion but \[C4\]/\[C5\] (constant in the full model) and \[C9\] (then not
     /// used), so when its optimum extends to a complete round-pairing, with the PAB to a bye
     /// candidate, that optimum is the full model's. Otherwise the full model decides.
     fn bracket_2026(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Result<Outcome, PairError> {

@@ -18,7 +18,7 @@ pub struct Round<'t> {
     /// took part in an earlier pairing (absentees never paired are dropped from the numbering, as
     /// the endorsed engine does; E.5 uses its parity).
     pub number: Vec<u32>,
-    /// The 2026 rules' bye facts ([C5], [C9]); `None` for the 2017 rules or an even round.
+    /// The 2026 rules' bye facts (\[C5\], \[C9\]); `None` for the 2017 rules or an even round.
     pub bye: Option<ByeOutlook>,
 }
 
@@ -80,7 +80,7 @@ impl<'t> Round<'t> {
         pab_eligible(self.edition, &self.t.players[i])
     }
 
-    /// 2026 [C4]+[C5]: may `i` be the one player left unpaired in the round?
+    /// 2026 \[C4\]+\[C5\]: may `i` be the one player left unpaired in the round?
     pub fn bye_candidate(&self, i: usize) -> bool {
         self.bye.as_ref().is_some_and(|b| b.candidate[i])
     }
@@ -95,7 +95,7 @@ impl<'t> Round<'t> {
     }
 }
 
-/// The PAB eligibility of `p` under `edition` (2012 B.1.b, 2017 C.2, 2026 [C2]).
+/// The PAB eligibility of `p` under `edition` (2012 B.1.b, 2017 C.2, 2026 \[C2\]).
 pub fn pab_eligible(edition: Edition, p: &Player) -> bool {
     match edition {
         // B.1.b (2012): not after a point or half point scored without playing.
