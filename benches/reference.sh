@@ -74,7 +74,7 @@ header() {
   printf '%-11s %9s %9s %8s %8s %8s %8s %8s %8s  %s\n' case cpu_s bbp_s bbp/lp jav_s jav/lp MiB bbp/lp jav/lp output
 }
 
-if [[ -z "$filter" || "$filter" == p1000* || "$filter" == p3000* ]]; then
+if [[ -z "$filter" || "$filter" == p1000-* || "$filter" == p1000 || "$filter" == p3000* ]]; then
   header
   for f in $(ls "$large"/*.trf | sort); do
     name=$(basename "$f" .trf)
