@@ -7,6 +7,8 @@ use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
 use std::path::Path;
 
+mod common;
+
 fn tournament(path: &str, round: u32) -> Tournament {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
     let doc = read_file(&path, &ReadOptions::default()).expect("reads");
@@ -58,22 +60,8 @@ fn both_routes_confirm_large_and_small_brackets() {
 
 #[test]
 fn batch_reports_the_solver_cross_check_counts() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/open-r5.trf");
-    let out = std::env::temp_dir().join(format!("lexpair-so-batch-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_lexpair"))
-        .args(["batch", "replay", "-s", "dutch-2026", "-j", "1", "-q", "--cross-check", "solver", "-o"])
-        .arg(&out)
-        .arg(file)
-        .status()
-        .expect("runs");
-    assert_eq!(status.code(), Some(0));
-    let csv = std::fs::read_to_string(out.join("results.csv")).expect("results.csv");
-    let _ = std::fs::remove_dir_all(&out);
-    let mut lines = csv.lines();
-    let head: Vec<&str> = lines.next().expect("header").split(',').collect();
-    let row: Vec<&str> = lines.next().expect("a row").split(',').collect();
-    let col = |name: &str| head.iter().position(|h| *h == name).map(|k| row[k].to_string()).expect(name);
+    let row = common::batch_replay_row("solver");
+    let col = |name: &str| row.get(name).expect(name).clone();
     assert!(col("solver_confirmed_highs").parse::<f64>().expect("a count") > 0.0);
     assert_eq!(col("solver_undecided").parse::<f64>().ok(), Some(0.0));
 }

@@ -4,6 +4,8 @@ use lexpair::solver::graph::{Pairability, PairingGraph};
 use lexpair::solver::matching::pairable_by_matching;
 use lexpair::solver::sat::{pairable_by_sat_within, with_cross_check, Bounded, SatBudget};
 
+mod common;
+
 /// A Hall obstacle: `h` players who may meet each other and `h + 2` who may meet only those `h`.
 /// Unpairable, and hard for resolution (a pigeonhole formula): h = 10 takes over a minute
 /// without a budget.
@@ -97,22 +99,8 @@ fn the_cross_check_re_decides_questions_the_greedy_witness_would_answer() {
 
 #[test]
 fn batch_reports_the_cross_check_counts() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/open-r5.trf");
-    let out = std::env::temp_dir().join(format!("lexpair-xc-batch-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_lexpair"))
-        .args(["batch", "replay", "-s", "dutch-2026", "-j", "1", "-q", "--cross-check", "sat", "-o"])
-        .arg(&out)
-        .arg(file)
-        .status()
-        .expect("runs");
-    assert_eq!(status.code(), Some(0));
-    let csv = std::fs::read_to_string(out.join("results.csv")).expect("results.csv");
-    let _ = std::fs::remove_dir_all(&out);
-    let mut lines = csv.lines();
-    let head: Vec<&str> = lines.next().expect("header").split(',').collect();
-    let row: Vec<&str> = lines.next().expect("a row").split(',').collect();
-    let col = |name: &str| head.iter().position(|h| *h == name).map(|k| row[k].to_string()).expect(name);
+    let row = common::batch_replay_row("sat");
+    let col = |name: &str| row.get(name).expect(name).clone();
     assert!(col("sat_decisions").parse::<u64>().expect("a count") > 0);
     assert_eq!(col("sat_decisions"), col("sat_confirmed"));
     assert_eq!(col("sat_undecided"), "0");

@@ -1,7 +1,9 @@
 //! The exact maximum-weight matching (`lexpair::solver::weighted_matching`) against brute
 //! force, across weight types, with lexicographic wide weights, on large dense graphs and
-//! against the cardinality matching. Speed is measured in `benches/core.rs`, never here.
+//! against the cardinality matching; the priced solve of dense graphs against the whole graph and
+//! against every matching. Speed is measured in `benches/core.rs`, never here.
 
+use lexpair::rng::splitmix64;
 use lexpair::solver::matching::maximum_matching;
 use lexpair::solver::weighted_matching::*;
 use lexpair::solver::wide::Wide;
@@ -604,4 +606,131 @@ fn optimal_face_is_exactly_the_set_of_maximum_weight_matchings() {
             assert_eq!(weight(m) == optimum, in_face, "round {round}: matching {m:?} of {edges:?}");
         }
     }
+}
+
+// Pricing (`try_max_weight_matching_face_priced`): a sparse subgraph's duals priced against the
+// other edges must give the whole graph's optima and optimal face.
+
+/// Weight of a maximum-weight matching given as mates, every pair taking its best parallel edge.
+fn weight(n: usize, edges: &[(usize, usize, i64)], mate: &[Option<usize>]) -> i64 {
+    matching_weight(n, edges, &check_matching(n, edges, mate), 0)
+}
+
+/// On random graphs (dense and tied, sparse, with negative weights, parallel edges and a
+/// heavy star), with subgraphs far too small to hold an optimum, the priced solve finds a
+/// matching of the same weight as the blossom algorithm on the whole graph and the same set
+/// of optima: the same `covered` vertices and tight edges, and face weights whose maxima are
+/// the optima (checked by solving the face itself).
+#[test]
+fn pricing_matches_the_whole_graph() {
+    let mut state = 12345u64;
+    let mut rounds_above_one = 0;
+    for case in 0..600 {
+        let n = 2 + (splitmix64(&mut state) % 60) as usize;
+        let density = 5 + splitmix64(&mut state) % 96;
+        let range = [2u64, 3, 10, 1000][case % 4];
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if splitmix64(&mut state) % 100 < density {
+                    let w = (splitmix64(&mut state) % range) as i64 - i64::from(case % 5 == 0);
+                    let w = if case % 7 == 0 && a == 0 { w + 50 } else { w };
+                    edges.push(if splitmix64(&mut state) % 2 == 0 { (a, b, w) } else { (b, a, w) });
+                    if splitmix64(&mut state) % 53 == 0 {
+                        edges.push((a, b, w / 2));
+                    }
+                }
+            }
+        }
+        let hint: Vec<usize> = (0..edges.len()).filter(|_| splitmix64(&mut state) % 10 == 0).collect();
+        let pricing = Pricing { start_degree: 1 + case % 3, add_per_vertex: 1 + case % 2 };
+        let (mate, face, stats) =
+            try_max_weight_matching_face_priced(n, edges.as_slice(), &hint, pricing).expect("small weights");
+        let (whole, whole_face) = try_max_weight_matching_face(n, &edges).expect("small weights");
+        assert_eq!(weight(n, &edges, &mate), weight(n, &edges, &whole), "case {case}");
+        // The same optima: same covered vertices, and every optimum of the whole graph is a
+        // maximum-φ matching of the priced face and the other way round, checked on the
+        // two incumbents.
+        let phi_of = |phi: &[Option<u32>], m: &[Option<usize>]| -> Option<u64> {
+            let mut total = 0u64;
+            for (v, x) in m.iter().enumerate() {
+                if let Some(u) = *x {
+                    if v < u {
+                        let best = (0..edges.len())
+                            .filter(|&k| (edges[k].0.min(edges[k].1), edges[k].0.max(edges[k].1)) == (v, u))
+                            .filter_map(|k| phi[k])
+                            .max()?;
+                        total += u64::from(best);
+                    }
+                }
+            }
+            Some(total)
+        };
+        // A positive dual means every optimum covers the vertex (other optimal duals may
+        // mark other vertices): so the whole graph's optimum covers them.
+        for v in (0..n).filter(|&v| face.covered[v]) {
+            assert!(whole[v].is_some(), "case {case}: {v} covered");
+        }
+        let face_edges = |phi: &[Option<u32>]| -> Vec<(usize, usize, i64)> {
+            edges.iter().zip(phi).filter_map(|(&(a, b, _), p)| p.map(|p| (a, b, i64::from(p)))).collect()
+        };
+        let best_priced = weight(n, &face_edges(&face.phi), &max_weight_matching(n, &face_edges(&face.phi)));
+        assert_eq!(phi_of(&face.phi, &whole).map(|x| x as i64), Some(best_priced), "case {case}: whole optimum");
+        let best_whole = weight(n, &face_edges(&whole_face.phi), &max_weight_matching(n, &face_edges(&whole_face.phi)));
+        assert_eq!(phi_of(&whole_face.phi, &mate).map(|x| x as i64), Some(best_whole), "case {case}: priced optimum");
+        if stats.rounds > 1 {
+            rounds_above_one += 1;
+        }
+    }
+    assert!(rounds_above_one > 100, "pricing rarely added edges ({rounds_above_one}): the test does not exercise it");
+}
+
+/// The priced face is exactly the set of optima: over every matching of small graphs with
+/// tied weights (where blossoms of positive dual hold edges tight on their vertex duals
+/// alone), the matchings of maximum weight are exactly those of maximum `φ` using face edges
+/// only; and every covered vertex is covered by all of them.
+#[test]
+fn the_priced_face_is_exactly_the_set_of_optima() {
+    let mut state = 4242u64;
+    let mut with_blossom_duals = 0;
+    for case in 0..1500 {
+        let n = 3 + (splitmix64(&mut state) % 8) as usize;
+        let range = [2u64, 3, 4][case % 3];
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if splitmix64(&mut state) % 100 < 75 {
+                    edges.push((a, b, (splitmix64(&mut state) % range) as i64 * if case % 2 == 0 { 1 } else { 3 }));
+                }
+            }
+        }
+        let pricing = Pricing { start_degree: 1, add_per_vertex: 1 };
+        let (_, face, _) = try_max_weight_matching_face_priced(n, edges.as_slice(), &[], pricing).expect("small");
+        let all = all_matchings(n, &edges);
+        let weight = |m: &[usize]| m.iter().map(|&k| edges[k].2).sum::<i64>();
+        let phi = |m: &[usize]| m.iter().map(|&k| face.phi[k].map(i64::from)).sum::<Option<i64>>();
+        let best_w = all.iter().map(|m| weight(m)).max().expect("the empty matching");
+        let best_phi = all.iter().filter_map(|m| phi(m)).max().expect("the empty matching");
+        for m in &all {
+            let optimal = weight(m) == best_w;
+            assert_eq!(optimal, phi(m) == Some(best_phi), "case {case}: matching {m:?} of {edges:?}");
+            if optimal {
+                for v in (0..n).filter(|&v| face.covered[v]) {
+                    assert!(m.iter().any(|&k| edges[k].0 == v || edges[k].1 == v), "case {case}: {v}");
+                }
+            }
+        }
+        // Tight on the vertex duals alone yet not tight: only through a blossom's dual.
+        with_blossom_duals += usize::from(face.phi.iter().any(|p| p.is_some_and(|p| p > 2)));
+    }
+    assert!(with_blossom_duals > 20, "blossoms of positive dual in {with_blossom_duals} cases only");
+}
+
+/// A weight too large for the type is reported, as by the whole-graph solver.
+#[test]
+fn overflow_is_reported_from_the_whole_graph() {
+    let edges = [(0usize, 1usize, 1i64), (1, 2, i64::MAX / 3)];
+    let r =
+        try_max_weight_matching_face_priced(3, edges.as_slice(), &[], Pricing { start_degree: 1, add_per_vertex: 1 });
+    assert!(r.is_err());
 }

@@ -40,3 +40,24 @@ pub fn pair_on_both_backends(system: System, t: &Tournament) -> lexpair::pairing
     assert_eq!(m, h, "the matching and HiGHS backends disagree (round {})", t.round);
     m
 }
+
+/// `lexpair batch replay -s dutch-2026 --cross-check CHECK` on `examples/open-r5.trf`: the one
+/// row of its `results.csv`, by column name. The batch must exit 0.
+pub fn batch_replay_row(cross_check: &str) -> std::collections::HashMap<String, String> {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/open-r5.trf");
+    let out = std::env::temp_dir().join(format!("lexpair-batch-{cross_check}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_lexpair"))
+        .args(["batch", "replay", "-s", "dutch-2026", "-j", "1", "-q", "--cross-check", cross_check, "-o"])
+        .arg(&out)
+        .arg(file)
+        .status()
+        .expect("runs");
+    assert_eq!(status.code(), Some(0));
+    let csv = std::fs::read_to_string(out.join("results.csv")).expect("results.csv");
+    let _ = std::fs::remove_dir_all(&out);
+    let mut lines = csv.lines();
+    let head = lines.next().expect("header").split(',');
+    let row = lines.next().expect("a row").split(',');
+    head.zip(row).map(|(h, v)| (h.to_string(), v.to_string())).collect()
+}
