@@ -40,13 +40,19 @@ pub fn execute(plan: &Plan, unit: &Unit, out: &Path) -> Record {
         _ => Err("this kind of run needs another kind of source".into()),
     });
     let result = result.and_then(|()| sat.map_or(Ok(()), |st| cross_check_metrics(&st, &mut rec)));
-    if second_opinion {
-        // A disagreement has failed the round already (a solver error).
+    let result = if second_opinion {
         let st = crate::solver::second_opinion::take_stats();
         rec.metrics.push(("solver_confirmed_highs".into(), Some(st.by_highs as f64)));
         rec.metrics.push(("solver_confirmed_matching".into(), Some(st.by_matching as f64)));
         rec.metrics.push(("solver_undecided".into(), Some(st.undecided as f64)));
-    }
+        // A disagreement fails the unit as an internal error, whatever the round made of it.
+        match st.disagreements.first() {
+            Some(d) => Err(format!("internal error: {d}")),
+            None => result,
+        }
+    } else {
+        result
+    };
     if let Err(e) = result {
         rec.status = "failed".into();
         rec.error = Some(e);

@@ -20,6 +20,14 @@ fn refuse_disagreement(st: Option<&CrossCheckStats>) -> Result<(), Failure> {
     }
 }
 
+/// `--cross-check solver`: a disagreement between the two routes is lexpair's bug (exit 2).
+fn refuse_solver_disagreement(st: Option<&second_opinion::SecondOpinionStats>) -> Result<(), Failure> {
+    match st.and_then(|s| s.disagreements.first()) {
+        Some(d) => Err(Failure::Internal(d.clone())),
+        None => Ok(()),
+    }
+}
+
 fn backend(b: super::BackendArg) -> Backend {
     match b {
         super::BackendArg::Matching => Backend::Matching,
@@ -108,6 +116,7 @@ fn pairing_text(
     let (result, sat) = maybe_cross_check(opts.cross_check, || explain_round(system, t, opts));
     let second = opts.second_opinion.then(second_opinion::take_stats);
     refuse_disagreement(sat.as_ref())?;
+    refuse_solver_disagreement(second.as_ref())?;
     let (mut pairing, traces) = lexpair::verify::guard::checked(system, t, result).map_err(in_file(&a.file))?;
     if let Some(i) = t.preassigned_bye {
         pairing.bye = Some(i); // entered in advance by the arbiter, kept (the rest were even)
@@ -233,10 +242,12 @@ pub fn check(a: CheckArgs) -> Result<(), Failure> {
     if let Some(st) = &sat {
         println!("{st}");
     }
-    if opts.second_opinion {
-        println!("{}", second_opinion::take_stats());
+    let second = opts.second_opinion.then(second_opinion::take_stats);
+    if let Some(st) = &second {
+        println!("{st}");
     }
     refuse_disagreement(sat.as_ref())?;
+    refuse_solver_disagreement(second.as_ref())?;
     verdict
 }
 

@@ -115,10 +115,24 @@ pub struct MatchingSession {
     /// The model's pairs are in increasing order (as brackets build them): a pair is found by
     /// binary search.
     sorted: bool,
-    /// A chunk with more pairs than this is solved on a sparse subgraph priced against the rest,
-    /// of the sizes `pricing` says (see [`MatchingSession::with_pricing`]).
-    price_above: usize,
-    pricing: Pricing,
+    /// Which chunks are solved on a sparse subgraph priced against the rest.
+    pricing: PriceRule,
+}
+
+/// Which chunks are priced (see [`MatchingSession::with_pricing`]), and how.
+#[derive(Clone, Copy, Debug)]
+struct PriceRule {
+    /// Chunks with more allowed pairs than this are priced...
+    above: usize,
+    /// ...or, inverted, exactly the others (`--cross-check solver`'s other path).
+    inverted: bool,
+    sizes: Pricing,
+}
+
+impl PriceRule {
+    fn prices(&self, pairs: usize) -> bool {
+        (pairs > self.above) != self.inverted
+    }
 }
 
 /// Model pairs by player, in one array (`u32` pair indices).
@@ -290,8 +304,7 @@ impl MatchingSession {
             covered: vec![false; n],
             sorted,
             degree,
-            price_above: PRICE_ABOVE,
-            pricing: Pricing::default(),
+            pricing: PriceRule { above: PRICE_ABOVE, inverted: false, sizes: Pricing::default() },
         })
     }
 
@@ -301,8 +314,14 @@ impl MatchingSession {
     /// of on the whole graph. Both are exact and give the same optima; the default prices the
     /// dense models of large brackets only (`0` prices every chunk, `usize::MAX` none).
     pub fn with_pricing(mut self, pairs: usize, pricing: Pricing) -> MatchingSession {
-        self.price_above = pairs;
-        self.pricing = pricing;
+        self.pricing = PriceRule { above: pairs, inverted: false, sizes: pricing };
+        self
+    }
+
+    /// The other path: every chunk the default would price is solved on the whole graph, and
+    /// every other chunk is priced (`--cross-check solver` on large models).
+    pub fn with_inverse_pricing(mut self) -> MatchingSession {
+        self.pricing = PriceRule { above: PRICE_ABOVE, inverted: true, sizes: Pricing::default() };
         self
     }
 
@@ -689,12 +708,7 @@ impl MatchingSession {
                 end += 1;
             }
             self.solves += 1;
-            let within = Within {
-                face: self.face.as_deref(),
-                settled: &self.settled,
-                price_above: self.price_above,
-                pricing: self.pricing,
-            };
+            let within = Within { face: self.face.as_deref(), settled: &self.settled, pricing: self.pricing };
             let chunk = solve_chunk(&self.m, &stages, within, &hint)?;
             drop(stages);
             let first = std::mem::replace(&mut self.folded, end);
@@ -792,9 +806,7 @@ struct Within<'a> {
     face: Option<&'a [Option<u32>]>,
     /// Settled players (they and their pairs are left out).
     settled: &'a [Option<usize>],
-    /// Above this many pairs the matching is priced (see [`MatchingSession::with_pricing`]).
-    price_above: usize,
-    pricing: Pricing,
+    pricing: PriceRule,
 }
 
 /// The exact operations the merged weights are built with: `i128` for chunks that fit it (no
@@ -970,7 +982,7 @@ fn solve_width<W: Exact>(
             ChunkEdges { costs: &costs, pairs: &m.pairs, local: &local, face: within.face, share: &share, conv: $conv }
         };
     }
-    let solve = Solve { nl, count, hint, price_above: within.price_above, pricing: within.pricing };
+    let solve = Solve { nl, count, hint, pricing: within.pricing };
     let (mate_l, phi, covered_l) = if max_bits < 60 {
         solve.run(&edges!(|w: W| w.as_i128().unwrap_or(0) as i64))?
     } else if max_bits < 124 && W::BITS > 128 {
@@ -1022,14 +1034,13 @@ impl<W: Exact, T> EdgeStream<T> for ChunkEdges<'_, W, T> {
     }
 }
 
-/// How one chunk's matching is computed: on the whole graph, or priced when it has more than
-/// `price_above` edges.
+/// How one chunk's matching is computed: on the whole graph, or priced when `pricing` says so
+/// for its `count` edges.
 struct Solve<'a> {
     nl: usize,
     count: usize,
     hint: &'a [usize],
-    price_above: usize,
-    pricing: Pricing,
+    pricing: PriceRule,
 }
 
 /// A priced chunk whose edges take at most this many bytes listed is listed once (its weights
@@ -1073,14 +1084,14 @@ impl Solve<'_> {
         edges: &E,
     ) -> Result<(Vec<Option<usize>>, Vec<Option<u32>>, Vec<bool>), SolveError> {
         let overflow = |e: WeightOverflow| SolveError::InvalidModel(format!("merged weights overflow: {e}"));
-        if self.count > self.price_above {
+        if self.pricing.prices(self.count) {
             // Pricing reads the graph several times: a list small enough is computed once.
             let (mate, face, _) = if self.count.saturating_mul(std::mem::size_of::<(u32, u32, u32, T)>()) <= LIST_BYTES
             {
                 let listed = Listed::of(edges, self.count);
-                try_max_weight_matching_face_priced(self.nl, &listed, self.hint, self.pricing)
+                try_max_weight_matching_face_priced(self.nl, &listed, self.hint, self.pricing.sizes)
             } else {
-                try_max_weight_matching_face_priced(self.nl, edges, self.hint, self.pricing)
+                try_max_weight_matching_face_priced(self.nl, edges, self.hint, self.pricing.sizes)
             }
             .map_err(overflow)?;
             return Ok((mate, face.phi, face.covered));

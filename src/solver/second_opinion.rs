@@ -42,14 +42,20 @@ pub struct SecondOpinionStats {
     pub by_matching: u64,
     /// Stage optima the second route did not decide within its time limit.
     pub undecided: u64,
+    /// What the two routes disagreed on (each one a bug in one of them; the solve failed).
+    pub disagreements: Vec<String>,
 }
 
 impl std::fmt::Display for SecondOpinionStats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "cross-check solver: {} bracket models solved twice, {} stage optima confirmed by HiGHS, {} by the other matching path, {} undecided (HiGHS past {HIGHS_SECONDS} s), 0 disagreements",
-            self.sessions, self.by_highs, self.by_matching, self.undecided
+            "cross-check solver: {} bracket models solved twice, {} stage optima confirmed by HiGHS, {} by the other matching path, {} undecided (HiGHS past {HIGHS_SECONDS} s), {} disagreements",
+            self.sessions,
+            self.by_highs,
+            self.by_matching,
+            self.undecided,
+            self.disagreements.len()
         )
     }
 }
@@ -90,47 +96,63 @@ impl SecondOpinion {
             Route::Matching => "the other matching path",
         }
     }
+
+    /// Counts a disagreement and returns it as the error that fails the solve.
+    fn disagree(&self, what: String) -> SolveError {
+        let msg = format!("cross-check solver: {what} by {}", self.route_name());
+        STATS.with(|s| s.borrow_mut().disagreements.push(msg.clone()));
+        SolveError::Backend(msg)
+    }
+}
+
+/// Whether `r` is a solver call stopped by its time limit.
+fn timed_out<T>(r: &Result<T, SolveError>) -> bool {
+    matches!(r, Err(SolveError::Backend(msg)) if msg == TIME_LIMIT)
 }
 
 impl LexBackend for SecondOpinion {
     fn solve_stages(&mut self, stages: Vec<Stage>) -> Result<Vec<i64>, SolveError> {
-        let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
+        let count = stages.len() as u64;
         let Some(second) = self.second.as_mut() else {
             let values = self.first.solve_stages(stages)?;
-            STATS.with(|s| s.borrow_mut().undecided += values.len() as u64);
+            STATS.with(|s| s.borrow_mut().undecided += count);
             return Ok(values);
         };
+        let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
         let first = self.first.solve_stages(stages.clone());
-        match (first, second.solve_stages(stages)) {
-            (Ok(a), Err(SolveError::Backend(msg))) if msg == TIME_LIMIT => {
-                self.second = None;
-                STATS.with(|s| s.borrow_mut().undecided += a.len() as u64);
-                Ok(a)
-            }
+        if timed_out(&first) {
+            // The user's own time limit: nothing to compare.
+            return first;
+        }
+        let second = second.solve_stages(stages);
+        if timed_out(&second) {
+            self.second = None;
+            STATS.with(|s| s.borrow_mut().undecided += count);
+            return first;
+        }
+        match (first, second) {
             (Ok(a), Ok(b)) if a == b => {
                 STATS.with(|s| match self.route {
-                    Route::Highs => s.borrow_mut().by_highs += a.len() as u64,
-                    Route::Matching => s.borrow_mut().by_matching += a.len() as u64,
+                    Route::Highs => s.borrow_mut().by_highs += count,
+                    Route::Matching => s.borrow_mut().by_matching += count,
                 });
                 Ok(a)
             }
             (Ok(a), Ok(b)) => {
                 let k = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(0);
                 let stage = names.get(k).map_or("?", String::as_str);
-                Err(SolveError::Backend(format!(
-                    "cross-check solver: stage {stage} has optimum {} here and {} by {}",
+                Err(self.disagree(format!(
+                    "stage {stage} has optimum {} here and {}",
                     a.get(k).copied().unwrap_or_default(),
-                    b.get(k).copied().unwrap_or_default(),
-                    self.route_name()
+                    b.get(k).copied().unwrap_or_default()
                 )))
             }
             (Err(a), Err(b)) if a == b => Err(a),
-            (a, b) => Err(SolveError::Backend(format!(
-                "cross-check solver: stages {} gave {:?} here and {:?} by {}",
+            (a, b) => Err(self.disagree(format!(
+                "stages {} gave {:?} here and {:?}",
                 names.join(", "),
                 a.map_err(|e| e.to_string()),
-                b.map_err(|e| e.to_string()),
-                self.route_name()
+                b.map_err(|e| e.to_string())
             ))),
         }
     }
@@ -154,19 +176,17 @@ impl LexBackend for SecondOpinion {
     fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {
         let a = self.first.adopt(ones)?;
         let Some(second) = self.second.as_mut() else { return Ok(a) };
-        let b = match second.adopt(ones) {
-            Err(SolveError::Backend(msg)) if msg == TIME_LIMIT => {
-                self.second = None;
-                return Ok(a);
-            }
-            b => b?,
-        };
+        let b = second.adopt(ones);
+        if timed_out(&b) {
+            self.second = None;
+            return Ok(a);
+        }
+        let b = b?;
         if a != b {
-            return Err(SolveError::Backend(format!(
-                "cross-check solver: a candidate attains every optimum {} here and {} by {}",
-                if a { "" } else { "not" },
-                if b { "" } else { "not" },
-                self.route_name()
+            return Err(self.disagree(format!(
+                "a candidate {} every optimum here and {}",
+                if a { "attains" } else { "does not attain" },
+                if b { "attains them" } else { "does not attain them" }
             )));
         }
         Ok(a)
@@ -204,7 +224,10 @@ mod tests {
         let mut s = SecondOpinion::new(first, second, Route::Highs);
         // Every perfect matching ((0,1)+(2,3) or (0,2)+(1,3)) takes one of pairs 0 and 2.
         assert_eq!(s.solve_stages(vec![stage("top", &[(0, 1), (2, 1)])]).ok(), Some(vec![1]));
-        assert_eq!(take_stats(), SecondOpinionStats { sessions: 1, by_highs: 1, by_matching: 0, undecided: 0 });
+        assert_eq!(
+            take_stats(),
+            SecondOpinionStats { sessions: 1, by_highs: 1, by_matching: 0, undecided: 0, disagreements: vec![] }
+        );
         let mut other = model();
         other.pairs.swap(0, 4); // pair 0 is now (0, 3), pair 4 is (0, 1)
         let first = Box::new(MatchingSession::new(model()).expect("pure matching"));
@@ -217,5 +240,62 @@ mod tests {
             Err(SolveError::Backend(msg)) => assert!(msg.contains("stage"), "{msg}"),
             other => panic!("a disagreement must be refused: {other:?}"),
         }
+        assert_eq!(take_stats().disagreements.len(), 1);
+    }
+
+    /// A route that always answers the same: values, or an error.
+    struct Canned {
+        m: BracketModel,
+        answer: Result<Vec<i64>, SolveError>,
+    }
+
+    impl LexBackend for Canned {
+        fn solve_stages(&mut self, _: Vec<Stage>) -> Result<Vec<i64>, SolveError> {
+            self.answer.clone()
+        }
+        fn solution(&mut self) -> Result<Solution, SolveError> {
+            Err(SolveError::Infeasible)
+        }
+        fn model(&self) -> &BracketModel {
+            &self.m
+        }
+        fn reports(&self) -> &[StageReport] {
+            &[]
+        }
+        fn adopt(&mut self, _: &[Var]) -> Result<bool, SolveError> {
+            self.answer.clone().map(|_| true)
+        }
+    }
+
+    fn canned(answer: Result<Vec<i64>, SolveError>) -> Box<dyn LexBackend> {
+        Box::new(Canned { m: model(), answer })
+    }
+
+    fn time_limit() -> Result<Vec<i64>, SolveError> {
+        Err(SolveError::Backend(TIME_LIMIT.into()))
+    }
+
+    /// A time limit is never a disagreement: the second route's leaves the first's answer (a
+    /// value or an error) standing and the stages undecided, for the rest of the bracket too;
+    /// the first route's (the user's own limit) is returned as it is.
+    #[test]
+    fn time_limits_are_not_disagreements() {
+        take_stats();
+        let st = || vec![stage("s", &[(0, 1)])];
+        let mut s = SecondOpinion::new(canned(Ok(vec![3])), canned(time_limit()), Route::Highs);
+        assert_eq!(s.solve_stages(st()).ok(), Some(vec![3]));
+        assert_eq!(s.solve_stages(st()).ok(), Some(vec![3]));
+        let mut s = SecondOpinion::new(canned(Err(SolveError::Infeasible)), canned(time_limit()), Route::Highs);
+        assert_eq!(s.solve_stages(st()), Err(SolveError::Infeasible));
+        let mut s = SecondOpinion::new(canned(time_limit()), canned(Ok(vec![3])), Route::Matching);
+        assert_eq!(s.solve_stages(st()), time_limit());
+        let stats = take_stats();
+        assert_eq!((stats.sessions, stats.undecided, stats.disagreements.len()), (3, 3, 0), "{stats}");
+        // One route failing where the other answers is a disagreement, counted.
+        let mut s = SecondOpinion::new(canned(Err(SolveError::Infeasible)), canned(Ok(vec![3])), Route::Highs);
+        assert!(s.solve_stages(st()).is_err());
+        let stats = take_stats();
+        assert_eq!(stats.disagreements.len(), 1, "{stats}");
+        assert!(stats.to_string().ends_with("1 disagreements"), "{stats}");
     }
 }

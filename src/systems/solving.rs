@@ -6,9 +6,8 @@ use super::{Backend, PairError};
 use crate::model::{write_lp, BracketModel, SolveError};
 use crate::solver::highs_lex::{LexOptions, LexSession};
 use crate::solver::lex::LexBackend;
-use crate::solver::matching_lex::{MatchingSession, PRICE_ABOVE};
+use crate::solver::matching_lex::MatchingSession;
 use crate::solver::second_opinion::{Route, SecondOpinion, HIGHS_PAIRS, HIGHS_SECONDS};
-use crate::solver::weighted_matching::Pricing;
 use std::rc::Rc;
 
 /// A lexicographic session on `model` with the chosen backend: the exact weighted matching (pure
@@ -21,7 +20,7 @@ pub(crate) fn session(
     time_limit: Option<f64>,
     second_opinion: bool,
 ) -> Result<Box<dyn LexBackend>, SolveError> {
-    session_shared(&Rc::new(model), backend, time_limit, second_opinion)
+    open(Rc::new(model), backend, time_limit, second_opinion)
 }
 
 /// [`session`] on a model shared with its builder: the exact matching reads it in place; the
@@ -32,43 +31,55 @@ pub(crate) fn session_shared(
     time_limit: Option<f64>,
     second_opinion: bool,
 ) -> Result<Box<dyn LexBackend>, SolveError> {
-    let first = one_session(model, backend, time_limit)?;
+    open(Rc::clone(model), backend, time_limit, second_opinion)
+}
+
+/// [`session`]: the model moves into an integer program when nothing else holds it.
+fn open(
+    model: Rc<BracketModel>,
+    backend: Backend,
+    time_limit: Option<f64>,
+    second_opinion: bool,
+) -> Result<Box<dyn LexBackend>, SolveError> {
     if !second_opinion {
-        return Ok(first);
+        return one_session(model, backend, time_limit);
     }
     let pairs = model.pairs.len();
     let second: Option<(Box<dyn LexBackend>, Route)> = match backend {
         Backend::Matching if pairs <= HIGHS_PAIRS => {
             let limit = Some(time_limit.map_or(HIGHS_SECONDS, |t| t.min(HIGHS_SECONDS)));
-            Some((one_session(model, Backend::Highs, limit)?, Route::Highs))
+            Some((one_session(Rc::clone(&model), Backend::Highs, limit)?, Route::Highs))
         }
-        // The other path of the weighted matching: the whole graph where the first prices.
+        // The other path of the weighted matching: each chunk on the whole graph where the
+        // first prices it, priced where the first solves the whole graph.
         Backend::Matching => {
-            let price_above = if pairs > PRICE_ABOVE { usize::MAX } else { 0 };
-            let other = MatchingSession::shared(Rc::clone(model))?.with_pricing(price_above, Pricing::default());
+            let other = MatchingSession::shared(Rc::clone(&model))?.with_inverse_pricing();
             Some((Box::new(other), Route::Matching))
         }
         // HiGHS checked by the matching, where the model is one (no side constraints).
-        Backend::Highs => MatchingSession::shared(Rc::clone(model))
+        Backend::Highs => MatchingSession::shared(Rc::clone(&model))
             .ok()
             .map(|m| (Box::new(m) as Box<dyn LexBackend>, Route::Matching)),
     };
+    let first = one_session(model, backend, time_limit)?;
     Ok(match second {
         Some((second, route)) => Box::new(SecondOpinion::new(first, second, route)),
         None => first,
     })
 }
 
-/// One session on the chosen backend.
+/// One session on the chosen backend. The integer programs add variables and rows to their
+/// model: they take it when nothing else holds it, a copy otherwise.
 fn one_session(
-    model: &Rc<BracketModel>,
+    model: Rc<BracketModel>,
     backend: Backend,
     time_limit: Option<f64>,
 ) -> Result<Box<dyn LexBackend>, SolveError> {
     Ok(match backend {
-        Backend::Matching => Box::new(MatchingSession::shared(Rc::clone(model))?),
+        Backend::Matching => Box::new(MatchingSession::shared(model)?),
         Backend::Highs => {
-            Box::new(LexSession::new(BracketModel::clone(model), LexOptions { time_limit, ..LexOptions::default() })?)
+            let model = Rc::try_unwrap(model).unwrap_or_else(|shared| BracketModel::clone(&shared));
+            Box::new(LexSession::new(model, LexOptions { time_limit, ..LexOptions::default() })?)
         }
     })
 }
