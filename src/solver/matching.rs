@@ -128,7 +128,7 @@ pub fn pairable_implicit(
 /// [`pairable_implicit`] for the tournament players `players`, who may meet when `can_meet`
 /// says so: `Some(bye)` with the player left out (a tournament index) when they can all be
 /// paired, `None` otherwise. The systems' completion checks (2017 A.9/C.4, 2026 \[C4\], Dubov and
-/// Burstein \[C4\]) all ask this.
+/// Burstein \[C4\], Lim 2.1 and 5.1) all ask this.
 pub fn complete_pairing(
     players: &[usize],
     can_meet: impl Fn(usize, usize) -> bool,

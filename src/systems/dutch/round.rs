@@ -69,8 +69,8 @@ impl<'t> Round<'t> {
     /// Can `players` all be paired (C.1-C.3), with one player for whom `may_bye` holds out
     /// when their number is odd? `Some(bye)` with the player left out (tournament index), `None`
     /// when no complete pairing exists. Decided without listing the pairs
-    /// ([`crate::solver::matching::pairable_implicit`]): a dense field of thousands of players
-    /// never holds its pair graph in memory.
+    /// ([`crate::solver::matching::pairable_implicit`]; only `--cross-check sat` lists them, for
+    /// SAT to re-decide): a dense field of thousands of players never holds its pair graph.
     pub fn complete_pairing(&self, players: &[usize], may_bye: impl Fn(usize) -> bool) -> Option<Option<usize>> {
         complete_pairing(players, |a, b| self.can_meet(a, b), may_bye)
     }

@@ -8,8 +8,7 @@ use super::colour;
 use super::Ctx;
 use crate::model::{BracketModel, Cost, SolveError, Var};
 use crate::points::Points;
-use crate::solver::graph::PairingGraph;
-use crate::solver::matching::pairable_by_matching;
+use crate::solver::matching::complete_pairing;
 use crate::solver::weighted_matching::try_max_weight_matching;
 use crate::systems::PairError;
 
@@ -116,15 +115,7 @@ fn choose_floaters(cx: &Ctx, g: &Group, players: &[usize]) -> Result<Vec<usize>,
 
 /// Can `set` be paired completely with compatible pairings that keep 5.1?
 fn perfectly_pairable_within_5_1(cx: &Ctx, set: &[usize]) -> bool {
-    let mut gr = PairingGraph::new(set.len());
-    for a in 0..set.len() {
-        for b in a + 1..set.len() {
-            if cx.compatible(set[a], set[b]) && colour::colour_ok(cx, set[a], set[b]) {
-                gr.add_edge(a, b);
-            }
-        }
-    }
-    pairable_by_matching(&gr).is_pairable()
+    complete_pairing(set, |a, b| cx.compatible(a, b) && colour::colour_ok(cx, a, b), |_| false).is_some()
 }
 
 /// 3.2 (with 3.9, 3.10): the player chosen to make an odd group even, before any scrutiny: the

@@ -7,15 +7,13 @@ use super::group::{pair_group, Dir, Group, GroupResult};
 use super::Ctx;
 use crate::pairing::{Board, RoundPairing};
 use crate::points::Points;
-use crate::solver::graph::PairingGraph;
-use crate::solver::matching::pairable_by_matching;
+use crate::solver::matching::complete_pairing;
 use crate::systems::trace::BracketTrace;
 use crate::systems::PairError;
 
 /// Can `players` all be paired (2.1 compatibility), with one bye-eligible player out when odd?
 pub fn completable(cx: &Ctx, players: &[usize], bye_allowed: bool) -> bool {
-    let g = PairingGraph::of_players(players, |a, b| cx.compatible(a, b), |i| bye_allowed && cx.bye_eligible(i));
-    pairable_by_matching(&g).is_pairable()
+    complete_pairing(players, |a, b| cx.compatible(a, b), |i| bye_allowed && cx.bye_eligible(i)).is_some()
 }
 
 fn no_pairing() -> PairError {
