@@ -42,11 +42,12 @@ declare -A jav_mib=([p1000-r01]=64 [p1000-r02]=320 [p1000-r05]=453 [p1000-r09]=3
   [p3000-r01]=77 [p3000-r07]=6451)
 
 # bbpPairings 6.0.0 (`--dutch`, the 2026 rules; no .expected file exists for it), measured side by
-# side on 2026-11-24 the same way; rounds still missing were not finished when measured.
-declare -A bbp6_cpu=([p1000-r01]=20.8 [p1000-r02]=17.3 [p1000-r05]=24.5 [p1000-r09]=22.5 [p3000-r04]=786
-  [p3000-r07]=808)
-declare -A bbp6_mib=([p1000-r01]=72 [p1000-r02]=63 [p1000-r05]=85 [p1000-r09]=118 [p3000-r04]=823
-  [p3000-r07]=1290)
+# side the same way on 2026-11-24 (the 3,000-player rounds 1 and 2 on 2026-11-25, two at a time).
+# Its outputs of all eight rounds (2026-11-25) are identical to lexpair's: pass them as BBP6_OUT.
+declare -A bbp6_cpu=([p1000-r01]=20.8 [p1000-r02]=17.3 [p1000-r05]=24.5 [p1000-r09]=22.5 [p3000-r01]=797
+  [p3000-r02]=783 [p3000-r04]=786 [p3000-r07]=808)
+declare -A bbp6_mib=([p1000-r01]=72 [p1000-r02]=63 [p1000-r05]=85 [p1000-r09]=118 [p3000-r01]=623
+  [p3000-r02]=546 [p3000-r04]=823 [p3000-r07]=1290)
 if [[ "$system" == dutch-2026 ]]; then
   # Under the 2026 rules the reference is bbpPairings 6; JaVaFo 2.2 implements the 2017 rules.
   for k in "${!bbp_cpu[@]}"; do unset "bbp_cpu[$k]"; done
