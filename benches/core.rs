@@ -182,9 +182,9 @@ criterion_main!(benches);
 
 /// Whole Dutch 2017 rounds of the largest corpus tournament (296 players, 10 rounds).
 fn dutch_rounds(c: &mut Criterion) {
-    use lexpair::systems::{pair_round, PairOptions, System};
     use lexpair::tournament::Tournament;
     use lexpair::trf::{read_file, ReadOptions};
+    use lexpair::vocabulary::{PairOptions, System};
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2017/tournaments/t0045.trf");
     let Ok(doc) = read_file(&path, &ReadOptions::default()) else {
@@ -196,7 +196,11 @@ fn dutch_rounds(c: &mut Criterion) {
     for round in [1u32, 2, 5, 10] {
         let Ok(t) = Tournament::before_round(&doc, round) else { continue };
         g.bench_with_input(BenchmarkId::new("round", round), &t, |b, t| {
-            b.iter(|| pair_round(System::Dutch2017, t, &PairOptions::default()).map(|p| p.boards.len()))
+            b.iter(|| {
+                lexpair::round::pair(t, System::Dutch2017, &PairOptions::default())
+                    .map(|r| r.pairing)
+                    .map(|p| p.boards.len())
+            })
         });
     }
     g.finish();

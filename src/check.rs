@@ -1,9 +1,10 @@
 //! The checker: replays every round of a complete tournament and compares with what was recorded.
 
 use crate::pairing::{Board, RoundPairing};
-use crate::systems::{pair_round, PairError, PairOptions, System};
+use crate::solver::audit::AuditCounts;
 use crate::tournament::Tournament;
 use crate::trf::TrfDocument;
+use crate::vocabulary::{PairError, PairOptions, System};
 use serde::Serialize;
 
 /// The outcome of replaying one round.
@@ -22,13 +23,20 @@ pub enum Outcome {
     NoPairing(String),
     /// The round could not be replayed (bad history, solver failure, system missing).
     Error(String),
+    /// lexpair's own fault: its checker refused its pairing, or its cross-checks disagreed.
+    Internal(String),
 }
 
 /// One replayed round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RoundCheck {
+    /// The round replayed.
     pub round: u32,
+    /// How lexpair's pairing compares with the recorded one.
     pub outcome: Outcome,
+    /// What the cross-checks confirmed while pairing it (`--cross-check`), when asked for.
+    #[serde(skip)]
+    pub audit: AuditCounts,
 }
 
 /// Replays rounds `1..=doc.rounds_in_file()` (those with at least one recorded pairing).
@@ -40,18 +48,23 @@ pub fn check_document(doc: &TrfDocument, system: System, opts: &PairOptions) -> 
 pub fn check_round(doc: &TrfDocument, system: System, round: u32, opts: &PairOptions) -> Option<RoundCheck> {
     let t = match Tournament::before_round(doc, round) {
         Ok(t) => t,
-        Err(e) => return Some(RoundCheck { round, outcome: Outcome::Error(e.message) }),
+        Err(e) => return Some(RoundCheck { round, outcome: Outcome::Error(e.message), audit: AuditCounts::default() }),
     };
     let recorded = RoundPairing::recorded(doc, &t);
     if recorded.boards.is_empty() && recorded.bye.is_none() {
         return None;
     }
-    let outcome = match crate::verify::guard::checked(system, &t, pair_round(system, &t, opts).map(|p| (p, ()))) {
-        Ok((got, ())) => compare(&t, &recorded, &got),
+    let mut audit = AuditCounts::default();
+    let outcome = match crate::round::pair(&t, system, opts) {
+        Ok(got) => {
+            audit = AuditCounts { sat: got.sat, solver: got.solver.unwrap_or_default() };
+            compare(&t, &recorded, &got.pairing)
+        }
         Err(PairError::NoValidPairing(m)) => Outcome::NoPairing(m),
+        Err(PairError::Internal(m)) => Outcome::Internal(m),
         Err(e) => Outcome::Error(e.to_string()),
     };
-    Some(RoundCheck { round, outcome })
+    Some(RoundCheck { round, outcome, audit })
 }
 
 fn compare(t: &Tournament, recorded: &RoundPairing, got: &RoundPairing) -> Outcome {

@@ -11,8 +11,8 @@
 use crate::pairing::RoundPairing;
 use crate::points::Points;
 use crate::systems::trace::BracketTrace;
-use crate::systems::System;
 use crate::tournament::Tournament;
+use crate::vocabulary::System;
 use serde::Serialize;
 
 /// The JSON schema of [`Explanation`] (see `docs/explain.md`); a change that removes or

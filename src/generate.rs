@@ -11,9 +11,9 @@
 use crate::pairing::RoundPairing;
 use crate::points::{PointSystem, Points};
 use crate::rng::splitmix64;
-use crate::systems::{explain_round, PairError, PairOptions, System};
 use crate::tournament::Tournament;
 use crate::trf::{Colour, PlayerRecord, ResultCode, RoundEntry, Tag, TrfDocument, TrfFlavor};
+use crate::vocabulary::{PairError, PairOptions, System};
 use std::fmt;
 use std::time::Instant;
 
@@ -114,6 +114,8 @@ pub struct Generated {
     /// brackets and rounds of its stage values as the bracket models state them: for the count
     /// criteria, the number of players or pairs violating it; maximising stages count negative.
     pub criteria: Vec<(String, i64)>,
+    /// What the cross-checks confirmed over all rounds (`--cross-check`), when asked for.
+    pub audit: crate::solver::audit::AuditCounts,
 }
 
 /// Adds the stage values of a round's brackets to `totals`, by criterion key (`C12-colours` and
@@ -401,12 +403,15 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
     }
     let mut round_seconds = Vec::with_capacity(cfg.rounds as usize);
     let mut criteria = Vec::new();
+    let mut audit = crate::solver::audit::AuditCounts::default();
     for r in 1..=cfg.rounds {
         announce_byes(cfg, &mut doc, r);
         let t = Tournament::before_round(&doc, r).map_err(|e| GenerateError::Invalid(e.message))?;
         let start = Instant::now();
-        let (pairing, traces) = crate::verify::guard::checked(cfg.system, &t, explain_round(cfg.system, &t, &cfg.pair))
-            .map_err(|error| GenerateError::Pair { round: r, error })?;
+        let round =
+            crate::round::pair(&t, cfg.system, &cfg.pair).map_err(|error| GenerateError::Pair { round: r, error })?;
+        audit.add(&round.audit());
+        let (pairing, traces) = (round.pairing, round.traces);
         round_seconds.push(start.elapsed().as_secs_f64());
         add_criteria(&mut criteria, &traces);
         doc = pairing.into_document(&t, &doc);
@@ -432,7 +437,7 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
         cfg.zero_bye_rate
     ));
     criteria.sort_by_key(|(k, _)| k[1..].parse::<u32>().unwrap_or(u32::MAX));
-    Ok(Generated { document: doc, round_seconds, criteria })
+    Ok(Generated { document: doc, round_seconds, criteria, audit })
 }
 
 #[cfg(test)]

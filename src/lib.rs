@@ -4,7 +4,10 @@
 //! - [`trf`]: TRF16 (+ extensions) and TRF-2026 documents, read and written;
 //! - [`tournament`]: the state before a round (scores, colours, floats, byes, opponents);
 //! - [`model`]: a bracket as a 0/1 program with named criteria, solved stage by stage;
-//! - [`solver`]: the backends (HiGHS, exact matching, SAT witness).
+//! - [`solver`]: the backends (HiGHS, exact matching, SAT witness);
+//! - [`systems`]: the FIDE systems and their registry, below them [`vocabulary`] (names,
+//!   options, errors); [`verify`], the independent checker;
+//! - [`round`]: the door of a round, which every caller goes through.
 
 /// The version of this build (`lexpair -r`, `lexpair.__version__`).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -18,9 +21,11 @@ pub mod model;
 pub mod pairing;
 pub mod points;
 pub mod rng;
+pub mod round;
 pub mod solver;
 pub mod standings;
 pub mod systems;
 pub mod tournament;
 pub mod trf;
 pub mod verify;
+pub mod vocabulary;

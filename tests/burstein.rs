@@ -6,7 +6,7 @@ mod common;
 
 use common::{corpus, corpus_document, corpus_round, pair_on_both_backends};
 use lexpair::check::{check_round, Outcome};
-use lexpair::systems::{PairOptions, System};
+use lexpair::vocabulary::{PairOptions, System};
 
 const SYSTEM: System = System::Burstein2026;
 
@@ -103,6 +103,6 @@ fn the_number_of_rounds_is_required() {
     let mut doc = corpus_document("burstein-2026", "t0012");
     doc.total_rounds = None;
     let t = lexpair::tournament::Tournament::before_round(&doc, 3).expect("state");
-    let e = lexpair::systems::pair_round(SYSTEM, &t, &PairOptions::default()).expect_err("refused");
+    let e = lexpair::round::pair(&t, SYSTEM, &PairOptions::default()).map(|r| r.pairing).expect_err("refused");
     assert!(e.to_string().contains("needs the number of rounds (XXR"), "{e}");
 }

@@ -423,11 +423,11 @@ fn drop_in_generator_with_a_seed_a_config_and_a_model() {
 
 #[test]
 fn the_library_names_players_by_trf_id_at_its_boundary() {
-    use lexpair::systems::{pair_round_by_id, PairOptions, System};
     use lexpair::trf::{read_file, ReadOptions};
+    use lexpair::vocabulary::{PairOptions, System};
     let doc = read_file(Path::new(&example()), &ReadOptions::default()).expect("reads");
     let t = lexpair::tournament::Tournament::before_round(&doc, 5).expect("round 5");
-    let p = pair_round_by_id(System::Dutch2026, &t, &PairOptions::default()).expect("pairs");
+    let p = lexpair::round::pair(&t, System::Dutch2026, &PairOptions::default()).map(|r| r.by_id(&t)).expect("pairs");
     // The same as the command line prints: ids, not indices (ids and indices differ by one).
     let o = lexpair(&["pair", "--system", "dutch-2026", &example()]);
     let printed: Vec<(u32, u32)> = stdout(&o)
@@ -447,7 +447,7 @@ fn the_registry_drives_the_drop_in_flags_and_the_help() {
     let pair = stdout(&lexpair(&["pair", "--help"]));
     for r in &lexpair::systems::REGISTRY {
         assert!(top.contains(&format!("--{} [<FILE>]", r.family)), "--{} missing: {top}", r.family);
-        assert!(pair.contains(r.name), "{} missing from pair --help", r.name);
+        assert!(pair.contains(r.system.name()), "{} missing from pair --help", r.system.name());
         if r.current {
             assert!(top.contains(&format!("Pair with the {}", r.title)), "{top}");
         }

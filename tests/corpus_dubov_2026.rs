@@ -5,8 +5,8 @@
 
 mod common;
 use lexpair::check::{check_round, Outcome};
-use lexpair::systems::{PairOptions, System};
 use lexpair::trf::{read_file, ReadOptions, TrfDocument};
+use lexpair::vocabulary::{PairOptions, System};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 

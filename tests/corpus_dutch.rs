@@ -10,8 +10,8 @@
 
 mod common;
 use lexpair::check::{check_document, Outcome};
-use lexpair::systems::{Backend, PairOptions, System};
 use lexpair::trf::{read_file, ReadOptions};
+use lexpair::vocabulary::{Backend, PairOptions, System};
 use std::path::PathBuf;
 
 use common::corpus;

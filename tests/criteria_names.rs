@@ -2,7 +2,8 @@
 //! batch reports use (one row per name and edition: the edition's key and article), and must say
 //! exactly what the criteria tables say. `LEXPAIR_BLESS=1` rewrites it from the tables.
 
-use lexpair::systems::{criteria_dictionary, criterion_name, System};
+use lexpair::systems::{criteria_dictionary, criterion_name};
+use lexpair::vocabulary::System;
 
 #[test]
 fn the_dictionary_file_matches_the_tables() {

@@ -13,9 +13,9 @@
 
 mod common;
 use lexpair::pairing::RoundPairing;
-use lexpair::systems::{pair_round, PairError, PairOptions, System};
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, read_str, ReadOptions, TrfDocument};
+use lexpair::vocabulary::{PairError, PairOptions, System};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -30,7 +30,7 @@ fn corpus(name: &str) -> TrfDocument {
 
 fn pair(doc: &TrfDocument, round: u32, system: System) -> Result<(Tournament, RoundPairing), PairError> {
     let t = Tournament::before_round(doc, round).unwrap_or_else(|e| panic!("{e}"));
-    let p = pair_round(system, &t, &PairOptions::default())?;
+    let p = lexpair::round::pair(&t, system, &PairOptions::default()).map(|r| r.pairing)?;
     Ok((t, p))
 }
 

@@ -7,13 +7,15 @@
 //! Pairings are `white-black` TRF ids, `id-0` for the pairing-allocated bye.
 
 mod common;
-use lexpair::systems::{pair_round, PairOptions, System};
+use lexpair::vocabulary::{PairOptions, System};
 use std::collections::BTreeSet;
 
 /// Pairs round `round` of corpus tournament `name` under Dubov 2026 and compares with `expected`.
 fn check(name: &str, round: u32, expected: &str) {
     let t = common::corpus_round("dubov-2026", name, round);
-    let p = pair_round(System::Dubov2026, &t, &PairOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let p = lexpair::round::pair(&t, System::Dubov2026, &PairOptions::default())
+        .map(|r| r.pairing)
+        .unwrap_or_else(|e| panic!("{e}"));
     let mut got: BTreeSet<String> =
         p.boards.iter().map(|b| format!("{}-{}", t.players[b.white].id, t.players[b.black].id)).collect();
     if let Some(x) = p.bye {
@@ -344,7 +346,9 @@ fn peer(file: &str, round: u32, recorded: (u32, u32)) -> (BTreeSet<String>, Stri
     let doc = lexpair::trf::read_file(&path, &lexpair::trf::ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
     let t = lexpair::tournament::Tournament::before_round(&doc, round).unwrap_or_else(|e| panic!("{}", e.message));
     let opts = PairOptions::default();
-    let (p, traces) = lexpair::systems::explain_round(System::Dubov2026, &t, &opts).unwrap_or_else(|e| panic!("{e}"));
+    let (p, traces) = lexpair::round::pair(&t, System::Dubov2026, &opts)
+        .map(|r| (r.pairing, r.traces))
+        .unwrap_or_else(|e| panic!("{e}"));
     let boards = p.boards.iter().map(|b| format!("{}-{}", t.players[b.white].id, t.players[b.black].id)).collect();
     let why = lexpair::systems::why_not(System::Dubov2026, &t, &opts, &traces, recorded.0, recorded.1)
         .unwrap_or_else(|e| panic!("{e}"));

@@ -2,7 +2,7 @@
 //! weighted matching (all stages merged) must give the same pairing.
 
 mod common;
-use lexpair::systems::System;
+use lexpair::vocabulary::System;
 
 #[test]
 fn highs_and_matching_backends_agree() {

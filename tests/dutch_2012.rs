@@ -11,9 +11,9 @@ use lexpair::check::{check_document, Outcome};
 use lexpair::pairing::RoundPairing;
 use lexpair::solver::graph::PairingGraph;
 use lexpair::solver::matching::pairable_by_matching;
-use lexpair::systems::{pair_round, PairError, PairOptions, System};
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
+use lexpair::vocabulary::{PairError, PairOptions, System};
 use std::path::PathBuf;
 
 fn folder(name: &str) -> PathBuf {
@@ -124,7 +124,7 @@ fn property_run(files: &[PathBuf]) -> (usize, usize, usize, Vec<String>) {
         for round in 1..=doc.rounds_in_file() {
             let Ok(t) = Tournament::before_round(&doc, round) else { continue };
             rounds += 1;
-            match pair_round(System::Dutch2012, &t, &PairOptions::default()) {
+            match lexpair::round::pair(&t, System::Dutch2012, &PairOptions::default()).map(|r| r.pairing) {
                 Ok(p) => {
                     let v = violations(&t, &p);
                     if v.is_empty() {

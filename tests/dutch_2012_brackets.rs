@@ -7,9 +7,9 @@
 mod common;
 use lexpair::pairing::RoundPairing;
 use lexpair::systems::dutch::BracketTrace;
-use lexpair::systems::{explain_round, PairOptions, System};
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
+use lexpair::vocabulary::{PairOptions, System};
 
 struct Case {
     t: Tournament,
@@ -19,7 +19,9 @@ struct Case {
 
 fn case(name: &str, round: u32) -> Case {
     let t = common::corpus_round("dutch-2012", name, round);
-    let (pairing, traces) = explain_round(System::Dutch2012, &t, &PairOptions::default()).expect("pairs");
+    let (pairing, traces) = lexpair::round::pair(&t, System::Dutch2012, &PairOptions::default())
+        .map(|r| (r.pairing, r.traces))
+        .expect("pairs");
     Case { t, pairing, traces }
 }
 
@@ -468,7 +470,11 @@ fn a8_x1_z1_bound_every_bracket_of_the_corpus_from_below() {
         let doc = read_file(f, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
         for round in 2..=doc.rounds_in_file() {
             let Ok(t) = Tournament::before_round(&doc, round) else { continue };
-            let Ok((_, traces)) = explain_round(System::Dutch2012, &t, &PairOptions::default()) else { continue };
+            let Ok((_, traces)) =
+                lexpair::round::pair(&t, System::Dutch2012, &PairOptions::default()).map(|r| (r.pairing, r.traces))
+            else {
+                continue;
+            };
             for tr in traces.iter().filter(|tr| tr.pairs.len() as i64 == target(tr, "P0")) {
                 let stage = |n: &str| tr.stages.iter().find(|s| s.0 == n).map_or(0, |s| s.1);
                 let x = stage("X-colours");

@@ -3,9 +3,10 @@
 //! decides it. The whole corpus is replayed in `corpus_dutch.rs`; these cases name the article.
 
 use lexpair::pairing::RoundPairing;
-use lexpair::systems::{explain_round, pair_round, why_not, PairOptions, System};
+use lexpair::systems::why_not;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
+use lexpair::vocabulary::{PairOptions, System};
 use std::path::Path;
 
 fn before(folder: &str, name: &str, round: u32) -> Tournament {
@@ -15,7 +16,7 @@ fn before(folder: &str, name: &str, round: u32) -> Tournament {
 }
 
 fn pair(system: System, t: &Tournament) -> RoundPairing {
-    pair_round(system, t, &PairOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+    lexpair::round::pair(t, system, &PairOptions::default()).map(|r| r.pairing).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn id(t: &Tournament, i: Option<usize>) -> Option<u32> {
@@ -60,7 +61,9 @@ fn c9_the_bye_goes_to_the_candidate_with_the_fewest_unplayed_games() {
 fn c4_completion_holds_in_every_bracket_and_explain_names_2026_articles() {
     // Every 2026 bracket model starts with [C4]; the explanation carries the 2026 numbering.
     let t = before("dutch-2026-tight", "t0007.trf", 7);
-    let (_, traces) = explain_round(System::Dutch2026, &t, &PairOptions::default()).expect("pairs");
+    let (_, traces) = lexpair::round::pair(&t, System::Dutch2026, &PairOptions::default())
+        .map(|r| (r.pairing, r.traces))
+        .expect("pairs");
     assert!(!traces.is_empty());
     for tr in &traces {
         assert!(tr.stages.first().is_some_and(|s| s.0 == "C4-completion"), "{:?}", tr.stages);

@@ -3,8 +3,8 @@
 
 use lexpair::check::{check_document, Outcome};
 use lexpair::generate::{generate, parse_point_system, Field, GenerateConfig};
-use lexpair::systems::{PairOptions, System};
 use lexpair::trf::{self, ReadOptions, ResultCode, TrfFlavor};
+use lexpair::vocabulary::{PairOptions, System};
 use std::process::Command;
 
 fn config(system: System, players: usize, rounds: u32, seed: u64) -> GenerateConfig {
@@ -98,7 +98,7 @@ fn every_system_generates_and_bad_options_are_clear_errors() {
     }
     // A pairing that cannot be made stops the run with the round and the reason.
     let mut c = config(System::Lim, 10, 3, 1);
-    c.pair.model = Some(lexpair::systems::formulation::Formulation { name: "x.model".into(), criteria: Vec::new() });
+    c.pair.model = Some(lexpair::model::formulation::Formulation { name: "x.model".into(), criteria: Vec::new() });
     let e = generate(&c).expect_err("Lim reads no formulation file");
     assert!(e.to_string().contains("round 1") && e.to_string().contains("Dutch editions only"), "{e}");
     let mut c = config(System::Dutch2026, 10, 3, 1);
@@ -131,7 +131,7 @@ fn cli_writes_the_same_file_twice_and_exits_3_on_a_missing_system() {
 
 #[test]
 fn criterion_totals_follow_the_formulation() {
-    use lexpair::systems::formulation::Formulation;
+    use lexpair::model::formulation::Formulation;
     let g = generate(&busy(System::Dutch2026, 4)).expect("generates");
     let keys: Vec<&str> = g.criteria.iter().map(|(k, _)| k.as_str()).collect();
     assert!(keys.contains(&"C12") && keys.contains(&"C6"), "{keys:?}");

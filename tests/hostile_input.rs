@@ -2,9 +2,9 @@
 //! `../shared/bad-input`) with its intended answer, through the command line and the library;
 //! output to devices, FIFOs and symbolic links; write errors; `--write-lp`; `--time-limit`.
 
-use lexpair::systems::{pair_round, PairOptions, System};
 use lexpair::tournament::{next_round, round_to_pair, Tournament};
 use lexpair::trf::{read_file, ReadOptions};
+use lexpair::vocabulary::{PairOptions, System};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -172,7 +172,7 @@ fn a_second_pab_is_refused_when_the_pab_is_worth_half_a_point() {
     let e = &t.players[4];
     assert!(e.had_pab && e.unplayed_win_rounds == 1, "{e:?}");
     for system in [System::Dutch2026, System::Dubov2026] {
-        assert!(pair_round(system, &t, &PairOptions::default()).is_err(), "{system}");
+        assert!(lexpair::round::pair(&t, system, &PairOptions::default()).map(|r| r.pairing).is_err(), "{system}");
     }
 }
 

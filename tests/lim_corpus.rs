@@ -12,10 +12,10 @@
 use lexpair::solver::graph::PairingGraph;
 use lexpair::solver::matching::pairable_by_matching;
 use lexpair::systems::lim::{pair_with, LimOptions};
-use lexpair::systems::PairError;
 use lexpair::tournament::colour::would_repeat_thrice;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, Colour, ReadOptions};
+use lexpair::vocabulary::PairError;
 use std::path::{Path, PathBuf};
 
 fn manifest() -> Vec<PathBuf> {
@@ -290,7 +290,7 @@ fn self_play_is_legal_until_no_pairing_exists() {
 /// backend is used): every round of the tight corpus and of every 20th dutch-2017 tournament.
 #[test]
 fn backends_agree() {
-    use lexpair::systems::{pair_round, Backend, PairOptions, System};
+    use lexpair::vocabulary::{Backend, PairOptions, System};
     let files: Vec<PathBuf> =
         manifest_of("dutch-2017-tight").into_iter().chain(manifest().into_iter().step_by(20)).collect();
     let (mut rounds, mut diffs) = (0, Vec::new());
@@ -299,8 +299,13 @@ fn backends_agree() {
         for r in 1..=doc.rounds_in_file() {
             let Ok(t) = Tournament::before_round(&doc, r) else { continue };
             rounds += 1;
-            let m = pair_round(System::Lim, &t, &PairOptions::default());
-            let h = pair_round(System::Lim, &t, &PairOptions { backend: Backend::Highs, ..PairOptions::default() });
+            let m = lexpair::round::pair(&t, System::Lim, &PairOptions::default()).map(|r| r.pairing);
+            let h = lexpair::round::pair(
+                &t,
+                System::Lim,
+                &PairOptions { backend: Backend::Highs, ..PairOptions::default() },
+            )
+            .map(|r| r.pairing);
             if m != h {
                 diffs.push(format!("{} round {r}: {m:?} vs {h:?}", f.display()));
             }

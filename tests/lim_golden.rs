@@ -113,7 +113,7 @@ impl H {
         (p.boards.iter().map(|b| (id(b.white), id(b.black))).collect(), p.bye.map(id))
     }
 
-    fn try_pair(&self) -> Result<lexpair::pairing::RoundPairing, lexpair::systems::PairError> {
+    fn try_pair(&self) -> Result<lexpair::pairing::RoundPairing, lexpair::vocabulary::PairError> {
         pair_with(&self.tournament(), LimOptions::default())
     }
 
@@ -374,7 +374,7 @@ fn c5_3_same_colour_twice_must_alternate() {
 #[test]
 fn c5_1_no_legal_pairing_before_the_last_round() {
     let h = H::new(4).total(5).round(&[(1, 2, '='), (3, 4, '=')], &[]).round(&[(1, 4, '='), (3, 2, '=')], &[]);
-    assert!(matches!(h.try_pair(), Err(lexpair::systems::PairError::NoValidPairing(_))));
+    assert!(matches!(h.try_pair(), Err(lexpair::vocabulary::PairError::NoValidPairing(_))));
 }
 
 /// Section 6: the same in the last round: pairing the players has priority over colours.
@@ -734,7 +734,7 @@ fn c1_1_bye_moves_up_when_the_last_player_is_needed() {
 #[test]
 fn c2_1_no_compatible_opponent_at_all() {
     let h = H::new(4).forbid(&[(1, 2), (1, 3), (1, 4)]);
-    assert!(matches!(h.try_pair(), Err(lexpair::systems::PairError::NoValidPairing(_))));
+    assert!(matches!(h.try_pair(), Err(lexpair::vocabulary::PairError::NoValidPairing(_))));
 }
 
 /// 5.5 with 5.4: round three (odd), all on 1 point; 1 v 2 and 3 v 4 are the only new pairings.

@@ -1,10 +1,9 @@
 //! `--cross-check solver`: every bracket model solved on a second exact route, which must agree
 //! on every stage optimum (src/solver/second_opinion.rs).
 
-use lexpair::solver::second_opinion::take_stats;
-use lexpair::systems::{pair_round, PairOptions, System};
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
+use lexpair::vocabulary::{PairOptions, System};
 use std::path::Path;
 
 mod common;
@@ -46,11 +45,11 @@ fn both_routes_confirm_large_and_small_brackets() {
             panic!("{path} is missing");
         }
         let t = tournament(path, round);
-        let plain = pair_round(system, &t, &PairOptions::default()).expect("pairs");
-        take_stats();
-        let checked = pair_round(system, &t, &PairOptions { second_opinion: true, ..PairOptions::default() });
-        let stats = take_stats();
-        assert_eq!(checked.ok(), Some(plain), "{path}");
+        let plain = lexpair::round::pair(&t, system, &PairOptions::default()).map(|r| r.pairing).expect("pairs");
+        let checked = lexpair::round::pair(&t, system, &PairOptions { second_opinion: true, ..PairOptions::default() })
+            .expect("pairs");
+        let stats = checked.solver.expect("the solver counts come back with the round");
+        assert_eq!(checked.pairing, plain, "{path}");
         assert!(stats.sessions > 0 && stats.by_highs + stats.by_matching > 0, "{path}: {stats}");
         if system == System::Dutch2017 {
             assert!(stats.by_matching > 0, "{path}: no large bracket checked by the matching: {stats}");

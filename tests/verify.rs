@@ -2,10 +2,10 @@
 //! naming its article), legal pairings that are worse than another, and `lexpair verify`.
 
 use lexpair::pairing::{Board, RoundPairing};
-use lexpair::systems::{pair_round, PairOptions, System};
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_str, ReadOptions};
 use lexpair::verify::{self, Comparison, Criterion, Rule};
+use lexpair::vocabulary::{PairOptions, System};
 
 /// Eight players after two rounds; round 3 to pair, player 8 announced absent.
 /// Colours of played games: 1 WW, 2 WW, 3 BB, 4 WB, 5 B (then a forfeit win), 6 none (PAB,
@@ -195,7 +195,7 @@ fn a_legal_but_worse_pairing_names_the_first_worse_criterion() {
 fn lexpairs_own_pairing_is_legal_and_not_beaten_by_a_hand_made_one() {
     let t = state(5);
     for s in [System::Dutch2026, System::Dutch2017, System::Dubov2026] {
-        let mine = pair_round(s, &t, &PairOptions::default()).expect("pairs");
+        let mine = lexpair::round::pair(&t, s, &PairOptions::default()).map(|r| r.pairing).expect("pairs");
         assert_eq!(verify::check(s, &t, &mine), vec![], "{s}");
         let hand = verify::evaluate(s, &t, &pairing(&t, LEGAL, Some(4)));
         let cmp = verify::compare(&hand, &verify::evaluate(s, &t, &mine));

@@ -3,10 +3,10 @@
 //! `LEXPAIR_SHARED` overrides the location of `../shared`.
 
 use lexpair::pairing::RoundPairing;
-use lexpair::systems::System;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
 use lexpair::verify;
+use lexpair::vocabulary::System;
 use std::path::{Path, PathBuf};
 
 fn corpus(name: &str) -> PathBuf {

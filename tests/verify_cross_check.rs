@@ -1,8 +1,9 @@
 //! `--cross-check sat`: the budgeted SAT re-decision and the session that counts decisions.
 
+use lexpair::solver::audit::Audit;
 use lexpair::solver::graph::{Pairability, PairingGraph};
-use lexpair::solver::matching::pairable_by_matching;
-use lexpair::solver::sat::{pairable_by_sat_within, with_cross_check, Bounded, SatBudget};
+use lexpair::solver::matching::{pairable_audited, pairable_by_matching};
+use lexpair::solver::sat::{pairable_by_sat_within, Bounded, SatBudget};
 
 mod common;
 
@@ -49,21 +50,19 @@ fn an_easy_refutation_and_a_witness_are_decided() {
 }
 
 #[test]
-fn a_session_counts_every_matching_decision() {
-    let budget = SatBudget { conflicts: 50, seconds: 5.0 };
-    let (answers, stats) = with_cross_check(budget, || {
-        [cycle(6), cycle(7), hall(3), hall(10)]
-            .iter()
-            .map(|g| pairable_by_matching(g).is_pairable())
-            .collect::<Vec<_>>()
-    });
+fn an_audit_counts_every_matching_decision() {
+    let audit = Audit::open(Some(SatBudget { conflicts: 50, seconds: 5.0 }));
+    let answers: Vec<bool> =
+        [cycle(6), cycle(7), hall(3), hall(10)].iter().map(|g| pairable_audited(g, &audit).is_pairable()).collect();
     assert_eq!(answers, vec![true, false, false, false]);
+    let stats = audit.counts().sat.expect("SAT asked for");
     assert_eq!(stats.decisions, 4);
     assert_eq!((stats.confirmed, stats.undecided), (3, 1));
     assert!(stats.disagreements.is_empty());
-    // Outside a session nothing is counted and the answers are the same.
-    let (_, outside) = with_cross_check(budget, || ());
-    assert_eq!(outside.decisions, 0);
+    // An audit without SAT counts nothing, and the answers are the same.
+    let plain = Audit::open(None);
+    assert!(pairable_audited(&cycle(6), &plain).is_pairable());
+    assert_eq!(plain.counts().sat, None);
     assert!(pairable_by_matching(&cycle(6)).is_pairable());
 }
 
@@ -84,15 +83,15 @@ fn pair_explains_the_cross_check_counts() {
 /// every completion question goes to the matching and to SAT: the count cannot be zero.
 #[test]
 fn the_cross_check_re_decides_questions_the_greedy_witness_would_answer() {
-    use lexpair::systems::{pair_round, PairOptions, System};
     use lexpair::tournament::Tournament;
     use lexpair::trf::{read_file, ReadOptions};
+    use lexpair::vocabulary::{PairOptions, System};
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/open-r5.trf");
     let doc = read_file(&path, &ReadOptions::default()).expect("the example reads");
     let t = Tournament::before_round(&doc, 1).expect("round 1");
-    let (pairing, stats) =
-        with_cross_check(SatBudget::default(), || pair_round(System::Dutch2026, &t, &PairOptions::default()));
-    assert!(pairing.is_ok());
+    let opts = PairOptions { cross_check: Some(SatBudget::default()), ..PairOptions::default() };
+    let round = lexpair::round::pair(&t, System::Dutch2026, &opts).expect("pairs");
+    let stats = round.sat.expect("the SAT counts come back with the round");
     assert!(stats.decisions > 0, "{stats}");
     assert_eq!(stats.decisions, stats.confirmed, "{stats}");
 }

@@ -5,7 +5,7 @@
 #![no_main]
 
 use arbitrary::{Result, Unstructured};
-use lexpair::systems::{pair_round, PairOptions, System};
+use lexpair::vocabulary::{PairOptions, System};
 use lexpair::tournament::{round_to_pair, Tournament};
 use lexpair::trf::{read_str, ReadOptions};
 use libfuzzer_sys::fuzz_target;
@@ -107,8 +107,8 @@ fuzz_target!(|data: &[u8]| {
     };
     let opts = PairOptions::default();
     for system in System::ALL {
-        let first = pair_round(system, &t, &opts).map(|p| p.to_pairs_text(&t)).map_err(|e| e.to_string());
-        let again = pair_round(system, &t, &opts).map(|p| p.to_pairs_text(&t)).map_err(|e| e.to_string());
+        let first = lexpair::round::pair(&t, system, &opts).map(|r| r.pairing).map(|p| p.to_pairs_text(&t)).map_err(|e| e.to_string());
+        let again = lexpair::round::pair(&t, system, &opts).map(|r| r.pairing).map(|p| p.to_pairs_text(&t)).map_err(|e| e.to_string());
         assert_eq!(first, again, "{system}: two runs differ\n{text}");
     }
 });

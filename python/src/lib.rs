@@ -12,12 +12,13 @@ use lexpair::batch::run::{run, RunOptions};
 use lexpair::batch::{Kind, Plan, Record, Source, Variant};
 use lexpair::generate::{check_rates, field_from_document, generate as generate_tournament, parse_point_system};
 use lexpair::generate::{Field, GenerateConfig, GenerateError};
+use lexpair::model::formulation::{Formulation, FormulationFileError};
 use lexpair::standings::{standings as rank_standings, TieBreak};
-use lexpair::systems::formulation::{Formulation, FormulationFileError};
-use lexpair::systems::{explain_round, why_not as why_not_round, Backend, PairError, PairOptions, System};
+use lexpair::systems::why_not as why_not_round;
 use lexpair::tournament::acceleration::{self, Method};
 use lexpair::tournament::{round_to_pair, Tournament};
 use lexpair::trf::{self, ReadFileError, ReadOptions, TrfDocument};
+use lexpair::vocabulary::{Backend, PairError, PairOptions, System};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -49,8 +50,8 @@ fn read_error(e: ReadFileError) -> PyErr {
 fn pair_error(path: &str) -> impl Fn(PairError) -> PyErr + '_ {
     move |e| match e {
         PairError::NoValidPairing(_) => NoValidPairing::new_err(format!("{path}: {e}")),
-        PairError::NotImplemented(_) | PairError::Invalid(_) => InvalidInput::new_err(format!("{path}: {e}")),
-        PairError::Solver(_) => SolverError::new_err(format!("{path}: {e}")),
+        PairError::Invalid(_) => InvalidInput::new_err(format!("{path}: {e}")),
+        PairError::Solver(_) | PairError::Internal(_) => SolverError::new_err(format!("{path}: {e}")),
     }
 }
 
@@ -106,7 +107,7 @@ fn systems(py: Python<'_>) -> PyResult<Py<PyAny>> {
     let rows: Vec<Value> = lexpair::systems::REGISTRY
         .iter()
         .map(|r| {
-            json!({"name": r.name, "family": r.family, "edition": r.edition, "current": r.current,
+            json!({"name": r.system.name(), "unit": r.unit.name(), "family": r.family, "edition": r.edition, "current": r.current,
                    "title": r.title, "reads_formulations": r.reads_formulations,
                    "why_not": r.why_not.is_some()})
         })
@@ -156,12 +157,8 @@ fn pair(
     }
     let t = state(&doc, &path, round)?;
     let name = path.display().to_string();
-    let (mut pairing, traces) = py
-        .detach(|| lexpair::verify::guard::checked(sys, &t, explain_round(sys, &t, &opts)))
-        .map_err(pair_error(&name))?;
-    if let Some(i) = t.preassigned_bye {
-        pairing.bye = Some(i); // entered in advance by the arbiter, kept
-    }
+    let round = py.detach(|| lexpair::round::pair(&t, sys, &opts)).map_err(pair_error(&name))?;
+    let (pairing, traces) = (round.pairing, round.traces);
     let mut v = json!({
         "system": sys.name(),
         "round": t.round,

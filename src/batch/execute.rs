@@ -4,9 +4,10 @@ use super::{Kind, Plan, Record, RoundRow, Source, Unit};
 use crate::generate::generate;
 use crate::metrics::tournament_metrics;
 use crate::pairing::{Board, RoundPairing};
-use crate::systems::{explain_round, pair_round, PairError, PairOptions};
+use crate::solver::audit::AuditCounts;
 use crate::tournament::{next_round, Tournament};
 use crate::trf::{self, ReadOptions, TrfDocument, TrfFlavor};
+use crate::vocabulary::{PairError, PairOptions};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::time::Instant;
@@ -29,47 +30,36 @@ pub fn execute(plan: &Plan, unit: &Unit, out: &Path) -> Record {
         rounds: Vec::new(),
     };
     let opts = PairOptions { model: variant.model.clone(), ..plan.pair.clone() };
-    let second_opinion = opts.second_opinion;
-    crate::solver::second_opinion::take_stats(); // this unit's counts only
-    let (result, sat) = crate::solver::sat::maybe_cross_check(opts.cross_check, || match (plan.kind, source) {
+    let mut audit = AuditCounts::default(); // this unit's counts, summed over its rounds
+    let result = match (plan.kind, source) {
         (Kind::Replay, Source::File(path)) => {
-            read(path).and_then(|doc| replay(&with_initial_colour(doc), variant.system, &opts, &mut rec))
+            read(path).and_then(|doc| replay(&with_initial_colour(doc), variant.system, &opts, &mut rec, &mut audit))
         }
-        (Kind::Solve, Source::File(path)) => read(path).and_then(|doc| solve(&doc, variant.system, &opts, &mut rec)),
-        (Kind::Simulate, Source::Field { field, .. }) => simulate(plan, unit, field, opts, out, &mut rec),
+        (Kind::Solve, Source::File(path)) => {
+            read(path).and_then(|doc| solve(&doc, variant.system, &opts, &mut rec, &mut audit))
+        }
+        (Kind::Simulate, Source::Field { field, .. }) => {
+            simulate(plan, unit, field, opts.clone(), out, &mut rec, &mut audit)
+        }
         _ => Err("this kind of run needs another kind of source".into()),
-    });
-    let result = result.and_then(|()| sat.map_or(Ok(()), |st| cross_check_metrics(&st, &mut rec)));
-    let result = if second_opinion {
-        let st = crate::solver::second_opinion::take_stats();
+    };
+    if let Some(st) = &audit.sat {
+        rec.metrics.push(("sat_decisions".into(), Some(st.decisions as f64)));
+        rec.metrics.push(("sat_confirmed".into(), Some(st.confirmed as f64)));
+        rec.metrics.push(("sat_undecided".into(), Some(st.undecided as f64)));
+        rec.timing.push(("sat_seconds".into(), st.sat_seconds));
+    }
+    if opts.second_opinion {
+        let st = &audit.solver;
         rec.metrics.push(("solver_confirmed_highs".into(), Some(st.by_highs as f64)));
         rec.metrics.push(("solver_confirmed_matching".into(), Some(st.by_matching as f64)));
         rec.metrics.push(("solver_undecided".into(), Some(st.undecided as f64)));
-        // A disagreement fails the unit as an internal error, whatever the round made of it.
-        match st.disagreements.first() {
-            Some(d) => Err(format!("internal error: {d}")),
-            None => result,
-        }
-    } else {
-        result
-    };
+    }
     if let Err(e) = result {
         rec.status = "failed".into();
         rec.error = Some(e);
     }
     rec
-}
-
-/// `--cross-check sat`: the counts as metrics; a disagreement fails the unit.
-fn cross_check_metrics(st: &crate::solver::sat::CrossCheckStats, rec: &mut Record) -> Result<(), String> {
-    rec.metrics.push(("sat_decisions".into(), Some(st.decisions as f64)));
-    rec.metrics.push(("sat_confirmed".into(), Some(st.confirmed as f64)));
-    rec.metrics.push(("sat_undecided".into(), Some(st.undecided as f64)));
-    rec.timing.push(("sat_seconds".into(), st.sat_seconds));
-    match st.disagreements.first() {
-        Some(d) => Err(format!("internal error: SAT cross-check disagreement: {d}")),
-        None => Ok(()),
-    }
 }
 
 /// Real files are read without the score-column check: replays need the games, not the totals.
@@ -91,9 +81,10 @@ fn with_initial_colour(mut doc: TrfDocument) -> TrfDocument {
 /// boards (same players, same colours), same opponents (colours aside) and byes.
 fn replay(
     doc: &TrfDocument,
-    system: crate::systems::System,
+    system: crate::vocabulary::System,
     opts: &PairOptions,
     rec: &mut Record,
+    audit: &mut AuditCounts,
 ) -> Result<(), String> {
     let (mut rounds, mut rounds_identical, mut boards, mut identical, mut same_pair, mut byes_same, mut failed) =
         (0u32, 0u32, 0u32, 0u32, 0u32, 0u32, 0u32);
@@ -111,8 +102,10 @@ fn replay(
         rounds += 1;
         boards += recorded.boards.len() as u32;
         let start = Instant::now();
-        let got =
-            crate::verify::guard::checked(system, &t, pair_round(system, &t, opts).map(|p| (p, ()))).map(|(p, ())| p);
+        let got = crate::round::pair(&t, system, opts).map(|round| {
+            audit.add(&round.audit());
+            round.pairing
+        });
         seconds += start.elapsed().as_secs_f64();
         let mut row = RoundRow {
             round: r,
@@ -127,7 +120,9 @@ fn replay(
         };
         let got = match got {
             Ok(p) => p,
-            Err(e @ PairError::NotImplemented(_)) => return Err(e.to_string()),
+            // A disagreement of the cross-checks, or a pairing the checker refuses, fails the
+            // unit as an internal error, whatever the round made of it.
+            Err(PairError::Internal(e)) => return Err(format!("internal error: round {r}: {e}")),
             Err(e) => {
                 failed += 1;
                 first_error.get_or_insert(format!("round {r}: {e}"));
@@ -193,9 +188,10 @@ fn pairing_text(t: &Tournament, p: &RoundPairing) -> String {
 /// (summed over brackets) its objective value and solve time.
 fn solve(
     doc: &TrfDocument,
-    system: crate::systems::System,
+    system: crate::vocabulary::System,
     opts: &PairOptions,
     rec: &mut Record,
+    audit: &mut AuditCounts,
 ) -> Result<(), String> {
     let mut round = next_round(doc);
     if doc.total_rounds.is_some_and(|total| round > total) {
@@ -203,8 +199,12 @@ fn solve(
     }
     let t = Tournament::before_round(doc, round).map_err(|e| e.to_string())?;
     let start = Instant::now();
-    let (pairing, traces) =
-        crate::verify::guard::checked(system, &t, explain_round(system, &t, opts)).map_err(|e| e.to_string())?;
+    let round = crate::round::pair(&t, system, opts).map_err(|e| match e {
+        PairError::Internal(m) => format!("internal error: {m}"),
+        e => e.to_string(),
+    })?;
+    audit.add(&round.audit());
+    let (pairing, traces) = (round.pairing, round.traces);
     let seconds = start.elapsed().as_secs_f64();
     rec.metrics = vec![
         ("round".into(), Some(f64::from(t.round))),
@@ -245,7 +245,7 @@ fn solve(
 /// tabled (the same column for the same criterion in every edition, none for a criterion an
 /// edition lacks: its cells stay empty), else the system and the key (`dubov-2026 C5`), so that
 /// different criteria never share a column.
-fn criterion_column(system: crate::systems::System, key: &str) -> String {
+fn criterion_column(system: crate::vocabulary::System, key: &str) -> String {
     match crate::systems::criterion_name(system, key) {
         Some(name) => name.to_string(),
         None => format!("{system} {key}"),
@@ -260,13 +260,20 @@ fn simulate(
     opts: PairOptions,
     out: &Path,
     rec: &mut Record,
+    audit: &mut AuditCounts,
 ) -> Result<(), String> {
     let mut cfg = plan.template.clone().ok_or("a simulation needs rounds and a results model")?;
     cfg.system = plan.variants[unit.variant].system;
     cfg.field = field.clone();
     cfg.seed = unit.seed.unwrap_or(0);
     cfg.pair = opts;
-    let g = generate(&cfg).map_err(|e| e.to_string())?;
+    let g = generate(&cfg).map_err(|e| match e {
+        crate::generate::GenerateError::Pair { round, error: PairError::Internal(m) } => {
+            format!("internal error: round {round}: {m}")
+        }
+        e => e.to_string(),
+    })?;
+    audit.add(&g.audit);
     let m = tournament_metrics(&g.document)?;
     rec.metrics = m.columns().into_iter().map(|(n, v)| (n.to_string(), v)).collect();
     let system = cfg.system;

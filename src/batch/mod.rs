@@ -14,8 +14,8 @@ pub mod report;
 pub mod run;
 
 use crate::generate::{Field, GenerateConfig};
-use crate::systems::formulation::Formulation;
-use crate::systems::{PairOptions, System};
+use crate::model::formulation::Formulation;
+use crate::vocabulary::{PairOptions, System};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 

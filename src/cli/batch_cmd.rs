@@ -8,7 +8,7 @@ use lexpair::batch::report::{merge_records, paired_text, summary_text, write_ato
 use lexpair::batch::run::{run, RunOptions};
 use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
 use lexpair::generate::{check_rates, Field};
-use lexpair::systems::PairOptions;
+use lexpair::vocabulary::PairOptions;
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]

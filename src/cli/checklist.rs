@@ -6,9 +6,9 @@
 
 use lexpair::pairing::RoundPairing;
 use lexpair::systems::dutch::PlayerRules;
-use lexpair::systems::System;
 use lexpair::tournament::{Float, Strength, Tournament};
 use lexpair::trf::Colour;
+use lexpair::vocabulary::System;
 use std::fmt::Write;
 
 /// The Dutch edition whose player rules (floats, PAB eligibility) the check-list of `system`

@@ -4,29 +4,13 @@ use super::deadline::within;
 use super::output::{emit, prepare_lp_dir};
 use super::{CheckArgs, DropIn, Failure, Format, PairArgs, StateArgs};
 use lexpair::check::{check_document, Outcome};
-use lexpair::solver::sat::{maybe_cross_check, CrossCheckStats};
-use lexpair::solver::second_opinion;
-use lexpair::systems::{explain_round, why_not, Backend, PairOptions, System};
+use lexpair::solver::audit::AuditCounts;
+use lexpair::systems::why_not;
 use lexpair::tournament::acceleration::{self, Method};
 use lexpair::tournament::{partial_round, round_to_pair, Tournament};
 use lexpair::trf::{self, ReadOptions, TrfDocument};
+use lexpair::vocabulary::{Backend, PairOptions, System};
 use std::path::{Path, PathBuf};
-
-/// `--cross-check sat`: a disagreement between the matching and SAT is an internal error.
-fn refuse_disagreement(st: Option<&CrossCheckStats>) -> Result<(), Failure> {
-    match st.and_then(|s| s.disagreements.first()) {
-        Some(d) => Err(Failure::Internal(format!("SAT cross-check disagreement: {d}"))),
-        None => Ok(()),
-    }
-}
-
-/// `--cross-check solver`: a disagreement between the two routes is lexpair's bug (exit 2).
-fn refuse_solver_disagreement(st: Option<&second_opinion::SecondOpinionStats>) -> Result<(), Failure> {
-    match st.and_then(|s| s.disagreements.first()) {
-        Some(d) => Err(Failure::Internal(d.clone())),
-        None => Ok(()),
-    }
-}
 
 fn backend(b: super::BackendArg) -> Backend {
     match b {
@@ -66,7 +50,7 @@ fn tournament(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Tour
 }
 
 /// A pairing failure, naming the file it concerns.
-fn in_file(path: &Path) -> impl Fn(lexpair::systems::PairError) -> Failure + '_ {
+fn in_file(path: &Path) -> impl Fn(lexpair::vocabulary::PairError) -> Failure + '_ {
     move |e| match Failure::from(e) {
         Failure::NoPairing(m) => Failure::NoPairing(format!("{}: {m}", path.display())),
         Failure::Invalid(m) => Failure::Invalid(format!("{}: {m}", path.display())),
@@ -98,6 +82,7 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
         cross_check: super::CrossCheckArg::budget(&a.cross_check),
         second_opinion: super::CrossCheckArg::second_opinion(&a.cross_check),
         model,
+        ..PairOptions::default()
     };
     let (output, limit) = (a.output.clone(), a.time_limit);
     let text = within(limit, move || pairing_text(&a, system, &doc, &t, &opts))?;
@@ -113,14 +98,9 @@ fn pairing_text(
     t: &Tournament,
     opts: &PairOptions,
 ) -> Result<String, Failure> {
-    let (result, sat) = maybe_cross_check(opts.cross_check, || explain_round(system, t, opts));
-    let second = opts.second_opinion.then(second_opinion::take_stats);
-    refuse_disagreement(sat.as_ref())?;
-    refuse_solver_disagreement(second.as_ref())?;
-    let (mut pairing, traces) = lexpair::verify::guard::checked(system, t, result).map_err(in_file(&a.file))?;
-    if let Some(i) = t.preassigned_bye {
-        pairing.bye = Some(i); // entered in advance by the arbiter, kept (the rest were even)
-    }
+    let round = lexpair::round::pair(t, system, opts).map_err(in_file(&a.file))?;
+    let (sat, second) = (round.sat.clone(), round.solver.clone());
+    let (pairing, traces) = (round.pairing, round.traces);
     if let Some(list) = &a.checklist {
         emit(Some(list), &super::checklist::render(t, system, &pairing))?;
     }
@@ -235,19 +215,17 @@ pub fn check(a: CheckArgs) -> Result<(), Failure> {
         second_opinion: super::CrossCheckArg::second_opinion(&a.cross_check),
         ..PairOptions::default()
     };
-    let accel = a.acceleration;
-    let (summary, sat) =
-        maybe_cross_check(opts.cross_check, || run_checks(system, &files, &read_opts, accel, &opts, a.json));
+    let summary = run_checks(system, &files, &read_opts, a.acceleration, &opts, a.json);
     let verdict = summary.verdict(a.allow_diff);
-    if let Some(st) = &sat {
+    if let Some(st) = &summary.audit.sat {
         println!("{st}");
     }
-    let second = opts.second_opinion.then(second_opinion::take_stats);
-    if let Some(st) = &second {
-        println!("{st}");
+    if opts.second_opinion {
+        println!("{}", summary.audit.solver);
     }
-    refuse_disagreement(sat.as_ref())?;
-    refuse_solver_disagreement(second.as_ref())?;
+    if let Some(m) = &summary.internal {
+        return Err(Failure::Internal(m.clone()));
+    }
     verdict
 }
 
@@ -260,6 +238,11 @@ struct CheckSummary {
     rounds: usize,
     unreadable: usize,
     errors: usize,
+    /// The cross-checks' counts over every round.
+    audit: AuditCounts,
+    /// The first internal error (a pairing the checker refused, a cross-check disagreement):
+    /// exit 2 whatever else the check found.
+    internal: Option<String>,
 }
 
 impl CheckSummary {
@@ -307,9 +290,13 @@ fn run_checks(
         }
         for rc in check_document(&doc, system, opts) {
             s.rounds += 1;
-            match rc.outcome {
+            s.audit.add(&rc.audit);
+            match &rc.outcome {
                 Outcome::Identical => s.identical += 1,
                 Outcome::Error(_) => s.errors += 1,
+                Outcome::Internal(m) => {
+                    s.internal.get_or_insert_with(|| format!("{}: round {}: {m}", f.display(), rc.round));
+                }
                 _ => {}
             }
             if json {
@@ -330,6 +317,7 @@ fn describe(f: &Path, round: u32, o: &Outcome) -> String {
         Outcome::Identical => format!("{head} identical"),
         Outcome::NoPairing(m) => format!("{head} lexpair finds no valid pairing ({m})"),
         Outcome::Error(m) => format!("{head} error: {m}"),
+        Outcome::Internal(m) => format!("{head} internal error: {m}"),
         Outcome::Different { recorded_only, lexpair_only, recorded_bye, lexpair_bye } => {
             let list = |v: &[(u32, u32)]| v.iter().map(|(w, b)| format!("{w}-{b}")).collect::<Vec<_>>().join(" ");
             let mut s =
@@ -367,7 +355,7 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
                 Some(e) if !r.current => format!("--{} --edition {e}", r.family),
                 _ => format!("--{}", r.family),
             };
-            println!("  {:<11} {:<26} {}", r.name, flag, r.title);
+            println!("  {:<11} {:<26} {}", r.system.name(), flag, r.title);
         }
         return Ok(());
     }

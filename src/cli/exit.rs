@@ -1,7 +1,7 @@
 //! Failures of a command and their exit codes (those of JaVaFo and bbpPairings).
 
-use lexpair::systems::PairError;
 use lexpair::trf::ReadFileError;
+use lexpair::vocabulary::PairError;
 use std::fmt;
 
 /// A command that did not complete.
@@ -49,8 +49,8 @@ impl From<PairError> for Failure {
     fn from(e: PairError) -> Failure {
         match e {
             PairError::NoValidPairing(_) => Failure::NoPairing(e.to_string()),
-            PairError::NotImplemented(_) | PairError::Invalid(_) => Failure::Invalid(e.to_string()),
-            PairError::Solver(_) => Failure::Internal(e.to_string()),
+            PairError::Invalid(_) => Failure::Invalid(e.to_string()),
+            PairError::Solver(_) | PairError::Internal(_) => Failure::Internal(e.to_string()),
         }
     }
 }

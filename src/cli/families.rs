@@ -75,6 +75,6 @@ impl Args for Families {
 
 /// The help text of `--system`: every system name of the registry.
 pub fn system_help() -> String {
-    let names: Vec<&str> = REGISTRY.iter().map(|r| r.name).collect();
+    let names: Vec<&str> = REGISTRY.iter().map(|r| r.system.name()).collect();
     format!("System and edition: {} (a family name alone means its edition in force)", names.join(", "))
 }

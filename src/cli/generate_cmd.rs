@@ -4,9 +4,9 @@ use super::output::emit;
 use super::{BackendArg, Failure};
 use clap::Args;
 use lexpair::generate::{field_from_document, generate, parse_point_system, Field, GenerateConfig, GenerateError};
-use lexpair::systems::formulation::{Formulation, FormulationFileError};
-use lexpair::systems::{Backend, PairError, PairOptions, System};
+use lexpair::model::formulation::{Formulation, FormulationFileError};
 use lexpair::trf::{self, ReadOptions, TrfFlavor};
+use lexpair::vocabulary::{Backend, PairError, PairOptions, System};
 use std::path::{Path, PathBuf};
 
 /// The results model and the field: shared by `generate` and `batch simulate`.
@@ -136,8 +136,8 @@ impl From<GenerateError> for Failure {
                 let msg = format!("round {round}: {error}");
                 match error {
                     PairError::NoValidPairing(_) => Failure::NoPairing(msg),
-                    PairError::NotImplemented(_) | PairError::Invalid(_) => Failure::Invalid(msg),
-                    PairError::Solver(_) => Failure::Internal(msg),
+                    PairError::Invalid(_) => Failure::Invalid(msg),
+                    PairError::Solver(_) | PairError::Internal(_) => Failure::Internal(msg),
                 }
             }
         }

@@ -7,7 +7,7 @@
 //! replaced by a plain file. Any write error is exit 5 (`Failure::File`) naming the path.
 
 use super::Failure;
-use lexpair::systems::System;
+use lexpair::vocabulary::System;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

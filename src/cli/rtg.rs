@@ -16,7 +16,7 @@
 use lexpair::generate::{Field, GenerateConfig};
 use lexpair::points::{PointSystem, Points};
 use lexpair::rng::SplitMix64;
-use lexpair::systems::System;
+use lexpair::vocabulary::System;
 use std::path::Path;
 
 /// A generator request read from CONFIG (or the model) and the seed.

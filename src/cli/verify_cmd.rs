@@ -7,10 +7,10 @@
 use super::output::emit;
 use super::{Failure, VerifyFormat};
 use lexpair::pairing::RoundPairing;
-use lexpair::systems::{pair_round, PairOptions, System};
 use lexpair::tournament::{next_round, Tournament};
 use lexpair::trf::{self, ReadOptions};
 use lexpair::verify::{self, Comparison, PairsFileError, Quality};
+use lexpair::vocabulary::{PairOptions, System};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -73,11 +73,10 @@ pub fn run(a: VerifyArgs) -> Result<(), Failure> {
 
 /// lexpair's own pairing of the round, which passed the checker too.
 fn lexpair_pairing(system: System, t: &Tournament) -> Result<RoundPairing, Failure> {
-    let p = pair_round(system, t, &PairOptions::default()).map_err(|e| {
+    let round = lexpair::round::pair(t, system, &PairOptions::default()).map_err(|e| {
         Failure::Internal(format!("the pairing is legal but lexpair finds none to compare it with: {e}"))
     })?;
-    verify::guard(system, t, &p).map_err(|e| Failure::Internal(e.to_string()))?;
-    Ok(p)
+    Ok(round.pairing)
 }
 
 fn text_report(system: System, t: &Tournament, mine: &Quality, theirs: &Quality, cmp: &Comparison) -> String {

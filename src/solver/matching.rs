@@ -27,6 +27,7 @@
 //! O(n^3) in total; in practice the greedy start leaves few roots. Memory is O(n + m).
 //! The result is deterministic: it depends only on the vertex count and the edge list's order.
 
+use super::audit::Audit;
 use super::graph::{Pairability, PairingGraph};
 
 const NONE: usize = usize::MAX;
@@ -56,8 +57,14 @@ pub fn maximum_matching(n: usize, edges: &[(usize, usize)]) -> Vec<Option<usize>
 /// matched to the dummy gets the bye. The search stops at the first exposed vertex from which
 /// no augmenting path exists (see the module documentation).
 pub fn pairable_by_matching(g: &PairingGraph) -> Pairability {
+    decide_by_matching(g)
+}
+
+/// [`pairable_by_matching`], the answer re-decided by SAT when `audit` asks for it
+/// (`--cross-check sat`) and counted there.
+pub fn pairable_audited(g: &PairingGraph, audit: &Audit) -> Pairability {
     let answer = decide_by_matching(g);
-    super::sat::cross_check(g, &answer); // --cross-check sat: re-decided when a session is open
+    super::sat::cross_check(audit, g, &answer);
     answer
 }
 
@@ -70,14 +77,15 @@ pub fn pairable_by_matching(g: &PairingGraph) -> Pairability {
 /// (the bye, when `n` is odd, to the last eligible player); in the rounds of a Swiss tournament
 /// that usually completes the round. Otherwise Edmonds' search runs on the implicit graph from
 /// that partial pairing, the exposed players tried first as the end of each path, with O(n)
-/// memory: its answer is the same as [`pairable_by_matching`]'s. Under `--cross-check sat`
-/// the graph is listed and [`pairable_by_matching`] decides, so that SAT re-decides it.
+/// memory: its answer is the same as [`pairable_by_matching`]'s. When `audit` asks for the SAT
+/// cross-check the graph is listed and [`pairable_audited`] decides, so that SAT re-decides it.
 pub fn pairable_implicit(
+    audit: &Audit,
     n: usize,
     adjacent: impl Fn(usize, usize) -> bool,
     may_bye: impl Fn(usize) -> bool,
 ) -> Pairability {
-    if super::sat::cross_checking() {
+    if audit.sat_budget().is_some() {
         let mut g = PairingGraph::new(n);
         for a in 0..n {
             for b in a + 1..n {
@@ -87,7 +95,7 @@ pub fn pairable_implicit(
             }
         }
         g.bye_eligible = (0..n).map(&may_bye).collect();
-        return pairable_by_matching(&g);
+        return pairable_audited(&g, audit);
     }
     let odd = n % 2 == 1;
     let bye: Vec<bool> = (0..n).map(|v| odd && may_bye(v)).collect();
@@ -130,11 +138,12 @@ pub fn pairable_implicit(
 /// paired, `None` otherwise. The systems' completion checks (2017 A.9/C.4, 2026 \[C4\], Dubov and
 /// Burstein \[C4\], Lim 2.1 and 5.1) all ask this.
 pub fn complete_pairing(
+    audit: &Audit,
     players: &[usize],
     can_meet: impl Fn(usize, usize) -> bool,
     may_bye: impl Fn(usize) -> bool,
 ) -> Option<Option<usize>> {
-    match pairable_implicit(players.len(), |a, b| can_meet(players[a], players[b]), |k| may_bye(players[k])) {
+    match pairable_implicit(audit, players.len(), |a, b| can_meet(players[a], players[b]), |k| may_bye(players[k])) {
         Pairability::Pairable { bye, .. } => Some(bye.map(|k| players[k])),
         Pairability::Unpairable => None,
     }
@@ -561,7 +570,7 @@ mod tests {
             let edges = g.simple_edges();
             let adjacent = |a: usize, b: usize| edges.binary_search(&(a.min(b), a.max(b))).is_ok();
             let listed = pairable_by_matching(&g);
-            let implicit = pairable_implicit(n, adjacent, |v| g.bye_eligible[v]);
+            let implicit = pairable_implicit(&Audit::default(), n, adjacent, |v| g.bye_eligible[v]);
             assert_eq!(listed.is_pairable(), implicit.is_pairable(), "case {case}: {g:?}");
             if let Pairability::Pairable { pairs, bye } = &implicit {
                 assert!(g.is_complete_pairing(pairs, *bye), "case {case}: {pairs:?} {bye:?} {g:?}");

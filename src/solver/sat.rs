@@ -52,15 +52,17 @@
 //! processor counting the same budget), so a refutation reported has been checked step by step.
 //! Checking every call instead cost about 40% of the run on `check --cross-check sat` of
 //! features-2017 f001 (perf: the checker's clause store and hashing), hence checked "no"s only.
-//! [`with_cross_check`] opens a session on the current thread in which every answer of
-//! [`super::matching::pairable_by_matching`] is re-decided so (`--cross-check sat`), counting
-//! decisions, confirmations, undecided questions and disagreements ([`CrossCheckStats`]).
+//! Under `--cross-check sat` the round's [`Audit`] carries a budget, and every completion
+//! answer of the exact matching ([`super::matching::pairable_audited`]) is re-decided so,
+//! counting decisions, confirmations, undecided questions and disagreements
+//! ([`CrossCheckStats`]) into that audit.
 //!
 //! The encoding is deterministic (variables and clauses in a fixed order) and so is varisat, so
 //! the same graph always gives the same witness. Size: O(m) variables and clauses; a dense
 //! 3,000-player graph (≈ 4.5 M edges) needs tens of millions of clauses, so this backend is meant
 //! for the smaller instances.
 
+use super::audit::Audit;
 use super::graph::{Pairability, PairingGraph};
 use varisat::{CnfFormula, ExtendFormula, Lit, Solver};
 
@@ -226,32 +228,6 @@ impl CrossCheckStats {
     }
 }
 
-thread_local! {
-    /// The cross-check session of this thread, when one is open (pairing runs on one thread).
-    static SESSION: std::cell::RefCell<Option<(SatBudget, CrossCheckStats)>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Runs `f` with every completion answer of the exact matching re-decided by SAT within
-/// `budget`; returns `f`'s result and the counts. Sessions do not nest: an inner one replaces
-/// the outer for its duration.
-pub fn with_cross_check<R>(budget: SatBudget, f: impl FnOnce() -> R) -> (R, CrossCheckStats) {
-    let outer = SESSION.with(|s| s.borrow_mut().replace((budget, CrossCheckStats::default())));
-    let r = f();
-    let stats = SESSION.with(|s| std::mem::replace(&mut *s.borrow_mut(), outer)).map(|(_, st)| st).unwrap_or_default();
-    (r, stats)
-}
-
-/// [`with_cross_check`] when `budget` is given, else `f` alone.
-pub fn maybe_cross_check<R>(budget: Option<SatBudget>, f: impl FnOnce() -> R) -> (R, Option<CrossCheckStats>) {
-    match budget {
-        Some(b) => {
-            let (r, st) = with_cross_check(b, f);
-            (r, Some(st))
-        }
-        None => (f(), None),
-    }
-}
-
 impl std::fmt::Display for CrossCheckStats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
@@ -266,29 +242,22 @@ impl std::fmt::Display for CrossCheckStats {
     }
 }
 
-/// Whether a cross-check session is active on this thread: completion questions then skip the
-/// greedy witness and go to the exact matching, so that SAT re-decides every one of them.
-pub fn cross_checking() -> bool {
-    SESSION.with(|s| s.borrow().is_some())
-}
-
-/// The hook called where the exact matching decides completion: a no-op outside a session.
-pub fn cross_check(g: &PairingGraph, answer: &Pairability) {
-    let Some(budget) = SESSION.with(|s| s.borrow().as_ref().map(|(b, _)| *b)) else {
+/// The hook called where the exact matching decides completion: a no-op unless `audit` asks
+/// for the SAT cross-check.
+pub fn cross_check(audit: &Audit, g: &PairingGraph, answer: &Pairability) {
+    let Some(budget) = audit.sat_budget() else {
         return;
     };
     let start = std::time::Instant::now();
     let verdict = re_decide(g, answer, budget);
     let seconds = start.elapsed().as_secs_f64();
-    SESSION.with(|s| {
-        if let Some((_, st)) = s.borrow_mut().as_mut() {
-            st.decisions += 1;
-            st.sat_seconds += seconds;
-            match verdict {
-                Verdict::Confirmed => st.confirmed += 1,
-                Verdict::Undecided => st.undecided += 1,
-                Verdict::Disagree(m) => st.disagreements.push(m),
-            }
+    audit.sat(|st| {
+        st.decisions += 1;
+        st.sat_seconds += seconds;
+        match verdict {
+            Verdict::Confirmed => st.confirmed += 1,
+            Verdict::Undecided => st.undecided += 1,
+            Verdict::Disagree(m) => st.disagreements.push(m),
         }
     });
 }

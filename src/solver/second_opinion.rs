@@ -19,10 +19,10 @@
 //! call: past it, the rest of that bracket's stages are counted as left undecided, not as a
 //! disagreement.
 
+use super::audit::Audit;
 use super::highs_lex::TIME_LIMIT;
 use super::lex::{LexBackend, StageReport};
 use crate::model::{BracketModel, Solution, SolveError, Stage, Var};
-use std::cell::RefCell;
 
 /// Models of at most this many pairs get HiGHS as their second route (a bracket of about 45
 /// players; HiGHS takes seconds on it, and can take minutes on a hundred).
@@ -31,7 +31,7 @@ pub const HIGHS_PAIRS: usize = 1_000;
 /// The second route's time limit per HiGHS call, seconds (less if the user's is less).
 pub const HIGHS_SECONDS: f64 = 10.0;
 
-/// What the second routes confirmed on this thread since [`take_stats`] was last called.
+/// What the second routes confirmed in one round (counted into the round's [`Audit`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct SecondOpinionStats {
     /// Brackets (sessions) solved twice.
@@ -60,15 +60,6 @@ impl std::fmt::Display for SecondOpinionStats {
     }
 }
 
-thread_local! {
-    static STATS: RefCell<SecondOpinionStats> = RefCell::new(SecondOpinionStats::default());
-}
-
-/// The counts so far on this thread, reset to zero.
-pub fn take_stats() -> SecondOpinionStats {
-    STATS.with(|s| std::mem::take(&mut *s.borrow_mut()))
-}
-
 /// Which route the second session takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Route {
@@ -82,12 +73,15 @@ pub struct SecondOpinion {
     /// `None` once the second route ran out of time.
     second: Option<Box<dyn LexBackend>>,
     route: Route,
+    /// Where the counts go.
+    audit: Audit,
 }
 
 impl SecondOpinion {
-    pub fn new(first: Box<dyn LexBackend>, second: Box<dyn LexBackend>, route: Route) -> SecondOpinion {
-        STATS.with(|s| s.borrow_mut().sessions += 1);
-        SecondOpinion { first, second: Some(second), route }
+    /// Two sessions on one model, counting into `audit`.
+    pub fn new(first: Box<dyn LexBackend>, second: Box<dyn LexBackend>, route: Route, audit: Audit) -> SecondOpinion {
+        audit.solver(|s| s.sessions += 1);
+        SecondOpinion { first, second: Some(second), route, audit }
     }
 
     fn route_name(&self) -> &'static str {
@@ -100,7 +94,7 @@ impl SecondOpinion {
     /// Counts a disagreement and returns it as the error that fails the solve.
     fn disagree(&self, what: String) -> SolveError {
         let msg = format!("cross-check solver: {what} by {}", self.route_name());
-        STATS.with(|s| s.borrow_mut().disagreements.push(msg.clone()));
+        self.audit.solver(|s| s.disagreements.push(msg.clone()));
         SolveError::Backend(msg)
     }
 }
@@ -115,7 +109,7 @@ impl LexBackend for SecondOpinion {
         let count = stages.len() as u64;
         let Some(second) = self.second.as_mut() else {
             let values = self.first.solve_stages(stages)?;
-            STATS.with(|s| s.borrow_mut().undecided += count);
+            self.audit.solver(|s| s.undecided += count);
             return Ok(values);
         };
         let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
@@ -127,14 +121,14 @@ impl LexBackend for SecondOpinion {
         let second = second.solve_stages(stages);
         if timed_out(&second) {
             self.second = None;
-            STATS.with(|s| s.borrow_mut().undecided += count);
+            self.audit.solver(|s| s.undecided += count);
             return first;
         }
         match (first, second) {
             (Ok(a), Ok(b)) if a == b => {
-                STATS.with(|s| match self.route {
-                    Route::Highs => s.borrow_mut().by_highs += count,
-                    Route::Matching => s.borrow_mut().by_matching += count,
+                self.audit.solver(|s| match self.route {
+                    Route::Highs => s.by_highs += count,
+                    Route::Matching => s.by_matching += count,
                 });
                 Ok(a)
             }
@@ -218,21 +212,22 @@ mod tests {
     /// model (so a different optimum: a stand-in for a bug) is refused, naming the stage.
     #[test]
     fn agreement_is_counted_and_disagreement_refused() {
-        take_stats();
+        let audit = Audit::open(None);
         let first = Box::new(MatchingSession::new(model()).expect("pure matching"));
         let second = Box::new(LexSession::new(model(), LexOptions::default()).expect("a model"));
-        let mut s = SecondOpinion::new(first, second, Route::Highs);
+        let mut s = SecondOpinion::new(first, second, Route::Highs, audit.clone());
         // Every perfect matching ((0,1)+(2,3) or (0,2)+(1,3)) takes one of pairs 0 and 2.
         assert_eq!(s.solve_stages(vec![stage("top", &[(0, 1), (2, 1)])]).ok(), Some(vec![1]));
         assert_eq!(
-            take_stats(),
+            audit.counts().solver,
             SecondOpinionStats { sessions: 1, by_highs: 1, by_matching: 0, undecided: 0, disagreements: vec![] }
         );
         let mut other = model();
         other.pairs.swap(0, 4); // pair 0 is now (0, 3), pair 4 is (0, 1)
         let first = Box::new(MatchingSession::new(model()).expect("pure matching"));
         let second = Box::new(MatchingSession::new(other).expect("pure matching"));
-        let mut s = SecondOpinion::new(first, second, Route::Matching);
+        let audit = Audit::open(None);
+        let mut s = SecondOpinion::new(first, second, Route::Matching, audit.clone());
         // Preferring pair 0: (0,1) with (2,3) in the first model, value -1; in the second, pair 0
         // is (0,3), which leaves (1,2), not a pair: value 0.
         let r = s.solve_stages(vec![stage("prefer-0", &[(0, -1)])]);
@@ -240,7 +235,7 @@ mod tests {
             Err(SolveError::Backend(msg)) => assert!(msg.contains("stage"), "{msg}"),
             other => panic!("a disagreement must be refused: {other:?}"),
         }
-        assert_eq!(take_stats().disagreements.len(), 1);
+        assert_eq!(audit.counts().solver.disagreements.len(), 1);
     }
 
     /// A route that always answers the same: values, or an error.
@@ -280,21 +275,24 @@ mod tests {
     /// the first route's (the user's own limit) is returned as it is.
     #[test]
     fn time_limits_are_not_disagreements() {
-        take_stats();
+        let audit = Audit::open(None);
         let st = || vec![stage("s", &[(0, 1)])];
-        let mut s = SecondOpinion::new(canned(Ok(vec![3])), canned(time_limit()), Route::Highs);
+        let mut s = SecondOpinion::new(canned(Ok(vec![3])), canned(time_limit()), Route::Highs, audit.clone());
         assert_eq!(s.solve_stages(st()).ok(), Some(vec![3]));
         assert_eq!(s.solve_stages(st()).ok(), Some(vec![3]));
-        let mut s = SecondOpinion::new(canned(Err(SolveError::Infeasible)), canned(time_limit()), Route::Highs);
+        let mut s =
+            SecondOpinion::new(canned(Err(SolveError::Infeasible)), canned(time_limit()), Route::Highs, audit.clone());
         assert_eq!(s.solve_stages(st()), Err(SolveError::Infeasible));
-        let mut s = SecondOpinion::new(canned(time_limit()), canned(Ok(vec![3])), Route::Matching);
+        let mut s = SecondOpinion::new(canned(time_limit()), canned(Ok(vec![3])), Route::Matching, audit.clone());
         assert_eq!(s.solve_stages(st()), time_limit());
-        let stats = take_stats();
+        let stats = audit.counts().solver;
         assert_eq!((stats.sessions, stats.undecided, stats.disagreements.len()), (3, 3, 0), "{stats}");
         // One route failing where the other answers is a disagreement, counted.
-        let mut s = SecondOpinion::new(canned(Err(SolveError::Infeasible)), canned(Ok(vec![3])), Route::Highs);
+        let audit = Audit::open(None);
+        let mut s =
+            SecondOpinion::new(canned(Err(SolveError::Infeasible)), canned(Ok(vec![3])), Route::Highs, audit.clone());
         assert!(s.solve_stages(st()).is_err());
-        let stats = take_stats();
+        let stats = audit.counts().solver;
         assert_eq!(stats.disagreements.len(), 1, "{stats}");
         assert!(stats.to_string().ends_with("1 disagreements"), "{stats}");
     }

@@ -7,8 +7,8 @@
 //! colour preferences, an absence, bye eligibility) are read directly first.
 
 use super::trace::BracketTrace;
-use super::{PairError, PairOptions, System};
 use crate::tournament::{Strength, Tournament};
+use crate::vocabulary::{PairError, PairOptions, System};
 
 fn index(t: &Tournament, id: u32) -> Result<usize, PairError> {
     t.index_of(id).ok_or_else(|| PairError::Invalid(format!("no player {id} in this tournament")))

@@ -2,46 +2,32 @@
 //! map the solver's errors to pairing errors, and write the solved stages as LP files. One place
 //! for the three, instead of a copy per system.
 
-use super::{Backend, PairError};
 use crate::model::{write_lp, BracketModel, SolveError};
 use crate::solver::highs_lex::{LexOptions, LexSession};
 use crate::solver::lex::LexBackend;
 use crate::solver::matching_lex::MatchingSession;
 use crate::solver::second_opinion::{Route, SecondOpinion, HIGHS_PAIRS, HIGHS_SECONDS};
+use crate::vocabulary::{Backend, PairError, PairOptions};
 use std::rc::Rc;
 
-/// A lexicographic session on `model` with the chosen backend: the exact weighted matching (pure
-/// matching models) or the integer programs (HiGHS through good_lp), with a time limit per
-/// solver call. With `second_opinion` (`--cross-check solver`), every stage is also solved on a
-/// second route that must agree ([`SecondOpinion`]).
-pub(crate) fn session(
-    model: BracketModel,
-    backend: Backend,
-    time_limit: Option<f64>,
-    second_opinion: bool,
-) -> Result<Box<dyn LexBackend>, SolveError> {
-    open(Rc::new(model), backend, time_limit, second_opinion)
+/// A lexicographic session on `model` with the backend `opts` chooses: the exact weighted
+/// matching (pure matching models) or the integer programs (HiGHS through good_lp), with a time
+/// limit per solver call. With `opts.second_opinion` (`--cross-check solver`), every stage is
+/// also solved on a second route that must agree ([`SecondOpinion`]), counted in `opts`' audit.
+pub(crate) fn session(model: BracketModel, opts: &PairOptions) -> Result<Box<dyn LexBackend>, SolveError> {
+    open(Rc::new(model), opts)
 }
 
 /// [`session`] on a model shared with its builder: the exact matching reads it in place; the
 /// integer programs get their own copy (they add variables and rows to it).
-pub(crate) fn session_shared(
-    model: &Rc<BracketModel>,
-    backend: Backend,
-    time_limit: Option<f64>,
-    second_opinion: bool,
-) -> Result<Box<dyn LexBackend>, SolveError> {
-    open(Rc::clone(model), backend, time_limit, second_opinion)
+pub(crate) fn session_shared(model: &Rc<BracketModel>, opts: &PairOptions) -> Result<Box<dyn LexBackend>, SolveError> {
+    open(Rc::clone(model), opts)
 }
 
 /// [`session`]: the model moves into an integer program when nothing else holds it.
-fn open(
-    model: Rc<BracketModel>,
-    backend: Backend,
-    time_limit: Option<f64>,
-    second_opinion: bool,
-) -> Result<Box<dyn LexBackend>, SolveError> {
-    if !second_opinion {
+fn open(model: Rc<BracketModel>, opts: &PairOptions) -> Result<Box<dyn LexBackend>, SolveError> {
+    let (backend, time_limit) = (opts.backend, opts.time_limit);
+    if !opts.second_opinion {
         return one_session(model, backend, time_limit);
     }
     let pairs = model.pairs.len();
@@ -63,7 +49,7 @@ fn open(
     };
     let first = one_session(model, backend, time_limit)?;
     Ok(match second {
-        Some((second, route)) => Box::new(SecondOpinion::new(first, second, route)),
+        Some((second, route)) => Box::new(SecondOpinion::new(first, second, route, opts.audit.clone())),
         None => first,
     })
 }

@@ -8,9 +8,9 @@
 
 use super::rules::Edition;
 use crate::pairing::RoundPairing;
-use crate::systems::System;
 use crate::tournament::Tournament;
 use crate::trf::Colour;
+use crate::vocabulary::System;
 use serde::Serialize;
 use std::fmt;
 

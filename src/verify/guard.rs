@@ -8,8 +8,8 @@
 
 use super::absolute::{check, Violation};
 use crate::pairing::RoundPairing;
-use crate::systems::System;
 use crate::tournament::Tournament;
+use crate::vocabulary::System;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -65,22 +65,4 @@ fn save(system: System, t: &Tournament, pairing: &RoundPairing, violations: &[Vi
     let path = dir.join(format!("lexpair-bug-{}-r{}-{hash:016x}.json", system.name(), t.round));
     std::fs::write(&path, text).ok()?;
     Some(path)
-}
-
-/// At the library's edge a checker violation is an internal failure of the pairing (exit 2).
-impl From<GuardError> for crate::systems::PairError {
-    fn from(e: GuardError) -> Self {
-        crate::systems::PairError::Solver(crate::model::SolveError::Backend(e.to_string()))
-    }
-}
-
-/// `result` when its pairing passes the checker; the checker's error otherwise.
-pub fn checked<T>(
-    system: System,
-    t: &Tournament,
-    result: Result<(RoundPairing, T), crate::systems::PairError>,
-) -> Result<(RoundPairing, T), crate::systems::PairError> {
-    let (p, extra) = result?;
-    guard(system, t, &p)?;
-    Ok((p, extra))
 }

@@ -12,9 +12,9 @@
 
 use super::rules::Edition;
 use crate::pairing::RoundPairing;
-use crate::systems::System;
 use crate::tournament::{Float, FloatRule, Tournament};
 use crate::trf::Colour;
+use crate::vocabulary::System;
 use serde::Serialize;
 
 /// One quality criterion, evaluated on a round.

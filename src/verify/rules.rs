@@ -4,8 +4,8 @@
 //! 2017 or 2026), who may receive the pairing-allocated bye, and who is exempt from the colour
 //! limits. Everything else is common to all systems (C.04.1).
 
-use crate::systems::System;
 use crate::tournament::{Player, Tournament};
+use crate::vocabulary::System;
 
 /// The rule set a pairing is checked against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 #![allow(unused_imports, dead_code)] // each test file uses part of it
 
 pub use lexpair::rng::SplitMix64 as Rng;
-use lexpair::systems::{pair_round, Backend, PairOptions, System};
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions, TrfDocument};
+use lexpair::vocabulary::{Backend, PairOptions, System};
 use std::path::{Path, PathBuf};
 
 /// `../shared/corpus/FOLDER`; it must exist (the corpora live in `../shared` beside the
@@ -34,7 +34,8 @@ pub const BACKENDS: [Backend; 2] = [Backend::Matching, Backend::Highs];
 /// Pairs `t` with `system` on both backends and requires the same pairing; returns it.
 pub fn pair_on_both_backends(system: System, t: &Tournament) -> lexpair::pairing::RoundPairing {
     let [m, h] = BACKENDS.map(|backend| {
-        pair_round(system, t, &PairOptions { backend, ..PairOptions::default() })
+        lexpair::round::pair(t, system, &PairOptions { backend, ..PairOptions::default() })
+            .map(|r| r.pairing)
             .unwrap_or_else(|e| panic!("{backend:?}: {e}"))
     });
     assert_eq!(m, h, "the matching and HiGHS backends disagree (round {})", t.round);

@@ -14,7 +14,7 @@ use super::round::Round;
 use crate::model::{BracketModel, Cost, Stage, Var};
 use crate::points::Points;
 use crate::systems::trace::BracketTrace;
-use crate::systems::{PairError, PairOptions};
+use crate::vocabulary::{PairError, PairOptions};
 
 /// What the stages of one bracket are built from.
 pub struct Ctx<'a, 't> {
@@ -208,8 +208,7 @@ pub fn pair_bracket(
         stages.push(stage(format!("A4-opponent-of-BSN-{}", k + 1), "C.04.4.2 (2026) 4.3", c));
     }
     let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
-    let mut session = crate::systems::solving::session(model, opts.backend, opts.time_limit, opts.second_opinion)
-        .map_err(super::solver_error)?;
+    let mut session = crate::systems::solving::session(model, opts).map_err(super::solver_error)?;
     let values = session.solve_stages(stages).map_err(super::solver_error)?;
     let sol = session.solution().map_err(super::solver_error)?;
     if let Some(dir) = &opts.write_lp {
@@ -274,7 +273,7 @@ mod tests {
         }
         let doc = crate::trf::read_str(&trf, "note.trf", &crate::trf::ReadOptions::default()).expect("reads");
         let t = Tournament::before_round(&doc, 1).expect("state");
-        let r = Round::new(&t);
+        let r = Round::new(&t, crate::solver::audit::Audit::default());
         let bracket: Vec<usize> = (0..6).collect();
         let lower = [6, 7];
         let chosen = pair_bracket(&r, &[], &bracket, &lower, &PairOptions::default(), "t").expect("pairs");

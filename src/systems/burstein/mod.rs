@@ -16,12 +16,12 @@ mod bracket;
 mod colours;
 pub mod round;
 
-use super::formulation::Formulation;
 use super::trace::BracketTrace;
-use super::{PairError, PairOptions};
+use crate::model::formulation::Formulation;
 use crate::model::SolveError;
 use crate::pairing::{Board, RoundPairing};
 use crate::tournament::Tournament;
+use crate::vocabulary::{PairError, PairOptions};
 
 const MODEL: &str = include_str!("../../../models/burstein-2026.model");
 
@@ -62,7 +62,7 @@ pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<Bra
         return Ok((pairing, traces));
     }
     let keys = formulation()?.criteria;
-    let r = round::Round::new(t);
+    let r = round::Round::new(t, opts.audit.clone());
     if r.order.is_empty() {
         return Ok((RoundPairing::default(), Vec::new()));
     }

@@ -3,6 +3,7 @@
 //! absolute criteria \[C1\]-\[C3\] and the PAB eligibility \[C2\].
 
 use crate::points::Points;
+use crate::solver::audit::Audit;
 use crate::solver::matching::complete_pairing;
 use crate::tournament::{Strength, Tournament};
 use crate::trf::{ByeKind, Colour, ResultCode};
@@ -16,6 +17,8 @@ pub struct Round<'t> {
     pub index: Vec<(i64, i64)>,
     /// Present players by score descending, then ranking (1.8): scoregroups in order.
     pub order: Vec<usize>,
+    /// Where the completion checks count their cross-checks.
+    pub audit: Audit,
 }
 
 /// A player's actual score: the virtual points of an acceleration are excluded (1.7.2).
@@ -55,9 +58,10 @@ pub fn index_of(t: &Tournament, i: usize) -> (i64, i64) {
 }
 
 impl<'t> Round<'t> {
-    pub fn new(t: &'t Tournament) -> Round<'t> {
+    /// The round of `t`, its completion checks counted into `audit`.
+    pub fn new(t: &'t Tournament, audit: Audit) -> Round<'t> {
         let index: Vec<(i64, i64)> = (0..t.players.len()).map(|i| index_of(t, i)).collect();
-        let mut r = Round { t, index, order: Vec::new() };
+        let mut r = Round { t, index, order: Vec::new(), audit };
         let mut order = t.present();
         order.sort_by_key(|&i| (Reverse(t.players[i].pairing_score()), r.rank_key(i)));
         r.order = order;
@@ -104,7 +108,7 @@ impl<'t> Round<'t> {
 
     /// Can `players` all be paired under \[C1\] and \[C3\]?
     pub fn completable(&self, players: &[usize]) -> bool {
-        complete_pairing(players, |a, b| self.can_meet(a, b), |_| false).is_some()
+        complete_pairing(&self.audit, players, |a, b| self.can_meet(a, b), |_| false).is_some()
     }
 
     /// 3.1: the pairing-allocated bye goes to the eligible player who lets the others be paired,

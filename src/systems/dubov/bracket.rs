@@ -25,8 +25,8 @@ use super::solver_error;
 use crate::model::{BracketModel, Cost, Solution, Stage, Var};
 use crate::solver::lex::StageReport;
 use crate::solver::matching::maximum_matching;
-use crate::systems::{PairError, PairOptions};
 use crate::trf::Colour;
+use crate::vocabulary::{PairError, PairOptions};
 
 /// Stage values and solver reports collected over the programs of a bracket.
 #[derive(Default)]
@@ -54,8 +54,7 @@ fn solve(
     stages: Vec<Stage>,
     log: &mut Log,
 ) -> Result<Solution, PairError> {
-    let mut session = crate::systems::solving::session(model, opts.backend, opts.time_limit, opts.second_opinion)
-        .map_err(solver_error)?;
+    let mut session = crate::systems::solving::session(model, opts).map_err(solver_error)?;
     let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
     let values = session.solve_stages(stages).map_err(solver_error)?;
     let sol = session.solution().map_err(solver_error)?;

@@ -21,12 +21,12 @@ pub mod colours;
 pub mod criteria;
 mod round;
 
-use super::formulation::Formulation;
 use super::trace::BracketTrace;
-use super::{PairError, PairOptions};
+use crate::model::formulation::Formulation;
 use crate::model::SolveError;
 use crate::pairing::{Board, RoundPairing};
 use crate::tournament::Tournament;
+use crate::vocabulary::{PairError, PairOptions};
 use round::Round;
 use serde::Serialize;
 
@@ -61,7 +61,7 @@ pub fn pair(
     opts: &PairOptions,
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
     let keys = formulation(edition)?.criteria;
-    let r = Round::new(t, edition);
+    let r = Round::new(t, edition, opts.audit.clone());
     if r.order.is_empty() {
         return Ok((RoundPairing::default(), Vec::new()));
     }

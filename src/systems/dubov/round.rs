@@ -4,6 +4,7 @@
 
 use super::Edition;
 use crate::points::Points;
+use crate::solver::audit::Audit;
 use crate::solver::matching::complete_pairing;
 use crate::tournament::{Float, FloatRule, Strength, Tournament};
 use crate::trf::Colour;
@@ -19,10 +20,13 @@ pub struct Round<'t> {
     pub upfloats: Vec<u32>,
     /// MaxT = 2 + floor(Rnds / 5) (A.7).
     pub max_t: u32,
+    /// Where the completion checks count their cross-checks.
+    pub audit: Audit,
 }
 
 impl<'t> Round<'t> {
-    pub fn new(t: &'t Tournament, edition: Edition) -> Round<'t> {
+    /// The round of `t` under `edition`, its completion checks counted into `audit`.
+    pub fn new(t: &'t Tournament, edition: Edition, audit: Audit) -> Round<'t> {
         let mut order = t.present();
         order.sort_by_key(|&i| (Reverse(t.players[i].pairing_score()), t.players[i].pairing_number));
         let upfloats = t
@@ -36,7 +40,7 @@ impl<'t> Round<'t> {
         // A.7: Rnds is the number of rounds of the tournament; when the file does not state it
         // (no XXR), the round being paired is the best lower bound known.
         let rounds = t.total_rounds.unwrap_or(t.round);
-        Round { t, edition, order, upfloats, max_t: 2 + rounds / 5 }
+        Round { t, edition, order, upfloats, max_t: 2 + rounds / 5, audit }
     }
 
     pub fn score(&self, i: usize) -> Points {
@@ -113,7 +117,7 @@ impl<'t> Round<'t> {
     /// Can `players` all be paired (C.1, C.3), with one PAB-eligible player out when `bye`?
     pub fn completable(&self, players: &[usize], bye: bool) -> bool {
         let may_bye = |i: usize| bye && self.pab_eligible(i);
-        complete_pairing(players, |a, b| self.can_meet(a, b), may_bye).is_some()
+        complete_pairing(&self.audit, players, |a, b| self.can_meet(a, b), may_bye).is_some()
     }
 }
 

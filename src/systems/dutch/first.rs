@@ -16,6 +16,7 @@ use super::order::Chosen;
 use super::round::Round;
 use super::Edition;
 use crate::model::{Stage, Var};
+use crate::solver::audit::Audit;
 use crate::solver::graph::Pairability;
 use crate::solver::lex::StageReport;
 use crate::solver::matching::pairable_implicit;
@@ -39,7 +40,7 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
             ones.extend(leavers.iter().map(|&l| Var::Float(l)));
         }
         Kind::Normal { next_is_last, .. } => ones.extend(next_bracket_witness(r, b, &leavers, next_is_last, &edge)?),
-        Kind::Outlook { next, .. } => ones.extend(outlook_witness(b, &leavers, next.len(), &edge)?),
+        Kind::Outlook { next, .. } => ones.extend(outlook_witness(r, b, &leavers, next.len(), &edge)?),
         Kind::Ppb { .. } => return None,
     }
     // Colour and float criteria at zero; completion, the bye, the number and scores of the
@@ -119,6 +120,7 @@ fn next_bracket_witness(
     let next: Vec<usize> = (b.nb..b.model.num_players()).collect();
     let verts: Vec<usize> = leavers.iter().chain(&next).copied().collect();
     let found = pairable_implicit(
+        &r.audit,
         verts.len(),
         |x, y| joins_next(b, edge, verts[x], verts[y]),
         |k| verts[k] >= b.nb && (!next_is_last || r.pab_eligible(b.global[verts[k]])),
@@ -134,10 +136,10 @@ fn next_bracket_witness(
 /// preferred); then that one and all lower players pair completely, the PAB to a bye candidate.
 /// A witness found this way proves the bounds; when none is found the solver decides (the
 /// search is not exhaustive, so this only ever costs time).
-fn outlook_witness(b: &Bracket, leavers: &[usize], next: usize, edge: &PairIndex) -> Option<Vec<Var>> {
+fn outlook_witness(r: &Round, b: &Bracket, leavers: &[usize], next: usize, edge: &PairIndex) -> Option<Vec<Var>> {
     let n = b.model.num_players();
     let allowed = |a: usize, c: usize| edge.contains(a, c);
-    let (pairs, pab) = outlook_witness_pairs(b.nb, next, n, leavers, allowed, |v| b.model.may_float[v])?;
+    let (pairs, pab) = outlook_witness_pairs(&r.audit, b.nb, next, n, leavers, allowed, |v| b.model.may_float[v])?;
     let var = |a: usize, c: usize| edge.get(a, c).map(Var::Pair);
     let mut vars: Vec<Var> = pairs.iter().filter_map(|&(x, y)| var(x, y)).collect();
     vars.extend(pab.map(Var::Float));
@@ -150,6 +152,7 @@ fn outlook_witness(b: &Bracket, leavers: &[usize], next: usize, edge: &PairIndex
 /// same witness can be found before any model is built ([`super::Driver`]'s sparse first
 /// candidate): the graphs, and therefore the witness, are the same either way.
 pub(super) fn outlook_witness_pairs(
+    audit: &Audit,
     nb: usize,
     next: usize,
     n: usize,
@@ -171,13 +174,13 @@ pub(super) fn outlook_witness_pairs(
         let (a, c) = (near[x], near[y]);
         (is_next(a) || is_next(c)) && allowed(a, c)
     };
-    let found = match pairable_implicit(near.len(), joins, |k| is_next(near[k]) && may_float(near[k])) {
+    let found = match pairable_implicit(audit, near.len(), joins, |k| is_next(near[k]) && may_float(near[k])) {
         found @ Pairability::Pairable { .. } => found,
-        Pairability::Unpairable => pairable_implicit(near.len(), joins, |k| is_next(near[k])),
+        Pairability::Unpairable => pairable_implicit(audit, near.len(), joins, |k| is_next(near[k])),
     };
     let Pairability::Pairable { pairs, bye } = found else { return None };
     let far: Vec<usize> = bye.map(|x| near[x]).into_iter().chain(nb + next..n).collect();
-    let rest = pairable_implicit(far.len(), |x, y| allowed(far[x], far[y]), |k| may_float(far[k]));
+    let rest = pairable_implicit(audit, far.len(), |x, y| allowed(far[x], far[y]), |k| may_float(far[k]));
     let Pairability::Pairable { pairs: rest, bye: pab } = rest else { return None };
     let mut out: Vec<(usize, usize)> = pairs.iter().map(|&(x, y)| (near[x], near[y])).collect();
     out.extend(rest.iter().map(|&(x, y)| (far[x], far[y])));

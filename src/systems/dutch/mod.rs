@@ -21,12 +21,14 @@ mod round;
 mod tables_2012;
 mod why;
 
-use super::formulation::Formulation;
-use super::{solving, PairError, PairOptions};
+use super::solving;
+use crate::model::formulation::Formulation;
 use crate::model::SolveError;
 use crate::pairing::{Board, RoundPairing};
+use crate::solver::audit::Audit;
 use crate::solver::lex::StageReport;
 use crate::tournament::Tournament;
+use crate::vocabulary::{PairError, PairOptions};
 use bracket::{Bracket, Kind};
 use round::Round;
 use serde::Serialize;
@@ -46,18 +48,18 @@ const MODEL_2026: &str = include_str!("../../../models/dutch-2026.model");
 /// The facts about a player that depend on the Dutch edition (for `lexpair state`).
 #[derive(Clone, Copy, Debug)]
 pub struct PlayerRules {
-    pub system: super::System,
+    pub system: crate::vocabulary::System,
     edition: Edition,
     pub float: crate::tournament::FloatRule,
 }
 
 impl PlayerRules {
     /// `None` for a system that is not a Dutch edition.
-    pub fn of(system: super::System) -> Option<PlayerRules> {
+    pub fn of(system: crate::vocabulary::System) -> Option<PlayerRules> {
         let edition = match system {
-            super::System::Dutch2012 => Edition::E2012,
-            super::System::Dutch2017 => Edition::E2017,
-            super::System::Dutch2026 => Edition::E2026,
+            crate::vocabulary::System::Dutch2012 => Edition::E2012,
+            crate::vocabulary::System::Dutch2017 => Edition::E2017,
+            crate::vocabulary::System::Dutch2026 => Edition::E2026,
             _ => return None,
         };
         Some(PlayerRules { system, edition, float: round::float_rule(edition) })
@@ -84,7 +86,7 @@ pub(crate) struct TraceDetail {
 /// Explains why players `a` and `b` (TRF ids) are not paired together in `traces`' round.
 pub fn why_not(t: &Tournament, edition: Edition, traces: &[BracketTrace], a: u32, b: u32) -> Result<String, PairError> {
     let keys = formulation(edition)?.criteria;
-    why::why_not(&Round::new(t, edition), &keys, traces, a, b)
+    why::why_not(&Round::new(t, edition, Audit::default()), &keys, traces, a, b)
 }
 
 pub use criteria::Criterion;
@@ -146,7 +148,7 @@ pub fn pair(
         Some(m) => checked_model(m, edition)?,
         None => formulation(edition)?,
     };
-    let r = Round::new(t, edition);
+    let r = Round::new(t, edition, opts.audit.clone());
     if r.order.is_empty() {
         return Ok((RoundPairing::default(), Vec::new()));
     }
@@ -392,7 +394,7 @@ impl Driver<'_, '_> {
             let allowed = |a: usize, c: usize| !(a < mdps && c < mdps) && r.can_meet(global[a], global[c]);
             let may_float = |v: usize| r.bye_candidate(global[v]);
             let (witness, _) =
-                first::outlook_witness_pairs(nb, next.len(), global.len(), &leavers, allowed, may_float)?;
+                first::outlook_witness_pairs(&r.audit, nb, next.len(), global.len(), &leavers, allowed, may_float)?;
             keep.extend(witness.iter().map(|&(a, c)| (a.min(c), a.max(c))));
         }
         let b = Bracket::build_with(r, players, mdps, kind, &keep);
@@ -404,9 +406,7 @@ impl Driver<'_, '_> {
     /// Solves the `quality` stages and the candidate order of `b`.
     fn solve_model(&self, b: &Bracket, quality: Vec<crate::model::Stage>) -> Result<order::Chosen, PairError> {
         let r = self.r;
-        let mut session =
-            solving::session_shared(&b.model, self.opts.backend, self.opts.time_limit, self.opts.second_opinion)
-                .map_err(solver_error)?;
+        let mut session = solving::session_shared(&b.model, self.opts).map_err(solver_error)?;
         let chosen = order::solve(b, quality, session.as_mut()).map_err(solver_error)?;
         if let Some(dir) = &self.opts.write_lp {
             let name = format!("r{:02}-b{:02}", r.t.round, self.traces.len() + 1);

@@ -4,6 +4,7 @@
 use super::bye::ByeOutlook;
 use super::Edition;
 use crate::points::Points;
+use crate::solver::audit::Audit;
 use crate::solver::matching::complete_pairing;
 use crate::tournament::{Float, FloatRule, Player, Tournament};
 use crate::trf::ResultCode;
@@ -20,10 +21,13 @@ pub struct Round<'t> {
     pub number: Vec<u32>,
     /// The 2026 rules' bye facts (\[C5\], \[C9\]); `None` for the 2017 rules or an even round.
     pub bye: Option<ByeOutlook>,
+    /// Where the completion checks count their cross-checks.
+    pub audit: Audit,
 }
 
 impl<'t> Round<'t> {
-    pub fn new(t: &'t Tournament, edition: Edition) -> Round<'t> {
+    /// The round of `t` under `edition`, its completion checks counted into `audit`.
+    pub fn new(t: &'t Tournament, edition: Edition, audit: Audit) -> Round<'t> {
         let mut order = t.present();
         order.sort_by_key(|&i| (std::cmp::Reverse(t.players[i].pairing_score()), t.players[i].pairing_number));
         let mut number = vec![0u32; t.players.len()];
@@ -38,7 +42,7 @@ impl<'t> Round<'t> {
                 number[i] = next;
             }
         }
-        let mut r = Round { t, edition, order, number, bye: None };
+        let mut r = Round { t, edition, order, number, bye: None, audit };
         if edition == Edition::E2026 {
             r.bye = ByeOutlook::of(&r);
         }
@@ -72,7 +76,7 @@ impl<'t> Round<'t> {
     /// ([`crate::solver::matching::pairable_implicit`]; only `--cross-check sat` lists them, for
     /// SAT to re-decide): a dense field of thousands of players never holds its pair graph.
     pub fn complete_pairing(&self, players: &[usize], may_bye: impl Fn(usize) -> bool) -> Option<Option<usize>> {
-        complete_pairing(players, |a, b| self.can_meet(a, b), may_bye)
+        complete_pairing(&self.audit, players, |a, b| self.can_meet(a, b), may_bye)
     }
 
     /// C.2: may `i` receive the pairing-allocated bye?

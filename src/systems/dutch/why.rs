@@ -11,7 +11,7 @@ use super::{BracketTrace, Edition};
 use crate::model::{Cost, Stage, Var};
 use crate::solver::lex::LexBackend;
 use crate::solver::matching_lex::MatchingSession;
-use crate::systems::PairError;
+use crate::vocabulary::PairError;
 
 pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b_id: u32) -> Result<String, PairError> {
     let t = r.t;

@@ -10,7 +10,7 @@ use crate::model::{BracketModel, Cost, SolveError, Var};
 use crate::points::Points;
 use crate::solver::matching::complete_pairing;
 use crate::solver::weighted_matching::try_max_weight_matching;
-use crate::systems::PairError;
+use crate::vocabulary::PairError;
 
 /// Every stage and step of a score-group, in priority order; `models/lim.model` lists them.
 pub const STAGES: [&str; 10] = [
@@ -115,7 +115,8 @@ fn choose_floaters(cx: &Ctx, g: &Group, players: &[usize]) -> Result<Vec<usize>,
 
 /// Can `set` be paired completely with compatible pairings that keep 5.1?
 fn perfectly_pairable_within_5_1(cx: &Ctx, set: &[usize]) -> bool {
-    complete_pairing(set, |a, b| cx.compatible(a, b) && colour::colour_ok(cx, a, b), |_| false).is_some()
+    complete_pairing(&cx.solve.audit, set, |a, b| cx.compatible(a, b) && colour::colour_ok(cx, a, b), |_| false)
+        .is_some()
 }
 
 /// 3.2 (with 3.9, 3.10): the player chosen to make an odd group even, before any scrutiny: the
@@ -222,8 +223,7 @@ fn solve_floaters(
         .filter(|(_, _, c)| !c.terms.is_empty())
         .map(|(name, article, cost)| crate::model::Stage { name: name.into(), article: article.into(), cost })
         .collect();
-    let mut session =
-        crate::systems::solving::session(m, cx.backend, cx.time_limit, cx.second_opinion).map_err(solver)?;
+    let mut session = crate::systems::solving::session(m, &cx.solve).map_err(solver)?;
     session.solve_stages(stages).map_err(solver)?;
     let sol = session.solution().map_err(solver)?;
     let values = costs.iter().map(|c| c.value(&|v| sol.is_one(v))).collect();

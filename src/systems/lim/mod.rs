@@ -23,10 +23,10 @@ mod group;
 mod round;
 
 use super::trace::BracketTrace;
-use super::{Backend, PairError, PairOptions};
 use crate::pairing::RoundPairing;
 use crate::points::Points;
 use crate::tournament::Tournament;
+use crate::vocabulary::{PairError, PairOptions};
 
 pub use group::STAGES;
 
@@ -41,7 +41,7 @@ const MODEL: &str = include_str!("../../../models/lim.model");
 
 /// The stage keys of `models/lim.model`, in order (checked against [`STAGES`] by the tests).
 pub fn model_keys() -> Result<Vec<String>, String> {
-    super::formulation::Formulation::parse("models/lim.model", MODEL, |k| {
+    crate::model::formulation::Formulation::parse("models/lim.model", MODEL, |k| {
         STAGES.contains(&k) || k.starts_with("proc:") || k.starts_with("hard:")
     })
     .map(|f| f.criteria)
@@ -52,9 +52,7 @@ pub fn model_keys() -> Result<Vec<String>, String> {
 /// pairing and, step by step, what was decided (bye, score-groups, cracked pairings).
 pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
     let mut cx = Ctx::new(t, LimOptions { maxi: opts.maxi });
-    cx.backend = opts.backend;
-    cx.time_limit = opts.time_limit;
-    cx.second_opinion = opts.second_opinion;
+    cx.solve = opts.clone();
     round::pair(&cx)
 }
 
@@ -76,11 +74,9 @@ pub struct Ctx<'t> {
     pub order: Vec<usize>,
     /// Place of each player in `order` (`usize::MAX` for absentees).
     pub pos: Vec<usize>,
-    /// Backend of the floater programs (both exact; the weighted matching by default).
-    pub backend: Backend,
-    pub time_limit: Option<f64>,
-    /// `--cross-check solver`: the floater programs also solved on a second route.
-    pub second_opinion: bool,
+    /// How the floater programs are solved (backend, time limit, `--cross-check solver`) and
+    /// where the completion checks count their cross-checks.
+    pub solve: PairOptions,
 }
 
 impl<'t> Ctx<'t> {
@@ -93,17 +89,7 @@ impl<'t> Ctx<'t> {
         }
         let played = i64::from(t.round.saturating_sub(1));
         let median = Points(played * t.point_system.win().0 / 2);
-        Ctx {
-            t,
-            opts,
-            last_round: t.is_last_round(),
-            median,
-            order,
-            pos,
-            backend: Backend::Matching,
-            time_limit: None,
-            second_opinion: false,
-        }
+        Ctx { t, opts, last_round: t.is_last_round(), median, order, pos, solve: PairOptions::default() }
     }
 
     pub fn score(&self, i: usize) -> Points {

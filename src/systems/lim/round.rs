@@ -9,11 +9,12 @@ use crate::pairing::{Board, RoundPairing};
 use crate::points::Points;
 use crate::solver::matching::complete_pairing;
 use crate::systems::trace::BracketTrace;
-use crate::systems::PairError;
+use crate::vocabulary::PairError;
 
 /// Can `players` all be paired (2.1 compatibility), with one bye-eligible player out when odd?
 pub fn completable(cx: &Ctx, players: &[usize], bye_allowed: bool) -> bool {
-    complete_pairing(players, |a, b| cx.compatible(a, b), |i| bye_allowed && cx.bye_eligible(i)).is_some()
+    complete_pairing(&cx.solve.audit, players, |a, b| cx.compatible(a, b), |i| bye_allowed && cx.bye_eligible(i))
+        .is_some()
 }
 
 fn no_pairing() -> PairError {

@@ -1,0 +1,315 @@
+//! The registry: one row per system and edition, with everything the rest of lexpair knows
+//! about it beyond its name (`vocabulary::System`): family and edition, what it pairs, its
+//! capabilities, its entry points, its criteria and the words of its bye rules. The command
+//! line's flags and help, the dispatch of the door of a round (`round::pair`) and the criteria
+//! dictionary all come from these rows (see `docs/architecture.md`).
+
+use super::{burstein, counterfactual, dubov, dutch, lim, trace};
+use crate::pairing::RoundPairing;
+use crate::tournament::Tournament;
+use crate::vocabulary::{PairError, PairOptions, System, Unit};
+use std::str::FromStr;
+
+/// How a system pairs a round: the pairing and, per bracket, what was decided and why.
+pub type PairFn = fn(&Tournament, &PairOptions) -> Result<(RoundPairing, Vec<trace::BracketTrace>), PairError>;
+/// How a system answers `--why-not A B` after pairing the round.
+pub type WhyNotFn = fn(&Tournament, &PairOptions, &[trace::BracketTrace], u32, u32) -> Result<String, PairError>;
+
+/// Everything the rest of lexpair knows about one system and edition. [`REGISTRY`] holds one row
+/// per [`System`], in the order of [`System::ALL`]: names, editions, capabilities and the entry
+/// points all come from it (see `docs/architecture.md`).
+pub struct Registration {
+    /// The system the row describes.
+    pub system: System,
+    /// What it pairs.
+    pub unit: Unit,
+    /// The family (`--dutch`, `--dubov`, `--lim` in the drop-in form, `-s FAMILY`).
+    pub family: &'static str,
+    /// The edition year, if the family has editions.
+    pub edition: Option<u32>,
+    /// Other years that select this edition (a text's draft year).
+    pub also: &'static [u32],
+    /// The edition in force: chosen when no year is given.
+    pub current: bool,
+    /// The rules, as the help texts name them.
+    pub title: &'static str,
+    /// A run-time formulation (`--model FILE`) can replace the built-in one.
+    pub reads_formulations: bool,
+    /// The Maxi-tournament option (`--maxi`) applies.
+    pub maxi: bool,
+    pub pair: PairFn,
+    /// `--why-not A B`, where the system answers it bracket by bracket (the others: by the
+    /// counterfactual of [`counterfactual`]).
+    pub why_not: Option<WhyNotFn>,
+    /// Its quality criteria as `(key, name, article)` in priority order, from the system's own
+    /// table (empty where the formulation lists procedure steps, as Lim's).
+    pub criteria: CriteriaFn,
+    /// How it chooses the pairing-allocated bye, in the text's words, for `--why-bye`: the rule
+    /// on scores, and the rule on games played if it has one.
+    pub bye_rules: (&'static str, Option<&'static str>),
+}
+
+/// The criteria table of a system, as `(key, name, article)` rows.
+pub type CriteriaFn = fn() -> Vec<(&'static str, &'static str, &'static str)>;
+
+fn dutch_rows(e: dutch::Edition) -> Vec<(&'static str, &'static str, &'static str)> {
+    dutch::criteria_table(e).iter().map(|c| (c.key, c.name, c.article)).collect()
+}
+
+/// One row per system and edition.
+pub const REGISTRY: [Registration; 7] = [
+    Registration {
+        system: System::Dutch2026,
+        unit: Unit::Player,
+        family: "dutch",
+        edition: Some(2026),
+        also: &[2025],
+        current: true,
+        title: "Dutch system, rules in force from 2026 (C.04.3)",
+        reads_formulations: true,
+        maxi: false,
+        pair: |t, o| dutch::pair(t, dutch::Edition::E2026, o),
+        why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2026, tr, a, b)),
+        criteria: || dutch_rows(dutch::Edition::E2026),
+        bye_rules: (
+            "[C5] minimise the score of the PAB assignee",
+            Some("[C9] minimise the unplayed games of the PAB assignee"),
+        ),
+    },
+    Registration {
+        system: System::Dutch2017,
+        unit: Unit::Player,
+        family: "dutch",
+        edition: Some(2017),
+        also: &[],
+        current: false,
+        title: "Dutch system, rules in force 2017-2026 (C.04.3)",
+        reads_formulations: true,
+        maxi: false,
+        pair: |t, o| dutch::pair(t, dutch::Edition::E2017, o),
+        why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2017, tr, a, b)),
+        criteria: || dutch_rows(dutch::Edition::E2017),
+        bye_rules: ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
+    },
+    Registration {
+        system: System::Dutch2012,
+        unit: Unit::Player,
+        family: "dutch",
+        edition: Some(2012),
+        also: &[],
+        current: false,
+        title: "Dutch system, rules in force 2012-2017 (C.04.3)",
+        reads_formulations: true,
+        maxi: false,
+        pair: |t, o| dutch::pair(t, dutch::Edition::E2012, o),
+        why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2012, tr, a, b)),
+        criteria: || dutch_rows(dutch::Edition::E2012),
+        bye_rules: ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
+    },
+    Registration {
+        system: System::Dubov2026,
+        unit: Unit::Player,
+        family: "dubov",
+        edition: Some(2026),
+        also: &[2025],
+        current: true,
+        title: "Dubov system, rules in force from 2026 (C.04.4.1)",
+        reads_formulations: false,
+        maxi: false,
+        pair: |t, o| dubov::pair(t, dubov::Edition::E2026, o),
+        why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Dubov2026, t, o, tr, a, b)),
+        criteria: || dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2026)).collect(),
+        bye_rules: ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
+    },
+    Registration {
+        system: System::Dubov2018,
+        unit: Unit::Player,
+        family: "dubov",
+        edition: Some(2018),
+        also: &[],
+        current: false,
+        title: "Dubov system, rules in force 2018-2026 (C.04.4.1)",
+        reads_formulations: false,
+        maxi: false,
+        pair: |t, o| dubov::pair(t, dubov::Edition::E2018, o),
+        why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Dubov2018, t, o, tr, a, b)),
+        criteria: || dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2018)).collect(),
+        bye_rules: ("the lowest score", None),
+    },
+    Registration {
+        system: System::Lim,
+        unit: Unit::Player,
+        family: "lim",
+        edition: None,
+        also: &[],
+        current: true,
+        title: "Lim system (C.04.4.3)",
+        reads_formulations: false,
+        maxi: true,
+        pair: lim::pair,
+        why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Lim, t, o, tr, a, b)),
+        criteria: Vec::new,
+        bye_rules: ("1.1 the lowest score group", None),
+    },
+    Registration {
+        system: System::Burstein2026,
+        unit: Unit::Player,
+        family: "burstein",
+        edition: Some(2026),
+        also: &[2025],
+        current: true,
+        title: "Burstein system, rules in force from 2026 (C.04.4.2)",
+        reads_formulations: false,
+        maxi: false,
+        pair: burstein::pair,
+        why_not: None,
+        criteria: || burstein::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
+        bye_rules: ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
+    },
+];
+
+impl System {
+    /// Its row of [`REGISTRY`] (same order as [`System::ALL`], checked by a test).
+    pub fn registration(self) -> &'static Registration {
+        &REGISTRY[self as usize]
+    }
+
+    /// Whether a run-time formulation (`--model FILE`) can replace the built-in one.
+    pub fn reads_formulations(self) -> bool {
+        self.registration().reads_formulations
+    }
+
+    /// The system of a family (`dutch`, `dubov`, `lim`) in a given edition year; the edition in
+    /// force now when `edition` is `None`.
+    pub fn from_family(family: &str, edition: Option<u32>) -> Result<System, String> {
+        let rows = || REGISTRY.iter().filter(|r| r.family == family);
+        if rows().next().is_none() {
+            return Err(format!("unknown system family {family}; known: {}", names()));
+        }
+        let found = match edition {
+            None => rows().find(|r| r.current),
+            Some(e) => rows().find(|r| r.edition == Some(e) || r.also.contains(&e)),
+        };
+        found.map(|r| r.system).ok_or_else(|| match edition {
+            Some(e) => format!("no edition {e} of the {family} system; known: {}", names()),
+            None => format!("the {family} system needs an edition year; known: {}", names()),
+        })
+    }
+}
+
+fn names() -> String {
+    System::ALL.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// A system by name (`dutch-2017`) or by family (`dutch`: its edition in force).
+impl FromStr for System {
+    type Err = String;
+    fn from_str(s: &str) -> Result<System, String> {
+        let s = s.to_ascii_lowercase();
+        if let Some(sys) = System::ALL.iter().find(|x| x.name() == s) {
+            return Ok(*sys);
+        }
+        if REGISTRY.iter().any(|r| r.family == s) {
+            return System::from_family(&s, None);
+        }
+        Err(format!("unknown system '{s}'; known: {}", names()))
+    }
+}
+
+/// Every quality criterion of `system` as `(key, name, article)`, in priority order, from the
+/// system's own table (Dutch editions, Dubov, Burstein); empty for Lim, whose formulation lists
+/// procedure steps rather than criteria with values.
+pub fn criteria_rows(system: System) -> Vec<(&'static str, &'static str, &'static str)> {
+    (system.registration().criteria)()
+}
+
+/// The stable name of criterion `key` of `system` (what it measures, the same in every system
+/// and edition that has it; see `models/criteria-names.csv`), for the systems whose criteria are
+/// tabled.
+pub fn criterion_name(system: System, key: &str) -> Option<&'static str> {
+    // Completion is a requirement of every bracket, not a row of the formulation: 2017 C.4,
+    // 2026 [C4], 2012 C.12-C.13 (its stage is named C13-completion).
+    match (dutch_edition(system), key) {
+        (Some(dutch::Edition::E2012), "C13") | (Some(dutch::Edition::E2017 | dutch::Edition::E2026), "C4") => {
+            Some("completion")
+        }
+        _ => criteria_rows(system).into_iter().find(|r| r.0 == key).map(|r| r.1),
+    }
+}
+
+/// The article of criterion `key` of `system` as its table states it (`C.04.3 (2026) \[C12\]
+/// colour preferences not granted`), completion included.
+pub fn criterion_article(system: System, key: &str) -> Option<&'static str> {
+    match (dutch_edition(system), key) {
+        (Some(dutch::Edition::E2012), "C13") => Some("C.04.3 (2012) C.13 the remaining players can still be paired"),
+        (Some(dutch::Edition::E2017), "C4") => Some("C.04.3 (2017) C.4 the remaining players can still be paired"),
+        (Some(dutch::Edition::E2026), "C4") => {
+            Some("C.04.3 (2026) [C4] a pairing of all players not yet paired exists")
+        }
+        _ => criteria_rows(system).into_iter().find(|r| r.0 == key).map(|r| r.2),
+    }
+}
+
+fn dutch_edition(system: System) -> Option<dutch::Edition> {
+    match system {
+        System::Dutch2012 => Some(dutch::Edition::E2012),
+        System::Dutch2017 => Some(dutch::Edition::E2017),
+        System::Dutch2026 => Some(dutch::Edition::E2026),
+        _ => None,
+    }
+}
+
+/// The dictionary of criterion names (`models/criteria-names.csv`): per name, the key and article
+/// of the criterion in each edition that has it, as CSV (`name,system,key,article`), sorted by
+/// name, then system.
+pub fn criteria_dictionary() -> String {
+    let mut rows: Vec<(String, &str, &str, &str)> = Vec::new();
+    for system in System::ALL {
+        for (key, name, article) in criteria_rows(system) {
+            rows.push((name.to_string(), system.name(), key, article));
+        }
+    }
+    rows.sort();
+    let mut out = String::from("name,system,key,article\n");
+    for (name, system, key, article) in rows {
+        out.push_str(&format!("{name},{system},{key},\"{}\"\n", article.replace('"', "\"\"")));
+    }
+    out
+}
+
+/// Why players `a` and `b` (TRF ids) are not paired together, after pairing the round.
+pub fn why_not(
+    system: System,
+    t: &Tournament,
+    opts: &PairOptions,
+    traces: &[trace::BracketTrace],
+    a: u32,
+    b: u32,
+) -> Result<String, PairError> {
+    match system.registration().why_not {
+        Some(f) => f(t, opts, traces, a, b),
+        None => counterfactual::why_not_pair(system, t, opts, traces, a, b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The registry has one row per system, in the order of `System::ALL`, with distinct names,
+    /// and exactly one edition in force per family.
+    #[test]
+    fn registry_rows_match_the_systems() {
+        for (k, s) in System::ALL.iter().enumerate() {
+            assert_eq!(REGISTRY[k].system, *s);
+            assert_eq!(REGISTRY[k].system.name(), s.name());
+            assert_eq!(*s as usize, k);
+            assert_eq!(s.name().parse::<System>(), Ok(*s));
+        }
+        for r in &REGISTRY {
+            let current = REGISTRY.iter().filter(|x| x.family == r.family && x.current).count();
+            assert_eq!(current, 1, "{}", r.family);
+            assert_eq!(System::from_family(r.family, r.edition), Ok(r.system));
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! The words every layer shares: which system pairs, what it pairs (a player or a team), with
+//! which options, how a pairing fails, and how a stage of a bracket model is keyed.
+//!
+//! This module sits below both the registry of systems (`systems`) and the independent checker
+//! (`verify`), and imports neither: the checker names the system it judges with [`System`]
+//! without importing any code that pairs. What a system *does* (its entry points, criteria and
+//! capabilities) is its row in `systems::registry`; here is only its name.
+
+use crate::points::Points;
+use crate::solver::audit::Audit;
+use crate::solver::sat::SatBudget;
+use serde::Serialize;
+use std::fmt;
+
+/// A pairing system and edition. Its name is the one on the command line and of
+/// `models/NAME.model`; everything else about it is its row of `systems::REGISTRY`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum System {
+    /// C.04.3 Dutch, rules in force from 1 February 2026.
+    Dutch2026,
+    /// C.04.3 Dutch, rules in force 2017-2026.
+    Dutch2017,
+    /// C.04.3 Dutch, rules in force 2012-2017.
+    Dutch2012,
+    /// C.04.4.1 Dubov, rules in force from 2026.
+    Dubov2026,
+    /// C.04.4.1 Dubov, rules in force 2018-2026.
+    Dubov2018,
+    /// C.04.4.3 Lim.
+    Lim,
+    /// C.04.4.2 Burstein, rules in force from 2026.
+    Burstein2026,
+}
+
+impl System {
+    /// Every system, in registry order.
+    pub const ALL: [System; 7] = [
+        System::Dutch2026,
+        System::Dutch2017,
+        System::Dutch2012,
+        System::Dubov2026,
+        System::Dubov2018,
+        System::Lim,
+        System::Burstein2026,
+    ];
+
+    /// The name used on the command line and in `models/`.
+    pub fn name(self) -> &'static str {
+        match self {
+            System::Dutch2026 => "dutch-2026",
+            System::Dutch2017 => "dutch-2017",
+            System::Dutch2012 => "dutch-2012",
+            System::Dubov2026 => "dubov-2026",
+            System::Dubov2018 => "dubov-2018",
+            System::Lim => "lim",
+            System::Burstein2026 => "burstein-2026",
+        }
+    }
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a system pairs: the pairing unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Unit {
+    /// One player; a pair of units is one game.
+    Player,
+    /// A team with its board line-up; a pair of units is one match of as many games as boards.
+    Team,
+}
+
+impl Unit {
+    /// The unit's name in messages: `player`, `team`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unit::Player => "player",
+            Unit::Team => "team",
+        }
+    }
+}
+
+/// Which exact backend solves the bracket models.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Backend {
+    /// Exact maximum-weight matching with all stages merged into wide integer weights.
+    #[default]
+    Matching,
+    /// HiGHS, stage by stage (also models with side constraints).
+    Highs,
+}
+
+/// Options for pairing one round.
+#[derive(Clone, Debug, Default)]
+pub struct PairOptions {
+    /// The backend that solves the bracket models.
+    pub backend: Backend,
+    /// Write every stage model solved as an LP file into this folder.
+    pub write_lp: Option<std::path::PathBuf>,
+    /// Wall-clock limit per solver call, seconds.
+    pub time_limit: Option<f64>,
+    /// A formulation loaded at run time (`--model FILE`) instead of the edition's built-in
+    /// `models/*.model`; its keys are checked against the system's criteria when pairing.
+    pub model: Option<crate::model::formulation::Formulation>,
+    /// Lim only: the Maxi-tournament rules (C.04.4.3 3.2, 3.8, 5.7: the 100-point rating rule).
+    pub maxi: bool,
+    /// `--cross-check sat`: completion answers re-decided by SAT within this budget.
+    pub cross_check: Option<SatBudget>,
+    /// `--cross-check solver`: every bracket model also solved on a second exact route, which
+    /// must agree on every stage (see [`crate::solver::second_opinion`]).
+    pub second_opinion: bool,
+    /// Where the round's cross-checks count what they confirmed. The door of a round
+    /// (`round::pair`) puts a fresh one here for every round and returns its counts as values
+    /// in the `Round`: whatever a caller leaves here is replaced.
+    pub audit: Audit,
+}
+
+/// Why a round could not be paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PairError {
+    /// No pairing satisfies the absolute criteria (exit code 1).
+    NoValidPairing(String),
+    /// The request does not make sense for this tournament (exit code 3).
+    Invalid(String),
+    /// The solver failed or timed out (exit code 2).
+    Solver(crate::model::SolveError),
+    /// lexpair's own fault (exit code 2): its checker refused the pairing it made, or its two
+    /// solver routes (or the matching and SAT) disagreed.
+    Internal(String),
+}
+
+impl fmt::Display for PairError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PairError::NoValidPairing(m) => write!(f, "no valid pairing exists: {m}"),
+            PairError::Invalid(m) | PairError::Internal(m) => write!(f, "{m}"),
+            PairError::Solver(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PairError {}
+
+/// The key of one stage of a bracket model: which criterion (or candidate-order step) of the
+/// system it is, and which part of it. A typed value, so that `--explain` asks the system for
+/// the words of a stage instead of reading its name; [`StageKey`]'s `Display` gives the stable
+/// name used in LP file names, `--explain-solver` and the batch columns (`C12-colours`,
+/// `C6-floaters-score15`, `D1-partner-of-3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct StageKey {
+    /// The criterion or step as the formulation file and the text key it (`C12`, `D2a`, `A4`).
+    pub criterion: &'static str,
+    /// What the stage measures, in the stable name (`colours`, `partner-of`, `bye-score`).
+    pub what: &'static str,
+    /// The part of the criterion this stage is, when it has parts.
+    pub at: At,
+}
+
+/// Which part of a criterion a stage is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum At {
+    /// The whole criterion.
+    Whole,
+    /// The criterion restricted to one score (`-score15`: 1½ points, in tenths).
+    Score(Points),
+    /// The criterion restricted to one score difference (`-sd10`).
+    ScoreDifference(Points),
+    /// The step about one seat of the bracket, 1-based (a bracket sequence number, a set's
+    /// position): the name puts it where `what` says (`{}` in `what` is replaced by the seat;
+    /// without `{}` the seat follows the words).
+    Seat(usize),
+    /// The step about one named group of the bracket (`G1`, `S1`).
+    Group(&'static str),
+}
+
+impl StageKey {
+    /// A whole criterion.
+    pub const fn whole(criterion: &'static str, what: &'static str) -> StageKey {
+        StageKey { criterion, what, at: At::Whole }
+    }
+
+    /// One part of a criterion.
+    pub const fn at(criterion: &'static str, what: &'static str, at: At) -> StageKey {
+        StageKey { criterion, what, at }
+    }
+
+    /// The seat of a seat step, the score of a score part.
+    pub fn seat(&self) -> Option<usize> {
+        match self.at {
+            At::Seat(k) => Some(k),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for StageKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let head = if self.what.is_empty() { self.criterion.to_string() } else { format!("{}-", self.criterion) };
+        match self.at {
+            At::Whole => write!(f, "{head}{}", self.what),
+            At::Score(s) => write!(f, "{head}{}-score{}", self.what, s.0),
+            At::ScoreDifference(s) => write!(f, "{head}{}-sd{}", self.what, s.0),
+            At::Seat(k) if self.what.contains("{}") => write!(f, "{head}{}", self.what.replace("{}", &k.to_string())),
+            At::Seat(k) => write!(f, "{head}{}-{k}", self.what),
+            At::Group(g) => write!(f, "{head}{}-{g}", self.what),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stage_keys_keep_their_stable_names() {
+        assert_eq!(StageKey::whole("C12", "colours").to_string(), "C12-colours");
+        assert_eq!(StageKey::at("C6", "floaters", At::Score(Points(15))).to_string(), "C6-floaters-score15");
+        assert_eq!(StageKey::at("C6", "pairs", At::ScoreDifference(Points(10))).to_string(), "C6-pairs-sd10");
+        assert_eq!(StageKey::at("D1", "partner-of", At::Seat(3)).to_string(), "D1-partner-of-3");
+        assert_eq!(StageKey::at("D2c", "keep-{}-in-S1", At::Seat(4)).to_string(), "D2c-keep-4-in-S1");
+        assert_eq!(StageKey::at("B3", "pairs-within", At::Group("G1")).to_string(), "B3-pairs-within-G1");
+        assert_eq!(StageKey::whole("force", "").to_string(), "force");
+    }
+
+    #[test]
+    fn names_are_distinct() {
+        for a in System::ALL {
+            assert_eq!(System::ALL.iter().filter(|b| b.name() == a.name()).count(), 1, "{a}");
+        }
+    }
+}
