@@ -1,8 +1,10 @@
 //! The independent rule checker: is a round's pairing legal under a system and edition, and
 //! what does it cost, criterion by criterion?
 //!
-//! Written from the rule texts (`../shared/specs`), sharing no code with `src/systems/*`: it reads
-//! only the TRF reader's documents and the tournament state (`src/trf`, `src/tournament`).
+//! Written from the rule texts (`../shared/specs`), importing nothing from `src/systems/`: it
+//! reads only the TRF reader's documents, the tournament state (`src/trf`, `src/tournament`)
+//! and the system's name (`vocabulary::System`), and names the editions it judges itself, one
+//! data row each ([`rules::EDITIONS`]).
 //! - [`absolute`]: every absolute rule, each violation a typed [`Violation`] naming its article
 //!   and the players (TRF ids);
 //! - [`quality`]: the system's quality criteria evaluated on a whole round's pairing, so a

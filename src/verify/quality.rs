@@ -10,7 +10,7 @@
 //! 2017 A.6, Dubov 1.6): absolute when the colour difference is beyond ±1 or the last two games
 //! had the same colour, strong at ±1, mild at 0 (alternate the last game), none without games.
 
-use super::rules::Edition;
+use super::rules::{Edition, Rules};
 use crate::pairing::RoundPairing;
 use crate::tournament::{Float, FloatRule, Tournament};
 use crate::trf::Colour;
@@ -74,8 +74,8 @@ pub enum Comparison {
 /// The system's criteria in priority order, with their articles.
 fn criteria(ed: Edition) -> Vec<(Criterion, &'static str)> {
     use Criterion::*;
-    match ed {
-        Edition::Dutch2026 => vec![
+    match ed.rules {
+        Rules::Dutch2026 => vec![
             (ByeScore, "C.04.3 (2026) 2.3.1 [C5]"),
             (Floaters, "C.04.3 (2026) 2.4.1 [C6]"),
             (FloaterScores, "C.04.3 (2026) 2.4.2 [C7]"),
@@ -89,7 +89,7 @@ fn criteria(ed: Edition) -> Vec<(Criterion, &'static str)> {
             (RepeatedDownfloat(2), "C.04.3 (2026) 2.4.11 [C16]"),
             (RepeatedUpfloat(2), "C.04.3 (2026) 2.4.12 [C17]"),
         ],
-        Edition::Dutch2017 => vec![
+        Rules::Dutch2017 => vec![
             (Floaters, "C.04.3 (2017) C.5"),
             (ScoreDifferences, "C.04.3 (2017) C.6"),
             (ColourDifferenceBeyondTwo, "C.04.3 (2017) C.8"),
@@ -101,7 +101,7 @@ fn criteria(ed: Edition) -> Vec<(Criterion, &'static str)> {
             (RepeatedDownfloat(2), "C.04.3 (2017) C.14"),
             (RepeatedUpfloat(2), "C.04.3 (2017) C.15"),
         ],
-        Edition::Dutch2012 => vec![
+        Rules::Dutch2012 => vec![
             (ScoreDifferences, "C.04.3 (2012) B.3"),
             (ColourPreference, "C.04.3 (2012) B.4"),
             (RepeatedDownfloat(1), "C.04.3 (2012) B.5"),
@@ -109,8 +109,8 @@ fn criteria(ed: Edition) -> Vec<(Criterion, &'static str)> {
             (RepeatedDownfloat(2), "C.04.3 (2012) B.6"),
             (RepeatedUpfloat(2), "C.04.3 (2012) B.6"),
         ],
-        Edition::Dubov2026 | Edition::Dubov2018 => {
-            let (bye, c5, c6, c7, c10) = if ed == Edition::Dubov2026 {
+        Rules::Dubov2026 | Rules::Dubov2018 => {
+            let (bye, c5, c6, c7, c10) = if ed.rules == Rules::Dubov2026 {
                 ("C.04.4.1 (2026) 3.1.3", "[C5]", "[C6]", "[C7]", "[C10]")
             } else {
                 ("C.04.4.1 (2018) D.1", "C.5", "C.6", "C.7", "C.10")
@@ -125,14 +125,14 @@ fn criteria(ed: Edition) -> Vec<(Criterion, &'static str)> {
             ]
         }
         // After the seeding rounds (which the Dutch 2026 criteria describe).
-        Edition::Burstein2026 => vec![
+        Rules::Burstein2026 => vec![
             (ByeScore, "C.04.4.2 (2026) 3.1.3"),
             (ByeUnplayed, "C.04.4.2 (2026) 3.1.4"),
             (Floaters, "C.04.4.2 (2026) [C5]"),
             (FloaterScores, "C.04.4.2 (2026) [C6]"),
             (ColourPreference, "C.04.4.2 (2026) [C8]"),
         ],
-        Edition::Lim => vec![
+        Rules::Lim => vec![
             (ByeScore, "C.04.4.3 1.1"),
             (Floaters, "C.04.4.3 2.2"),
             (ScoreDifferences, "C.04.4.3 3"),
@@ -172,12 +172,12 @@ pub fn evaluate(system: System, t: &Tournament, pairing: &RoundPairing) -> Quali
         v.sort_unstable_by(|a, b| b.cmp(a));
         v
     };
-    let rule = if ed == Edition::Dutch2026 { FloatRule::Dutch2026 } else { FloatRule::Dutch2017 };
+    let rule = if ed.rules == Rules::Dutch2026 { FloatRule::Dutch2026 } else { FloatRule::Dutch2017 };
     let last = t.is_last_round();
     let criteria = criteria(ed)
         .into_iter()
         .filter(|(c, _)| {
-            !(matches!(ed, Edition::Dubov2018 | Edition::Dubov2026) && last && *c == Criterion::RepeatedUpfloat(1))
+            !(matches!(ed.rules, Rules::Dubov2018 | Rules::Dubov2026) && last && *c == Criterion::RepeatedUpfloat(1))
         })
         .map(|(criterion, article)| {
             let value = match criterion {

@@ -1,62 +1,174 @@
-//! The edition-dependent parts of the absolute rules, one place each, with their articles.
+//! The checker's own editions: one data row each, with its articles, who may receive the
+//! pairing-allocated bye, and who is exempt from the colour limits.
 //!
-//! Only what differs between systems and editions lives here: which basic rules apply (C.04.1 of
-//! 2017 or 2026), who may receive the pairing-allocated bye, and who is exempt from the colour
-//! limits. Everything else is common to all systems (C.04.1).
+//! The checker names the editions it judges by itself ([`Rules`]) and finds the row of a system
+//! by its name ([`System`], from `vocabulary`): it imports nothing from `src/systems/`. Only
+//! what differs between systems and editions lives here; everything else is common to all
+//! systems (C.04.1).
 
 use crate::tournament::{Player, Tournament};
 use crate::vocabulary::System;
 
-/// The rule set a pairing is checked against.
+/// The editions the checker knows, by its own names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Edition {
+pub enum Rules {
+    /// C.04.3 Dutch, 2012.
     Dutch2012,
+    /// C.04.3 Dutch, 2017.
     Dutch2017,
+    /// C.04.3 Dutch, 2026.
     Dutch2026,
+    /// C.04.4.1 Dubov, 2018.
     Dubov2018,
+    /// C.04.4.1 Dubov, 2026.
     Dubov2026,
+    /// C.04.4.3 Lim.
     Lim,
+    /// C.04.4.2 Burstein, 2026.
     Burstein2026,
 }
 
+/// Who is barred from the pairing-allocated bye.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PabBar {
+    /// 2012 B.1.b: a player who scored a point or half a point without playing.
+    PointsWithoutPlaying,
+    /// C.04.1.d (2017): a player who had a PAB or a forfeit win.
+    PabOrForfeitWin,
+    /// C.04.1 Art. 4 (2026): a player who had a PAB, or scored a win's points without playing.
+    PabOrWinWithoutPlaying,
+}
+
+/// Who the colour limits (difference beyond ±2, a colour three times in a row) do not bind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourExemption {
+    /// Nobody.
+    None,
+    /// Dutch (2017 C.3, 2026 \[C3\], 2012 B.2 note): topscorers and their opponents, when pairing
+    /// the last round.
+    Topscorers,
+    /// Lim 6: in the last round, players of the same score.
+    LastRoundEqualScores,
+}
+
+/// One edition as the checker judges it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edition {
+    /// The checker's name for it.
+    pub rules: Rules,
+    /// The system whose pairings it judges.
+    pub system: System,
+    /// It applies the 2026 basic rules (C.04.1, effective 1 February 2026).
+    pub basic_2026: bool,
+    /// The article forbidding a second meeting.
+    pub rematch_article: &'static str,
+    /// The articles saying who may receive the pairing-allocated bye.
+    pub pab_article: &'static str,
+    /// Who is barred from the pairing-allocated bye.
+    pub pab_bar: PabBar,
+    /// The articles of the two colour limits: (difference beyond ±2, same colour three times).
+    pub colour_articles: (&'static str, &'static str),
+    /// Who the colour limits do not bind.
+    pub colour_exemption: ColourExemption,
+}
+
+/// One row per edition the checker knows.
+pub const EDITIONS: [Edition; 7] = [
+    Edition {
+        rules: Rules::Dutch2012,
+        system: System::Dutch2012,
+        basic_2026: false,
+        rematch_article: "C.04.3 (2012) B.1.a",
+        pab_article: "C.04.3 (2012) B.1.b",
+        pab_bar: PabBar::PointsWithoutPlaying,
+        colour_articles: ("C.04.3 (2012) B.2, C.04.1.f", "C.04.3 (2012) B.2, C.04.1.g"),
+        colour_exemption: ColourExemption::Topscorers,
+    },
+    Edition {
+        rules: Rules::Dutch2017,
+        system: System::Dutch2017,
+        basic_2026: false,
+        rematch_article: "C.04.3 (2017) C.1, C.04.1.b",
+        pab_article: "C.04.3 (2017) C.2, C.04.1.d",
+        pab_bar: PabBar::PabOrForfeitWin,
+        colour_articles: ("C.04.3 (2017) C.3, C.04.1.f", "C.04.3 (2017) C.3, C.04.1.g"),
+        colour_exemption: ColourExemption::Topscorers,
+    },
+    Edition {
+        rules: Rules::Dutch2026,
+        system: System::Dutch2026,
+        basic_2026: true,
+        rematch_article: "C.04.3 (2026) 2.1.1 [C1], C.04.1 Art. 2",
+        pab_article: "C.04.3 (2026) 2.1.2 [C2], C.04.1 Art. 4",
+        pab_bar: PabBar::PabOrWinWithoutPlaying,
+        colour_articles: ("C.04.3 (2026) 2.1.3 [C3], C.04.1 Art. 6", "C.04.3 (2026) 2.1.3 [C3], C.04.1 Art. 7"),
+        colour_exemption: ColourExemption::Topscorers,
+    },
+    Edition {
+        rules: Rules::Dubov2018,
+        system: System::Dubov2018,
+        basic_2026: false,
+        rematch_article: "C.04.4.1 (2018) C.1, C.04.1.b",
+        pab_article: "C.04.4.1 (2018) C.2, C.04.1.d",
+        pab_bar: PabBar::PabOrForfeitWin,
+        colour_articles: ("C.04.4.1 (2018) C.3, C.04.1.f", "C.04.4.1 (2018) C.3, C.04.1.g"),
+        colour_exemption: ColourExemption::None,
+    },
+    Edition {
+        rules: Rules::Dubov2026,
+        system: System::Dubov2026,
+        basic_2026: true,
+        rematch_article: "C.04.4.1 (2026) 2.1.1 [C1], C.04.1 Art. 2",
+        pab_article: "C.04.4.1 (2026) 2.1.2 [C2], C.04.1 Art. 4",
+        pab_bar: PabBar::PabOrWinWithoutPlaying,
+        colour_articles: ("C.04.4.1 (2026) 2.1.3 [C3], C.04.1 Art. 6", "C.04.4.1 (2026) 2.1.3 [C3], C.04.1 Art. 7"),
+        colour_exemption: ColourExemption::None,
+    },
+    Edition {
+        rules: Rules::Lim,
+        system: System::Lim,
+        basic_2026: false,
+        rematch_article: "C.04.4.3 2.1 (compatible players), C.04.1.b",
+        pab_article: "C.04.4.3 1.1, C.04.1.d",
+        pab_bar: PabBar::PabOrForfeitWin,
+        colour_articles: ("C.04.4.3 2.1, 5.1.b", "C.04.4.3 2.1, 5.1.a"),
+        colour_exemption: ColourExemption::LastRoundEqualScores,
+    },
+    Edition {
+        rules: Rules::Burstein2026,
+        system: System::Burstein2026,
+        basic_2026: true,
+        rematch_article: "C.04.4.2 (2026) 2.1.1 [C1], C.04.1 Art. 2",
+        pab_article: "C.04.4.2 (2026) 2.1.2 [C2], C.04.1 Art. 4",
+        pab_bar: PabBar::PabOrWinWithoutPlaying,
+        colour_articles: ("C.04.4.2 (2026) 2.1.3 [C3], C.04.1 Art. 6", "C.04.4.2 (2026) 2.1.3 [C3], C.04.1 Art. 7"),
+        // Burstein's seeding rounds, paired by the Dutch rules, are never the last round.
+        colour_exemption: ColourExemption::None,
+    },
+];
+
 impl Edition {
+    /// The checker's row for `system` (every system has one; a test checks it).
     pub fn of(system: System) -> Edition {
-        match system {
-            System::Dutch2012 => Edition::Dutch2012,
-            System::Dutch2017 => Edition::Dutch2017,
-            System::Dutch2026 => Edition::Dutch2026,
-            System::Dubov2018 => Edition::Dubov2018,
-            System::Dubov2026 => Edition::Dubov2026,
-            System::Lim => Edition::Lim,
-            System::Burstein2026 => Edition::Burstein2026,
+        match EDITIONS.iter().find(|e| e.system == system) {
+            Some(e) => *e,
+            None => unreachable!("the checker has a row for every system (tests::every_system_has_a_row)"),
         }
     }
 
-    /// Editions applying the 2026 basic rules (C.04.1, effective 1 February 2026).
-    fn basic_2026(self) -> bool {
-        matches!(self, Edition::Dutch2026 | Edition::Dubov2026 | Edition::Burstein2026)
-    }
-
+    /// A Dutch edition (downfloaters count, the PAB's receiver downfloats).
     pub fn is_dutch(self) -> bool {
-        matches!(self, Edition::Dutch2012 | Edition::Dutch2017 | Edition::Dutch2026)
+        matches!(self.rules, Rules::Dutch2012 | Rules::Dutch2017 | Rules::Dutch2026)
     }
 
     /// The article forbidding a second meeting.
     pub fn rematch_article(self) -> &'static str {
-        match self {
-            Edition::Dutch2012 => "C.04.3 (2012) B.1.a",
-            Edition::Dutch2017 => "C.04.3 (2017) C.1, C.04.1.b",
-            Edition::Dutch2026 => "C.04.3 (2026) 2.1.1 [C1], C.04.1 Art. 2",
-            Edition::Dubov2018 => "C.04.4.1 (2018) C.1, C.04.1.b",
-            Edition::Dubov2026 => "C.04.4.1 (2026) 2.1.1 [C1], C.04.1 Art. 2",
-            Edition::Lim => "C.04.4.3 2.1 (compatible players), C.04.1.b",
-            Edition::Burstein2026 => "C.04.4.2 (2026) 2.1.1 [C1], C.04.1 Art. 2",
-        }
+        self.rematch_article
     }
 
     /// The article saying who is paired and who receives the bye.
     pub fn presence_article(self) -> &'static str {
-        if self.basic_2026() {
+        if self.basic_2026 {
             "C.04.1 Art. 3"
         } else {
             "C.04.1.c"
@@ -65,28 +177,15 @@ impl Edition {
 
     /// The articles saying who may receive the pairing-allocated bye.
     pub fn pab_article(self) -> &'static str {
-        match self {
-            Edition::Dutch2012 => "C.04.3 (2012) B.1.b",
-            Edition::Dutch2017 => "C.04.3 (2017) C.2, C.04.1.d",
-            Edition::Dubov2018 => "C.04.4.1 (2018) C.2, C.04.1.d",
-            Edition::Lim => "C.04.4.3 1.1, C.04.1.d",
-            Edition::Dutch2026 => "C.04.3 (2026) 2.1.2 [C2], C.04.1 Art. 4",
-            Edition::Dubov2026 => "C.04.4.1 (2026) 2.1.2 [C2], C.04.1 Art. 4",
-            Edition::Burstein2026 => "C.04.4.2 (2026) 2.1.2 [C2], C.04.1 Art. 4",
-        }
+        self.pab_article
     }
 
     /// Who may receive the pairing-allocated bye, in words (its article: `pab_article`).
     pub fn pab_rule(self) -> &'static str {
-        match self {
-            // B.1.b (2012): not after a point or half point received without playing.
-            Edition::Dutch2012 => "a player who has not scored a point or half point without playing",
-            // C.04.1.d (2017): not after a PAB or a forfeit win.
-            Edition::Dutch2017 | Edition::Dubov2018 | Edition::Lim => {
-                "a player who has had no pairing-allocated bye and no forfeit win"
-            }
-            // C.04.1 Art. 4 (2026): not after a PAB, nor after a win's points scored without playing.
-            Edition::Dutch2026 | Edition::Dubov2026 | Edition::Burstein2026 => {
+        match self.pab_bar {
+            PabBar::PointsWithoutPlaying => "a player who has not scored a point or half point without playing",
+            PabBar::PabOrForfeitWin => "a player who has had no pairing-allocated bye and no forfeit win",
+            PabBar::PabOrWinWithoutPlaying => {
                 "a player who has had no pairing-allocated bye and scored no win's points without playing"
             }
         }
@@ -94,51 +193,47 @@ impl Edition {
 
     /// The article barring `p` from the pairing-allocated bye, if `p` is barred (`pab_rule`).
     pub fn pab_bar(self, p: &Player) -> Option<&'static str> {
-        let barred = match self {
-            Edition::Dutch2012 => p.history.iter().any(|h| !h.facts.played && h.points.0 > 0),
-            Edition::Dutch2026 | Edition::Dubov2026 | Edition::Burstein2026 => p.had_pab || p.unplayed_win_rounds > 0,
-            Edition::Dutch2017 | Edition::Dubov2018 | Edition::Lim => p.had_pab || p.had_forfeit_win,
+        let barred = match self.pab_bar {
+            PabBar::PointsWithoutPlaying => p.history.iter().any(|h| !h.facts.played && h.points.0 > 0),
+            PabBar::PabOrWinWithoutPlaying => p.had_pab || p.unplayed_win_rounds > 0,
+            PabBar::PabOrForfeitWin => p.had_pab || p.had_forfeit_win,
         };
-        barred.then_some(self.pab_article())
+        barred.then_some(self.pab_article)
     }
 
     /// The articles of the two colour limits: (difference beyond ±2, same colour three times).
     pub fn colour_articles(self) -> (&'static str, &'static str) {
-        match self {
-            Edition::Dutch2012 => ("C.04.3 (2012) B.2, C.04.1.f", "C.04.3 (2012) B.2, C.04.1.g"),
-            Edition::Dutch2017 => ("C.04.3 (2017) C.3, C.04.1.f", "C.04.3 (2017) C.3, C.04.1.g"),
-            Edition::Dutch2026 => {
-                ("C.04.3 (2026) 2.1.3 [C3], C.04.1 Art. 6", "C.04.3 (2026) 2.1.3 [C3], C.04.1 Art. 7")
-            }
-            Edition::Dubov2018 => ("C.04.4.1 (2018) C.3, C.04.1.f", "C.04.4.1 (2018) C.3, C.04.1.g"),
-            Edition::Dubov2026 => {
-                ("C.04.4.1 (2026) 2.1.3 [C3], C.04.1 Art. 6", "C.04.4.1 (2026) 2.1.3 [C3], C.04.1 Art. 7")
-            }
-            Edition::Lim => ("C.04.4.3 2.1, 5.1.b", "C.04.4.3 2.1, 5.1.a"),
-            Edition::Burstein2026 => {
-                ("C.04.4.2 (2026) 2.1.3 [C3], C.04.1 Art. 6", "C.04.4.2 (2026) 2.1.3 [C3], C.04.1 Art. 7")
-            }
-        }
+        self.colour_articles
     }
 
     /// True when the colour limits do not bind `i` playing `opp` this round.
-    /// - Dutch (C.04.3 2017 C.3, 2026 \[C3\], 2012 B.2 note): only non-topscorers are bound, and a
-    ///   topscorer's opponent is treated as a topscorer for colours; topscorers exist only when
-    ///   pairing the last round.
-    /// - Lim 6: in the last round, players of the same score may be paired even if one of them
-    ///   gets the same colour a third time or three more of one colour.
-    /// - Dubov, Burstein: no exception (Burstein's seeding rounds, paired by the Dutch rules,
-    ///   are never the last round).
     pub fn colour_exempt(self, t: &Tournament, i: usize, opp: usize) -> bool {
-        match self {
-            Edition::Dutch2012 | Edition::Dutch2017 | Edition::Dutch2026 => t.is_topscorer(i) || t.is_topscorer(opp),
-            Edition::Lim => t.is_last_round() && t.players[i].score == t.players[opp].score,
-            Edition::Dubov2018 | Edition::Dubov2026 | Edition::Burstein2026 => false,
+        match self.colour_exemption {
+            ColourExemption::Topscorers => t.is_topscorer(i) || t.is_topscorer(opp),
+            ColourExemption::LastRoundEqualScores => {
+                t.is_last_round() && t.players[i].score == t.players[opp].score
+            }
+            ColourExemption::None => false,
         }
     }
 
     /// The article of the forbidden-pairs request (XXP, TRF-2026 record 260).
     pub fn forbidden_article(self) -> &'static str {
         "forbidden pair (XXP / TRF-2026 260)"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_system_has_a_row() {
+        for s in System::ALL {
+            assert_eq!(EDITIONS.iter().filter(|e| e.system == s).count(), 1, "{s}");
+        }
+        for e in EDITIONS {
+            assert_eq!(EDITIONS.iter().filter(|x| x.rules == e.rules).count(), 1, "{:?}", e.rules);
+        }
     }
 }
