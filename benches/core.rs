@@ -6,6 +6,7 @@ use lexpair::rng::splitmix64 as mix;
 use lexpair::solver::graph::PairingGraph;
 use lexpair::solver::highs_lex::{solve_lexicographic, LexOptions};
 use lexpair::solver::matching::pairable_by_matching;
+use lexpair::vocabulary::{At, StageKey};
 
 /// A bracket of `n` players where 5% of pairs are forbidden (rematches), with a float-count
 /// stage, two colour-like stages and a tie-break on the top player's partner.
@@ -22,7 +23,7 @@ fn bracket(n: usize) -> BracketModel {
     }
     let mut floats = Cost::new();
     (0..n).for_each(|i| floats.add(Var::Float(i), 1));
-    m.add_stage("floaters", "bench", floats);
+    m.add_stage(StageKey::order("floaters", ""), "bench", floats);
     for k in 0..2 {
         let mut c = Cost::new();
         for e in 0..m.pairs.len() {
@@ -30,7 +31,7 @@ fn bracket(n: usize) -> BracketModel {
                 c.add(Var::Pair(e), 1 + k);
             }
         }
-        m.add_stage(&format!("colour-{k}"), "bench", c);
+        m.add_stage(StageKey::order("colour", "").at(At::Seat(k as usize)), "bench", c);
     }
     let mut tb = Cost::new();
     for (e, &(a, b)) in m.pairs.clone().iter().enumerate() {
@@ -38,7 +39,7 @@ fn bracket(n: usize) -> BracketModel {
             tb.add(Var::Pair(e), b as i64);
         }
     }
-    m.add_stage("partner-of-top", "bench", tb);
+    m.add_stage(StageKey::order("partner-of-top", ""), "bench", tb);
     m
 }
 
@@ -157,7 +158,11 @@ fn candidate_order(c: &mut Criterion) {
                         cost.add(Var::Pair(e), 1 + (a + b - p) as i64);
                     }
                 }
-                lexpair::model::Stage { name: format!("D1-partner-of-{p}"), article: "bench".into(), cost }
+                lexpair::model::Stage {
+                    key: StageKey::order("D1", "partner-of").at(At::Seat(p)),
+                    article: "bench".into(),
+                    cost,
+                }
             })
             .collect();
         // The whole graph at every chunk, then every chunk priced.

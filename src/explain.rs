@@ -12,7 +12,7 @@ use crate::pairing::RoundPairing;
 use crate::points::Points;
 use crate::systems::trace::BracketTrace;
 use crate::tournament::Tournament;
-use crate::vocabulary::System;
+use crate::vocabulary::{At, Measure, StageKey, System};
 use serde::Serialize;
 
 /// The JSON schema of [`Explanation`] (see `docs/explain.md`); a change that removes or
@@ -34,8 +34,8 @@ pub struct PlayerRef {
 /// One criterion or candidate-order step, in the rules' words.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Line {
-    /// The stage as the formulation names it (`C12-colours`, `D1-partner-of-3`).
-    pub stage: String,
+    /// The stage (written as its stable name: `C12-colours`, `D1-partner-of-3`).
+    pub stage: StageKey,
     /// The text's label (`[C12]`, `C.7`, `D.1`).
     pub label: String,
     /// The sentence: what the text asks and what this pairing achieved.
@@ -129,16 +129,6 @@ fn criterion_words(system: System, key: &str) -> Option<(String, String)> {
     Some((label, words.to_string()))
 }
 
-/// A trailing score in a stage name (`-score15`, `-sd10`, `-scoring-20`), as points.
-fn trailing_score(stage: &str) -> Option<Points> {
-    let digits: String =
-        stage.chars().rev().take_while(char::is_ascii_digit).collect::<Vec<_>>().into_iter().rev().collect();
-    let head = &stage[..stage.len() - digits.len()];
-    (!digits.is_empty() && (head.ends_with("score") || head.ends_with("sd") || head.ends_with("scoring-")))
-        .then(|| digits.parse().ok().map(Points))
-        .flatten()
-}
-
 /// The player at BSN `k` (1-based) of the bracket, as `12 (Name)`.
 fn bsn_player(t: &Tournament, tr: &BracketTrace, k: usize) -> String {
     match tr.players.get(k.wrapping_sub(1)) {
@@ -154,95 +144,28 @@ fn bsn_player(t: &Tournament, tr: &BracketTrace, k: usize) -> String {
     }
 }
 
-fn number_after(stage: &str, prefix: &str) -> Option<usize> {
-    stage.strip_prefix(prefix)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
-}
-
-/// A candidate-order step in the text's words; `None` when the stage is a quality criterion.
-fn order_words(t: &Tournament, tr: &BracketTrace, stage: &str, v: i64) -> Option<(String, String)> {
-    let at = |k: usize| bsn_player(t, tr, k);
-    let line = |label: &str, text: String| Some((label.to_string(), text));
-    if let Some(k) = number_after(stage, "D1-partner-of-").or_else(|| number_after(stage, "D1-mdp-partner-of-")) {
-        return line(
-            "D.1",
-            format!("D.1 transposition: BSN {k}, {}, is paired with BSN {v}, {}", at(k), at(v as usize)),
-        );
+/// One stage in the rules' words: the system's own words when it has them (candidate-order
+/// steps), else the words every criterion shares: its article, the part of it (`at 1½`) and
+/// its value as the stage measures it.
+fn stage_line(system: System, t: &Tournament, tr: &BracketTrace, key: &StageKey, v: i64) -> (bool, Line) {
+    let seat = |k: usize| bsn_player(t, tr, k);
+    let line = |label: String, text: String| Line { stage: *key, label, text, value: v };
+    if let Some(w) = (system.registration().words)(key, v, &seat) {
+        return (key.is_criterion(), line(w.label, w.text));
     }
-    if stage == "D2a-exchange-size" {
-        let text = match v {
-            0 => "D.2 exchange: none (S1 and S2 as formed)".to_string(),
-            1 => "D.2 exchange: 1 player of S1 exchanged with one of S2".to_string(),
-            n => format!("D.2 exchange: {n} players of S1 exchanged with as many of S2"),
-        };
-        return line("D.2.a", text);
-    }
-    if stage == crate::systems::dutch::NONE_WITHIN_S1 {
-        return line("D.2.a", "D.2.a no pair lies wholly in S1 (nobody is exchanged)".to_string());
-    }
-    if stage == "D2b-exchange-bsn-sum" {
-        return line("D.2.b", format!("D.2.b sum of the BSNs of the new S1: {v}"));
-    }
-    if let Some(k) = number_after(stage, "D2c-keep-") {
-        let how = if v > 0 { "stays in S1" } else { "leaves S1" };
-        return line("D.2.c", format!("D.2.c BSN {k}, {}, {how}", at(k)));
-    }
-    if let Some(k) = number_after(stage, "D2d-bring-") {
-        let how = if v < 0 { "comes into S1" } else { "stays in S2" };
-        return line("D.2.d", format!("D.2.d BSN {k}, {}, {how}", at(k)));
-    }
-    if let Some(k) = number_after(stage, "D3-mdp-") {
-        let how = if v == 0 { "is paired" } else { "moves down" };
-        return line("D.3", format!("D.3 MDP BSN {k}, {}, {how}", at(k)));
-    }
-    if let Some(k) = number_after(stage, "A4-opponent-of-BSN-") {
-        let text = match v.unsigned_abs() as usize {
-            0 => format!("4.3 order of pairings: BSN {k}, {}, floats (its virtual opponent has BSN 0)", at(k)),
-            o => format!("4.3 order of pairings: BSN {k}, {}, meets BSN {o}, {}", at(k), at(o)),
-        };
-        return line("4.3", text);
-    }
-    if let Some(k) = number_after(stage, "D1-upfloater-#") {
-        let how = if v < 0 { "is chosen" } else { "is not chosen" };
-        return line("4.2", format!("3.2.2 / 4.2 first set of upfloaters: possible upfloater #{k} {how}"));
-    }
-    if let Some(k) = number_after(stage, "D3-opponent-of-S1-#") {
-        return line("4.4", format!("3.2.6 / 4.4 transposition of G2: S1 player #{k} meets G2 player #{}", v + 1));
-    }
-    if let Some(rest) = stage.strip_prefix("D2-shifter-from-") {
-        let how = if v < 0 { "is shifted" } else { "is not shifted" };
-        let (from, k) = (rest.split('-').next().unwrap_or(rest), rest.rsplit('#').next().unwrap_or(rest));
-        return line("4.3", format!("3.2.4 / 4.3 shifters: seeker #{k} of {from} {how}"));
-    }
-    if let Some(group) = stage.strip_prefix("B3-pairs-within-") {
-        return line("3.2.4", format!("3.2.4 G1/G2 re-composition: pairs made within {group}: {}", v.abs()));
-    }
-    None
-}
-
-/// One stage in the rules' words.
-fn stage_line(system: System, t: &Tournament, tr: &BracketTrace, stage: &str, v: i64) -> (bool, Line) {
-    if let Some((label, text)) = order_words(t, tr, stage, v) {
-        return (false, Line { stage: stage.to_string(), label, text, value: v });
-    }
-    let key = stage.split('-').next().unwrap_or(stage);
-    let (label, words) = criterion_words(system, key).unwrap_or_else(|| (key.to_string(), stage.replace('-', " ")));
+    let (label, words) = criterion_words(system, key.criterion)
+        .unwrap_or_else(|| (key.criterion.to_string(), key.to_string().replace('-', " ")));
     let sense = if v < 0 { " (maximised)" } else { "" };
-    let amount =
-        if stage.contains("bye-score") { format!("score {}", points_text(Points(v))) } else { v.abs().to_string() };
-    if stage == crate::systems::dutch::C9_STAGE {
-        let text = format!("{words}: applied among the PAB candidates (order value {})", v.abs());
-        return (true, Line { stage: stage.to_string(), label, text, value: v });
-    }
-    if stage == "C5-floaters" {
-        let text = format!("{words}: {v} outgoing floater{}", if v == 1 { "" } else { "s" });
-        return (true, Line { stage: stage.to_string(), label, text, value: v });
-    }
-    let text = match (trailing_score(stage), stage.ends_with("-completion")) {
-        (_, true) => format!("{words}: {}", if v != 0 { "yes" } else { "no" }),
-        (Some(s), _) => format!("{words}, at {}: {amount}{sense}", points_text(s)),
-        (None, _) => format!("{words}: {amount}{sense}"),
+    let at = match key.at {
+        At::Score(s) | At::ScoreDifference(s) => format!(", at {}", points_text(s)),
+        _ => String::new(),
     };
-    (true, Line { stage: stage.to_string(), label, text, value: v })
+    let text = match key.measure {
+        Measure::Completion => format!("{words}: {}", if v != 0 { "yes" } else { "no" }),
+        Measure::Points => format!("{words}{at}: score {}", points_text(Points(v))),
+        Measure::Count | Measure::Rank | Measure::Order => format!("{words}{at}: {}{sense}", v.abs()),
+    };
+    (key.is_criterion(), line(label, text))
 }
 
 /// The highest pairing score among `ids`.
@@ -257,7 +180,7 @@ pub fn pab_eligible(system: System, t: &Tournament, i: usize) -> bool {
 }
 
 /// One stage of a bracket as its sentence in the rules' words, with `value`.
-pub fn stage_text(system: System, t: &Tournament, tr: &BracketTrace, stage: &str, value: i64) -> String {
+pub fn stage_text(system: System, t: &Tournament, tr: &BracketTrace, stage: &StageKey, value: i64) -> String {
     stage_line(system, t, tr, stage, value).1.text
 }
 
@@ -395,12 +318,13 @@ pub fn render(e: &Explanation) -> String {
         }
         // Criteria met in full (value 0) and completion are summed up in one line.
         let mut met: Vec<&str> = Vec::new();
-        for l in b.criteria.iter().filter(|l| !l.stage.ends_with("-completion")) {
+        let completion = |l: &&Line| l.stage.measure == Measure::Completion;
+        for l in b.criteria.iter().filter(|l| !completion(l)) {
             if l.value != 0 {
                 let _ = writeln!(s, "  {}", l.text);
             }
         }
-        for l in b.criteria.iter().filter(|l| !l.stage.ends_with("-completion")) {
+        for l in b.criteria.iter().filter(|l| !completion(l)) {
             let all_zero = b.criteria.iter().filter(|m| m.label == l.label).all(|m| m.value == 0);
             if all_zero && !met.contains(&l.label.as_str()) {
                 met.push(&l.label);
@@ -410,16 +334,18 @@ pub fn render(e: &Explanation) -> String {
             let _ = writeln!(s, "  no violation of {}", met.join(", "));
         }
         // Candidate-order steps that only confirm the natural order are left out of the text.
-        let exchanged = b.order.iter().any(|l| l.stage == "D2a-exchange-size" && l.value != 0);
+        let exchanged = b.order.iter().any(|l| l.label == "D.2.a" && l.value != 0);
         for l in &b.order {
+            // A pair seen from its second player (Burstein 4.3: the partner's BSN is smaller).
+            let seen_before = l.label == "4.3"
+                && l.stage.seat().is_some_and(|k| l.value != 0 && (l.value.unsigned_abs() as usize) < k);
             let routine = match l.label.as_str() {
                 "D.2.b" | "D.2.c" | "D.2.d" => !exchanged,
                 _ if l.stage == crate::systems::dutch::NONE_WITHIN_S1 => true,
                 "4.2" | "4.3" => l.value == 0,
                 _ => false,
             } || (l.label == "D.2.c" && l.value > 0)
-                || number_after(&l.stage, "A4-opponent-of-BSN-")
-                    .is_some_and(|k| l.value != 0 && (l.value.unsigned_abs() as usize) < k)
+                || seen_before
                 || (l.label == "D.2.d" && l.value == 0);
             if !routine {
                 let _ = writeln!(s, "  {}", l.text);
@@ -446,13 +372,5 @@ mod tests {
         assert_eq!(points_text(Points(30)), "3");
         assert_eq!(points_text(Points(0)), "0");
         assert_eq!(points_text(Points(-5)), "-½");
-    }
-
-    #[test]
-    fn scores_in_stage_names() {
-        assert_eq!(trailing_score("C18-floats-score15"), Some(Points(15)));
-        assert_eq!(trailing_score("B3-score-differences-sd10"), Some(Points(10)));
-        assert_eq!(trailing_score("C6-upfloaters-scoring-20"), Some(Points(20)));
-        assert_eq!(trailing_score("C12-colours"), None);
     }
 }

@@ -122,8 +122,8 @@ pub struct Generated {
 /// `C18-floats-score15` count for `C12` and `C18`; candidate-order stages are left out).
 fn add_criteria(totals: &mut Vec<(String, i64)>, traces: &[crate::systems::trace::BracketTrace]) {
     for tr in traces {
-        for (name, value) in &tr.stages {
-            let key = name.split('-').next().unwrap_or_default();
+        for (stage, value) in &tr.stages {
+            let key = stage.criterion;
             if !(key.len() > 1 && key.starts_with('C') && key[1..].bytes().all(|b| b.is_ascii_digit())) {
                 continue;
             }

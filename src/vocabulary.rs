@@ -145,18 +145,22 @@ impl fmt::Display for PairError {
 impl std::error::Error for PairError {}
 
 /// The key of one stage of a bracket model: which criterion (or candidate-order step) of the
-/// system it is, and which part of it. A typed value, so that `--explain` asks the system for
-/// the words of a stage instead of reading its name; [`StageKey`]'s `Display` gives the stable
-/// name used in LP file names, `--explain-solver` and the batch columns (`C12-colours`,
-/// `C6-floaters-score15`, `D1-partner-of-3`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+/// system it is, which part of it, and what its value measures. A typed value, so that
+/// `--explain` asks the system for the words of a stage instead of reading its name;
+/// [`StageKey`]'s `Display` (and its JSON form) is the stable name used in LP file names,
+/// `--explain-solver` and the batch columns (`C12-colours`, `C6-floaters-score15`,
+/// `D1-partner-of-3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct StageKey {
     /// The criterion or step as the formulation file and the text key it (`C12`, `D2a`, `A4`).
     pub criterion: &'static str,
-    /// What the stage measures, in the stable name (`colours`, `partner-of`, `bye-score`).
+    /// What the stage measures, in the stable name (`colours`, `partner-of`, `bye-score`); a
+    /// `{}` in it is where the seat of an [`At::Seat`] stage goes.
     pub what: &'static str,
     /// The part of the criterion this stage is, when it has parts.
     pub at: At,
+    /// What its value is.
+    pub measure: Measure,
 }
 
 /// Which part of a criterion a stage is.
@@ -169,30 +173,69 @@ pub enum At {
     /// The criterion restricted to one score difference (`-sd10`).
     ScoreDifference(Points),
     /// The step about one seat of the bracket, 1-based (a bracket sequence number, a set's
-    /// position): the name puts it where `what` says (`{}` in `what` is replaced by the seat;
-    /// without `{}` the seat follows the words).
+    /// position): the name puts it where `what` has `{}`, else after the words.
     Seat(usize),
     /// The step about one named group of the bracket (`G1`, `S1`).
     Group(&'static str),
 }
 
+/// What the value of a stage is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Measure {
+    /// A number of players or pairs (negative when a maximised count).
+    Count,
+    /// A score, in tenths of points.
+    Points,
+    /// An order value among candidates (a rank, a sum of pairing numbers): only its order means.
+    Rank,
+    /// Whether the rest of the round can be completed (1 when not).
+    Completion,
+    /// A candidate-order step: the system words it.
+    Order,
+}
+
 impl StageKey {
-    /// A whole criterion.
-    pub const fn whole(criterion: &'static str, what: &'static str) -> StageKey {
-        StageKey { criterion, what, at: At::Whole }
+    /// A quality criterion counting players or pairs.
+    pub const fn count(criterion: &'static str, what: &'static str) -> StageKey {
+        StageKey { criterion, what, at: At::Whole, measure: Measure::Count }
     }
 
-    /// One part of a criterion.
-    pub const fn at(criterion: &'static str, what: &'static str, at: At) -> StageKey {
-        StageKey { criterion, what, at }
+    /// A quality criterion measured in points.
+    pub const fn points(criterion: &'static str, what: &'static str) -> StageKey {
+        StageKey { criterion, what, at: At::Whole, measure: Measure::Points }
     }
 
-    /// The seat of a seat step, the score of a score part.
+    /// A criterion whose value only orders candidates.
+    pub const fn rank(criterion: &'static str, what: &'static str) -> StageKey {
+        StageKey { criterion, what, at: At::Whole, measure: Measure::Rank }
+    }
+
+    /// The completion requirement.
+    pub const fn completion(criterion: &'static str) -> StageKey {
+        StageKey { criterion, what: "completion", at: At::Whole, measure: Measure::Completion }
+    }
+
+    /// A step of the candidate order.
+    pub const fn order(criterion: &'static str, what: &'static str) -> StageKey {
+        StageKey { criterion, what, at: At::Whole, measure: Measure::Order }
+    }
+
+    /// The same key restricted to a part.
+    pub const fn at(self, at: At) -> StageKey {
+        StageKey { at, ..self }
+    }
+
+    /// The seat of a seat step.
     pub fn seat(&self) -> Option<usize> {
         match self.at {
             At::Seat(k) => Some(k),
             _ => None,
         }
+    }
+
+    /// A quality criterion (or completion), as opposed to a candidate-order step.
+    pub fn is_criterion(&self) -> bool {
+        self.measure != Measure::Order
     }
 }
 
@@ -210,19 +253,27 @@ impl fmt::Display for StageKey {
     }
 }
 
+/// A stage key is written (JSON, CSV) as its stable name.
+impl Serialize for StageKey {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn stage_keys_keep_their_stable_names() {
-        assert_eq!(StageKey::whole("C12", "colours").to_string(), "C12-colours");
-        assert_eq!(StageKey::at("C6", "floaters", At::Score(Points(15))).to_string(), "C6-floaters-score15");
-        assert_eq!(StageKey::at("C6", "pairs", At::ScoreDifference(Points(10))).to_string(), "C6-pairs-sd10");
-        assert_eq!(StageKey::at("D1", "partner-of", At::Seat(3)).to_string(), "D1-partner-of-3");
-        assert_eq!(StageKey::at("D2c", "keep-{}-in-S1", At::Seat(4)).to_string(), "D2c-keep-4-in-S1");
-        assert_eq!(StageKey::at("B3", "pairs-within", At::Group("G1")).to_string(), "B3-pairs-within-G1");
-        assert_eq!(StageKey::whole("force", "").to_string(), "force");
+        assert_eq!(StageKey::count("C12", "colours").to_string(), "C12-colours");
+        assert_eq!(StageKey::count("C6", "floaters").at(At::Score(Points(15))).to_string(), "C6-floaters-score15");
+        assert_eq!(StageKey::count("C6", "pairs").at(At::ScoreDifference(Points(10))).to_string(), "C6-pairs-sd10");
+        assert_eq!(StageKey::order("D1", "partner-of").at(At::Seat(3)).to_string(), "D1-partner-of-3");
+        assert_eq!(StageKey::order("D2c", "keep-{}-in-S1").at(At::Seat(4)).to_string(), "D2c-keep-4-in-S1");
+        assert_eq!(StageKey::order("B3", "pairs-within").at(At::Group("G1")).to_string(), "B3-pairs-within-G1");
+        assert_eq!(StageKey::order("force", "").to_string(), "force");
+        assert_eq!(serde_json::to_string(&StageKey::completion("C4")).ok().as_deref(), Some("\"C4-completion\""));
     }
 
     #[test]

@@ -66,8 +66,8 @@ fn c4_completion_holds_in_every_bracket_and_explain_names_2026_articles() {
         .expect("pairs");
     assert!(!traces.is_empty());
     for tr in &traces {
-        assert!(tr.stages.first().is_some_and(|s| s.0 == "C4-completion"), "{:?}", tr.stages);
-        assert!(tr.stages.iter().any(|s| s.0 == "C6-downfloaters"));
+        assert!(tr.stages.first().is_some_and(|s| s.0.to_string() == "C4-completion"), "{:?}", tr.stages);
+        assert!(tr.stages.iter().any(|s| s.0.to_string() == "C6-downfloaters"));
     }
     let why = why_not(System::Dutch2026, &t, &PairOptions::default(), &traces, 4, 5).expect("answer");
     assert_eq!(why, "[C1]: 4 and 5 already played each other in round 3");

@@ -2,6 +2,7 @@
 
 use lexpair::model::{BracketModel, Cost, SolveError, Var};
 use lexpair::solver::highs_lex::{solve_lexicographic, LexOptions};
+use lexpair::vocabulary::{At, StageKey};
 
 mod common;
 use common::Rng;
@@ -32,7 +33,7 @@ fn random_model(rng: &mut Rng) -> BracketModel {
                 c.add(Var::Float(i), rng.below(span) as i64);
             }
         }
-        m.add_stage(&format!("s{k}"), "test", c);
+        m.add_stage(StageKey::order("s", "").at(At::Seat(k as usize)), "test", c);
     }
     m
 }
@@ -138,7 +139,7 @@ fn tie_model() -> BracketModel {
             c.add(v, 5);
         }
     }
-    m.add_stage("prefer-0-with-1-or-2", "test", c);
+    m.add_stage(StageKey::order("prefer-0-with-1-or-2", ""), "test", c);
     m
 }
 
@@ -155,7 +156,7 @@ fn uniqueness_check_detects_ties_and_a_tie_break_resolves_them() {
             tb.add(Var::Pair(e), b as i64);
         }
     }
-    m.add_stage("partner-of-0", "test", tb);
+    m.add_stage(StageKey::order("partner-of-0", ""), "test", tb);
     let r = solve_lexicographic(&m, &opts).expect("unique optimum");
     let chosen: Vec<(usize, usize)> = r.solution.pairs.iter().map(|&e| m.pairs[e]).collect();
     assert_eq!(chosen, vec![(0, 1), (2, 3)]);
@@ -168,8 +169,8 @@ fn zero_cost_stage_at_its_bound_needs_no_solve() {
     let v = m.add_pair(0, 1);
     let mut c = Cost::new();
     c.add(v, 3);
-    m.add_stage("first", "test", c);
-    m.add_stage("empty", "test", Cost::new());
+    m.add_stage(StageKey::order("first", ""), "test", c);
+    m.add_stage(StageKey::order("empty", ""), "test", Cost::new());
     let r = solve_lexicographic(&m, &LexOptions { merge_stages: false, ..LexOptions::default() }).expect("feasible");
     assert_eq!(r.solution.stage_values, vec![3, 0]);
     assert_eq!(r.stages[1].how, "bound");
@@ -185,7 +186,7 @@ fn malformed_models_are_rejected_not_solved() {
     let mut c = Cost::new();
     c.add(Var::Float(1), 1); // player 1 may not float
     m.add_pair(0, 1);
-    m.add_stage("bad", "test", c);
+    m.add_stage(StageKey::order("bad", ""), "test", c);
     assert!(matches!(solve_lexicographic(&m, &LexOptions::default()), Err(SolveError::InvalidModel(_))));
 }
 
@@ -219,7 +220,11 @@ fn a_session_adds_variables_constraints_and_stages_after_seeing_earlier_optima()
         }
     }
     let v = s
-        .solve_stages(vec![lexpair::model::Stage { name: "few-top-pairs".into(), article: "test".into(), cost: c }])
+        .solve_stages(vec![lexpair::model::Stage {
+            key: StageKey::order("few-top-pairs", ""),
+            article: "test".into(),
+            cost: c,
+        }])
         .expect("feasible");
     assert_eq!(v, vec![0]);
     // Aux a = "player 0 meets player 5"; require it, then prefer 1 with 3 over 1 with 4.
@@ -233,8 +238,12 @@ fn a_session_adds_variables_constraints_and_stages_after_seeing_earlier_optima()
             pref.add(Var::Pair(e), y as i64);
         }
     }
-    s.solve_stages(vec![lexpair::model::Stage { name: "partner-of-1".into(), article: "test".into(), cost: pref }])
-        .expect("feasible");
+    s.solve_stages(vec![lexpair::model::Stage {
+        key: StageKey::order("partner-of-1", ""),
+        article: "test".into(),
+        cost: pref,
+    }])
+    .expect("feasible");
     let r = s.finish().expect("verified");
     let chosen: Vec<(usize, usize)> = r.solution.pairs.iter().map(|&e| pairs[e]).collect();
     assert_eq!(chosen, vec![(0, 5), (1, 3), (2, 4)]);
@@ -344,7 +353,7 @@ fn folds_levels_into_faces(price_above: usize) {
                     }
                 }
             }
-            m.add_stage(&format!("t{k}"), "test", c);
+            m.add_stage(StageKey::order("t", "").at(At::Seat(k)), "test", c);
         }
         let take = |left: usize| if wide { left } else { 1 + rng.below(40) as usize };
         if let Some((s, levels)) = session_against_brute_force(case, &m, price_above, take) {
@@ -404,14 +413,14 @@ fn exchange_folds(price_above: usize) {
         for i in (0..n).filter(|&i| m.may_float[i]) {
             c.add(Var::Float(i), 1);
         }
-        m.add_stage("colours", "test", c);
+        m.add_stage(StageKey::order("colours", ""), "test", c);
         let mut c = Cost::new();
         for (e, &(a, _)) in m.pairs.iter().enumerate() {
             if a >= n / 2 {
                 c.add(Var::Pair(e), 1);
             }
         }
-        m.add_stage("wholly-in-s2", "test", c);
+        m.add_stage(StageKey::order("wholly-in-s2", ""), "test", c);
         for p in 0..n {
             let mut c = Cost::new();
             for (e, &(a, b)) in m.pairs.iter().enumerate() {
@@ -424,7 +433,7 @@ fn exchange_folds(price_above: usize) {
             if m.may_float[p] {
                 c.add(Var::Float(p), (n as i64 + 1) << 24);
             }
-            m.add_stage(&format!("partner-of-{p}"), "test", c);
+            m.add_stage(StageKey::order("partner-of", "").at(At::Seat(p)), "test", c);
         }
         // The colour stage, then "wholly in the lower half", then the partner stages together.
         let take = |left: usize| if left > n { 1 } else { left };

@@ -215,7 +215,7 @@ fn solve(
     rec.timing = vec![("seconds".into(), seconds)];
     // Per criterion (the stage name up to its first '-': `C7-downfloaters-score35` counts for
     // `C7`), in first-appearance order: values and solve times summed over brackets.
-    let key = |name: &str| name.split('-').next().unwrap_or_default().to_string();
+    let key = |stage: &crate::vocabulary::StageKey| stage.criterion.to_string();
     let mut order: Vec<String> = Vec::new();
     let mut values: BTreeMap<String, i64> = BTreeMap::new();
     let mut times: BTreeMap<String, f64> = BTreeMap::new();
@@ -228,7 +228,7 @@ fn solve(
             *values.entry(k).or_default() += v;
         }
         for st in &tr.reports {
-            *times.entry(key(&st.name)).or_default() += st.seconds;
+            *times.entry(key(&st.key)).or_default() += st.seconds;
         }
     }
     for k in &order {

@@ -38,7 +38,7 @@ pub fn write_lp(m: &BracketModel, stage: usize, fixed: &[i64]) -> String {
     let st = m.stages.get(stage);
     let _ = writeln!(out, "\\ lexpair bracket model: {} players, {} allowed pairs", m.num_players(), m.pairs.len());
     if let Some(s) = st {
-        let _ = writeln!(out, "\\ stage {} of {}: {} ({})", stage + 1, m.stages.len(), s.name, s.article);
+        let _ = writeln!(out, "\\ stage {} of {}: {} ({})", stage + 1, m.stages.len(), s.key, s.article);
     }
     out.push_str("Minimize\n");
     let obj = st.map(|s| s.cost.normalised().terms).unwrap_or_default();
@@ -74,7 +74,7 @@ pub fn write_lp(m: &BracketModel, stage: usize, fixed: &[i64]) -> String {
             let _ = writeln!(
                 out,
                 " fix_{}: {} <= {}",
-                s.name.replace(['-', '.'], "_"),
+                s.key.to_string().replace(['-', '.'], "_"),
                 linear(m, &s.cost.normalised().terms),
                 v
             );

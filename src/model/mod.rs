@@ -16,6 +16,7 @@ mod lp_format;
 
 pub use lp_format::write_lp;
 
+use crate::vocabulary::StageKey;
 use serde::Serialize;
 
 /// A decision variable of the model.
@@ -79,11 +80,11 @@ impl Cost {
     }
 }
 
-/// One lexicographic stage: a named criterion to minimise.
+/// One lexicographic stage: a criterion to minimise, keyed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Stage {
-    /// Short name as used in `models/` files (e.g. `"C10-colour-preferences"`).
-    pub name: String,
+    /// Which criterion or step it is (its `Display` is the stage's stable name).
+    pub key: StageKey,
     /// The article it implements (e.g. `"C.04.3 C.10"`).
     pub article: String,
     pub cost: Cost,
@@ -150,8 +151,8 @@ impl BracketModel {
     }
 
     /// Appends a stage (lower priority than all earlier ones).
-    pub fn add_stage(&mut self, name: &str, article: &str, cost: Cost) {
-        self.stages.push(Stage { name: name.to_string(), article: article.to_string(), cost });
+    pub fn add_stage(&mut self, key: StageKey, article: &str, cost: Cost) {
+        self.stages.push(Stage { key, article: article.to_string(), cost });
     }
 
     /// True if `v` is a variable of this model.
@@ -166,7 +167,7 @@ impl BracketModel {
     /// Checks that a stage's costs are on variables of this model.
     pub fn check_stage(&self, s: &Stage) -> Result<(), String> {
         match s.cost.terms.iter().find(|(v, _)| !self.has_var(*v)) {
-            Some((v, _)) => Err(format!("stage {} has a cost on {v:?}, which is not a variable", s.name)),
+            Some((v, _)) => Err(format!("stage {} has a cost on {v:?}, which is not a variable", s.key)),
             None => Ok(()),
         }
     }
@@ -239,7 +240,7 @@ impl Solution {
         for (k, s) in m.stages.iter().enumerate() {
             let v = s.cost.value(&one);
             if self.stage_values.get(k) != Some(&v) {
-                return Err(format!("stage {} has value {v}, stated {:?}", s.name, self.stage_values.get(k)));
+                return Err(format!("stage {} has value {v}, stated {:?}", s.key, self.stage_values.get(k)));
             }
         }
         Ok(())

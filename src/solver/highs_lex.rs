@@ -230,8 +230,8 @@ impl LexSession {
     }
 
     fn report(&mut self, k: usize, value: i64, how: &'static str, start: Instant) {
-        let name = self.m.stages[k].name.clone();
-        self.reports.push(StageReport { name, value, how, seconds: start.elapsed().as_secs_f64() });
+        let key = self.m.stages[k].key;
+        self.reports.push(StageReport { key, value, how, seconds: start.elapsed().as_secs_f64() });
     }
 
     /// Solves the program minimising `objective` under every fixed optimum; returns the rounded
@@ -387,7 +387,7 @@ fn merge_groups(
         if lo.unsigned_abs().max(hi.unsigned_abs()) > EXACT_LIMIT as u64 {
             return Err(SolveError::InvalidModel(format!(
                 "stage {} can reach {} in magnitude, beyond exact floating point",
-                m.stages[first + k].name,
+                m.stages[first + k].key,
                 lo.unsigned_abs().max(hi.unsigned_abs())
             )));
         }

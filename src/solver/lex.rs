@@ -6,6 +6,7 @@
 //! only "every player paired or floating once").
 
 use crate::model::{BracketModel, Solution, SolveError, Stage, Var};
+use crate::vocabulary::StageKey;
 use serde::Serialize;
 
 pub trait LexBackend {
@@ -15,10 +16,10 @@ pub trait LexBackend {
     fn solution(&mut self) -> Result<Solution, SolveError>;
     /// The model, with the stages solved so far.
     fn model(&self) -> &BracketModel;
-    /// The names of the stages solved so far (without building the model if the backend keeps
+    /// The keys of the stages solved so far (without building the model if the backend keeps
     /// its costs in another form).
-    fn stage_names(&self) -> Vec<String> {
-        self.model().stages.iter().map(|s| s.name.clone()).collect()
+    fn stage_keys(&self) -> Vec<StageKey> {
+        self.model().stages.iter().map(|s| s.key).collect()
     }
     /// What each stage took.
     fn reports(&self) -> &[StageReport];
@@ -51,7 +52,9 @@ pub fn assignment_of(m: &BracketModel, ones: &[Var]) -> Option<Solution> {
 /// What happened in one stage.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StageReport {
-    pub name: String,
+    /// The stage (written as its stable name).
+    #[serde(rename = "name")]
+    pub key: StageKey,
     pub value: i64,
     /// How the optimum was established: `"solved"`, `"merged"` (solved together with
     /// neighbouring stages), or `"bound"` (the incumbent already met a lower bound: no solve).

@@ -77,6 +77,7 @@ use super::weighted_matching::{
 };
 use super::wide::Wide;
 use crate::model::{BracketModel, Cost, Solution, SolveError, Stage, Var};
+use crate::vocabulary::StageKey;
 use std::cell::OnceCell;
 use std::rc::Rc;
 use std::time::Instant;
@@ -1148,7 +1149,7 @@ impl LexBackend for MatchingSession {
         let values: Vec<i64> = (first..self.stages.len()).map(|k| self.eval(&self.costs[k], &mate)).collect();
         let seconds = start.elapsed().as_secs_f64();
         for (k, &v) in (first..).zip(&values) {
-            self.reports.push(StageReport { name: self.stages[k].name.clone(), value: v, how, seconds });
+            self.reports.push(StageReport { key: self.stages[k].key, value: v, how, seconds });
         }
         Ok(values)
     }
@@ -1183,8 +1184,8 @@ impl LexBackend for MatchingSession {
         })
     }
 
-    fn stage_names(&self) -> Vec<String> {
-        self.stages.iter().map(|s| s.name.clone()).collect()
+    fn stage_keys(&self) -> Vec<StageKey> {
+        self.stages.iter().map(|s| s.key).collect()
     }
 
     fn reports(&self) -> &[StageReport] {

@@ -23,6 +23,7 @@ use super::audit::Audit;
 use super::highs_lex::TIME_LIMIT;
 use super::lex::{LexBackend, StageReport};
 use crate::model::{BracketModel, Solution, SolveError, Stage, Var};
+use crate::vocabulary::StageKey;
 
 /// Models of at most this many pairs get HiGHS as their second route (a bracket of about 45
 /// players; HiGHS takes seconds on it, and can take minutes on a hundred).
@@ -112,7 +113,7 @@ impl LexBackend for SecondOpinion {
             self.audit.solver(|s| s.undecided += count);
             return Ok(values);
         };
-        let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
+        let names: Vec<String> = stages.iter().map(|s| s.key.to_string()).collect();
         let first = self.first.solve_stages(stages.clone());
         if timed_out(&first) {
             // The user's own time limit: nothing to compare.
@@ -159,8 +160,8 @@ impl LexBackend for SecondOpinion {
         self.first.model()
     }
 
-    fn stage_names(&self) -> Vec<String> {
-        self.first.stage_names()
+    fn stage_keys(&self) -> Vec<StageKey> {
+        self.first.stage_keys()
     }
 
     fn reports(&self) -> &[StageReport] {
@@ -202,10 +203,10 @@ mod tests {
         m
     }
 
-    fn stage(name: &str, terms: &[(usize, i64)]) -> Stage {
+    fn stage(name: &'static str, terms: &[(usize, i64)]) -> Stage {
         let mut c = Cost::new();
         terms.iter().for_each(|&(e, k)| c.add(Var::Pair(e), k));
-        Stage { name: name.into(), article: "test".into(), cost: c }
+        Stage { key: StageKey::order(name, ""), article: "test".into(), cost: c }
     }
 
     /// Two routes that agree give the optimum and count it; a second session on a different

@@ -47,6 +47,9 @@ pub struct Registration {
     /// How it chooses the pairing-allocated bye, in the text's words, for `--why-bye`: the rule
     /// on scores, and the rule on games played if it has one.
     pub bye_rules: (&'static str, Option<&'static str>),
+    /// The words of its own stages for `--explain` (candidate-order steps, criteria with a
+    /// sentence of their own); the others take the words every criterion shares.
+    pub words: trace::WordsFn,
 }
 
 /// The criteria table of a system, as `(key, name, article)` rows.
@@ -75,6 +78,7 @@ pub const REGISTRY: [Registration; 7] = [
             "[C5] minimise the score of the PAB assignee",
             Some("[C9] minimise the unplayed games of the PAB assignee"),
         ),
+        words: dutch::words,
     },
     Registration {
         system: System::Dutch2017,
@@ -90,6 +94,7 @@ pub const REGISTRY: [Registration; 7] = [
         why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2017, tr, a, b)),
         criteria: || dutch_rows(dutch::Edition::E2017),
         bye_rules: ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
+        words: dutch::words,
     },
     Registration {
         system: System::Dutch2012,
@@ -105,6 +110,7 @@ pub const REGISTRY: [Registration; 7] = [
         why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2012, tr, a, b)),
         criteria: || dutch_rows(dutch::Edition::E2012),
         bye_rules: ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
+        words: dutch::words,
     },
     Registration {
         system: System::Dubov2026,
@@ -120,6 +126,7 @@ pub const REGISTRY: [Registration; 7] = [
         why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Dubov2026, t, o, tr, a, b)),
         criteria: || dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2026)).collect(),
         bye_rules: ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
+        words: dubov::words,
     },
     Registration {
         system: System::Dubov2018,
@@ -135,6 +142,7 @@ pub const REGISTRY: [Registration; 7] = [
         why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Dubov2018, t, o, tr, a, b)),
         criteria: || dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2018)).collect(),
         bye_rules: ("the lowest score", None),
+        words: dubov::words,
     },
     Registration {
         system: System::Lim,
@@ -150,6 +158,7 @@ pub const REGISTRY: [Registration; 7] = [
         why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Lim, t, o, tr, a, b)),
         criteria: Vec::new,
         bye_rules: ("1.1 the lowest score group", None),
+        words: trace::no_words,
     },
     Registration {
         system: System::Burstein2026,
@@ -165,6 +174,7 @@ pub const REGISTRY: [Registration; 7] = [
         why_not: None,
         criteria: || burstein::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
         bye_rules: ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
+        words: burstein::words,
     },
 ];
 

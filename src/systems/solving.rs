@@ -91,7 +91,7 @@ pub(crate) fn write_models(
 ) -> Result<(), PairError> {
     std::fs::create_dir_all(dir).map_err(|e| PairError::Invalid(format!("{}: {e}", dir.display())))?;
     for (k, st) in m.stages.iter().enumerate() {
-        let path = dir.join(format!("{name}-s{:03}-{}.lp", k + 1, st.name.replace('#', "")));
+        let path = dir.join(format!("{name}-s{:03}-{}.lp", k + 1, st.key.to_string().replace('#', "")));
         std::fs::write(&path, write_lp(m, k, values))
             .map_err(|e| PairError::Invalid(format!("{}: {e}", path.display())))?;
     }

@@ -3,6 +3,7 @@
 //! Dutch or Dubov bracket, a Lim score group step).
 
 use crate::solver::lex::StageReport;
+use crate::vocabulary::StageKey;
 use serde::Serialize;
 
 /// What happened in one bracket.
@@ -19,7 +20,7 @@ pub struct BracketTrace {
     pub pairs: Vec<(u32, u32)>,
     pub leavers: Vec<u32>,
     /// Value of every stage, quality criteria first, then the candidate order.
-    pub stages: Vec<(String, i64)>,
+    pub stages: Vec<(StageKey, i64)>,
     pub reports: Vec<StageReport>,
     /// Quantities the edition's text computes for the bracket before pairing it (Dutch 2012: P0,
     /// M0, and the colour targets X1, Z1 of A.8), for the reader; empty where the text has none.
@@ -82,9 +83,36 @@ pub fn render_text(traces: &[BracketTrace]) -> String {
         }
         for r in &t.reports {
             if r.value != 0 || matches!(r.how, "solved" | "merged") {
-                let _ = writeln!(s, "    {:<28} {:>6}  {} {:.3}s", r.name, r.value, r.how, r.seconds);
+                let _ = writeln!(s, "    {:<28} {:>6}  {} {:.3}s", r.key.to_string(), r.value, r.how, r.seconds);
             }
         }
     }
     s
+}
+
+/// The words of one stage, as a system states them for `--explain`: the text's label (`D.1`,
+/// `[C9]`) and the sentence with the stage's value in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// The text's label.
+    pub label: String,
+    /// The sentence.
+    pub text: String,
+}
+
+impl Words {
+    /// Words with this label and sentence.
+    pub fn new(label: &str, text: String) -> Words {
+        Words { label: label.to_string(), text }
+    }
+}
+
+/// How a system words its own stages: the key, its value, and the unit at a seat of the
+/// bracket (`seat(k)`: "12 (Name)" for bracket sequence number k). `None` leaves the stage to
+/// the words every criterion shares (its article, its value; see `explain`).
+pub type WordsFn = fn(&crate::vocabulary::StageKey, i64, &dyn Fn(usize) -> String) -> Option<Words>;
+
+/// A system without words of its own.
+pub fn no_words(_: &crate::vocabulary::StageKey, _: i64, _: &dyn Fn(usize) -> String) -> Option<Words> {
+    None
 }

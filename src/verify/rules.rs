@@ -210,9 +210,7 @@ impl Edition {
     pub fn colour_exempt(self, t: &Tournament, i: usize, opp: usize) -> bool {
         match self.colour_exemption {
             ColourExemption::Topscorers => t.is_topscorer(i) || t.is_topscorer(opp),
-            ColourExemption::LastRoundEqualScores => {
-                t.is_last_round() && t.players[i].score == t.players[opp].score
-            }
+            ColourExemption::LastRoundEqualScores => t.is_last_round() && t.players[i].score == t.players[opp].score,
             ColourExemption::None => false,
         }
     }

@@ -14,7 +14,7 @@ use super::round::Round;
 use crate::model::{BracketModel, Cost, Stage, Var};
 use crate::points::Points;
 use crate::systems::trace::BracketTrace;
-use crate::vocabulary::{PairError, PairOptions};
+use crate::vocabulary::{At, PairError, PairOptions, StageKey};
 
 /// What the stages of one bracket are built from.
 pub struct Ctx<'a, 't> {
@@ -50,8 +50,8 @@ pub struct Criterion {
     pub build: fn(&Ctx, &str) -> Vec<Stage>,
 }
 
-fn stage(name: String, article: &str, cost: Cost) -> Stage {
-    Stage { name, article: article.to_string(), cost }
+fn stage(key: StageKey, article: &str, cost: Cost) -> Stage {
+    Stage { key, article: article.to_string(), cost }
 }
 
 /// The quality criteria in the priority order of 2.3.
@@ -67,7 +67,7 @@ pub const CRITERIA: &[Criterion] = &[
                     cost.add(Var::Pair(e), 1);
                 }
             }
-            vec![stage("C5-floaters".into(), a, cost)]
+            vec![stage(StageKey::count("C5", "floaters"), a, cost)]
         },
     },
     Criterion {
@@ -84,7 +84,7 @@ pub const CRITERIA: &[Criterion] = &[
                             cost.add(Var::Pair(e), 1);
                         }
                     }
-                    stage(format!("C6-floaters-score{}", s.0), a, cost)
+                    stage(StageKey::count("C6", "floaters").at(At::Score(s)), a, cost)
                 })
                 .collect()
         },
@@ -105,7 +105,7 @@ pub const CRITERIA: &[Criterion] = &[
                     cost.add(Var::Pair(e), -1);
                 }
             }
-            let mut stages = vec![stage("C7-next-pairs".into(), a, cost)];
+            let mut stages = vec![stage(StageKey::count("C7", "next-pairs"), a, cost)];
             // Its [C6]: the scores of the players it floats further down, highest first: a
             // member (a floater of this bracket, or of the next scoregroup) paired beyond the
             // next scoregroup. Pairs are stored `a < b` and the lower players run from the next
@@ -120,7 +120,7 @@ pub const CRITERIA: &[Criterion] = &[
                         cost.add(Var::Pair(e), 1);
                     }
                 }
-                stages.push(stage(format!("C7-next-floaters-score{}", s.0), a, cost));
+                stages.push(stage(StageKey::count("C7", "next-floaters").at(At::Score(s)), a, cost));
             }
             stages
         },
@@ -140,7 +140,7 @@ pub const CRITERIA: &[Criterion] = &[
                     }
                 }
             }
-            vec![stage("C8-colours".into(), a, cost)]
+            vec![stage(StageKey::count("C8", "colours"), a, cost)]
         },
     },
 ];
@@ -205,9 +205,9 @@ pub fn pair_bracket(
                 c.add(Var::Pair(e), -(other as i64 + 1));
             }
         }
-        stages.push(stage(format!("A4-opponent-of-BSN-{}", k + 1), "C.04.4.2 (2026) 4.3", c));
+        stages.push(stage(StageKey::order("A4", "opponent-of-BSN").at(At::Seat(k + 1)), "C.04.4.2 (2026) 4.3", c));
     }
-    let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
+    let names: Vec<StageKey> = stages.iter().map(|s| s.key).collect();
     let mut session = crate::systems::solving::session(model, opts).map_err(super::solver_error)?;
     let values = session.solve_stages(stages).map_err(super::solver_error)?;
     let sol = session.solution().map_err(super::solver_error)?;
@@ -245,6 +245,29 @@ pub fn pair_bracket(
     trace.stages = names.into_iter().zip(values).collect();
     trace.reports = session.reports().to_vec();
     Ok(Chosen { pairs: chosen, floaters, trace })
+}
+
+/// The candidate order (4.3) and the count of outgoing floaters in the text's words, for
+/// `--explain`.
+pub fn words(key: &StageKey, v: i64, seat: &dyn Fn(usize) -> String) -> Option<crate::systems::trace::Words> {
+    use crate::systems::trace::Words;
+    match (key.criterion, key.at) {
+        ("A4", At::Seat(k)) => Some(Words::new(
+            "4.3",
+            match v.unsigned_abs() as usize {
+                0 => format!("4.3 order of pairings: BSN {k}, {}, floats (its virtual opponent has BSN 0)", seat(k)),
+                o => format!("4.3 order of pairings: BSN {k}, {}, meets BSN {o}, {}", seat(k), seat(o)),
+            },
+        )),
+        ("C5", At::Whole) => Some(Words::new(
+            "[C5]",
+            format!(
+                "[C5] maximise the number of pairs (minimise the outgoing floaters): {v} outgoing floater{}",
+                if v == 1 { "" } else { "s" }
+            ),
+        )),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

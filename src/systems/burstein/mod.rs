@@ -13,6 +13,7 @@
 //! See `docs/burstein.md` for the readings and the agreement with the witnesses.
 
 mod bracket;
+pub use bracket::words;
 mod colours;
 pub mod round;
 

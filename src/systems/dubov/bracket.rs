@@ -26,12 +26,12 @@ use crate::model::{BracketModel, Cost, Solution, Stage, Var};
 use crate::solver::lex::StageReport;
 use crate::solver::matching::maximum_matching;
 use crate::trf::Colour;
-use crate::vocabulary::{PairError, PairOptions};
+use crate::vocabulary::{At, PairError, PairOptions, StageKey};
 
 /// Stage values and solver reports collected over the programs of a bracket.
 #[derive(Default)]
 pub struct Log {
-    pub stages: Vec<(String, i64)>,
+    pub stages: Vec<(StageKey, i64)>,
     pub reports: Vec<StageReport>,
     /// File name prefix for `--write-lp` (round and bracket).
     pub prefix: String,
@@ -42,8 +42,8 @@ pub fn article(key: &str) -> Option<&'static str> {
     super::criteria::find(key).map(|c| c.article_2026)
 }
 
-fn stage(name: String, article: &str, cost: Cost) -> Stage {
-    Stage { name, article: article.to_string(), cost }
+fn stage(key: StageKey, article: &str, cost: Cost) -> Stage {
+    Stage { key, article: article.to_string(), cost }
 }
 
 /// Solves `model` with `stages` lexicographically on the chosen backend.
@@ -55,13 +55,13 @@ fn solve(
     log: &mut Log,
 ) -> Result<Solution, PairError> {
     let mut session = crate::systems::solving::session(model, opts).map_err(solver_error)?;
-    let names: Vec<String> = stages.iter().map(|s| s.name.clone()).collect();
+    let keys: Vec<StageKey> = stages.iter().map(|s| s.key).collect();
     let values = session.solve_stages(stages).map_err(solver_error)?;
     let sol = session.solution().map_err(solver_error)?;
     if let Some(dir) = &opts.write_lp {
         crate::systems::solving::write_models(dir, &format!("{}-{program}", log.prefix), session.model(), &values)?;
     }
-    log.stages.extend(names.into_iter().zip(values));
+    log.stages.extend(keys.into_iter().zip(values));
     log.reports.extend(session.reports().iter().cloned());
     Ok(sol)
 }
@@ -104,7 +104,7 @@ pub fn choose_upfloaters(
             }
         }
         if !c.terms.is_empty() {
-            stages.push(stage(format!("D1-upfloater-#{}", k + 1), "C.04.4.1 D.1", c));
+            stages.push(stage(StageKey::order("D1", "upfloater-#{}").at(At::Seat(k + 1)), "C.04.4.1 D.1", c));
         }
     }
     let sol = solve(opts, "upfloaters", model, stages, log)?;
@@ -184,7 +184,7 @@ pub fn pair_bracket(
                 c.add(v, rank[b]);
             }
         }
-        stages.push(stage(format!("D3-opponent-of-S1-#{}", k + 1), "C.04.4.1 B.5 / D.3", c));
+        stages.push(stage(StageKey::order("D3", "opponent-of-S1-#{}").at(At::Seat(k + 1)), "C.04.4.1 B.5 / D.3", c));
     }
     let sol = solve(opts, "transposition", model.clone(), stages, log)?;
     let mut out = Vec::new();
@@ -238,7 +238,7 @@ fn shift(r: &Round, players: &[usize], in_g1: &mut [bool], opts: &PairOptions, l
     let seq = |l: usize| if in_g1[l] { seq1[l] } else { seq2[l] };
     let model = allowed_pairs(r, players);
     let pairs = model.pairs.clone();
-    let (small_name, big_name) = if small_is_g1 { ("G1", "G2") } else { ("G2", "G1") };
+    let small_name = if small_is_g1 { "G1" } else { "G2" };
     let mut stages = Vec::new();
     let mut within = Cost::new();
     for (e, &(a, b)) in pairs.iter().enumerate() {
@@ -246,7 +246,7 @@ fn shift(r: &Round, players: &[usize], in_g1: &mut [bool], opts: &PairOptions, l
             within.add(Var::Pair(e), 1);
         }
     }
-    stages.push(stage(format!("B3-pairs-within-{small_name}"), "C.04.4.1 B.3 / C.7", within));
+    stages.push(stage(StageKey::order("B3", "pairs-within").at(At::Group(small_name)), "C.04.4.1 B.3 / C.7", within));
     for small in [true, false] {
         let size = in_small.iter().filter(|&&x| x == small).count();
         for k in 0..size {
@@ -257,8 +257,11 @@ fn shift(r: &Round, players: &[usize], in_g1: &mut [bool], opts: &PairOptions, l
                 }
             }
             if !c.terms.is_empty() {
-                let from = if small { small_name } else { big_name };
-                stages.push(stage(format!("D2-shifter-from-{from}-#{}", k + 1), "C.04.4.1 B.3 / D.2", c));
+                let what = match (small, small_is_g1) {
+                    (true, true) | (false, false) => "shifter-from-G1-#{}",
+                    _ => "shifter-from-G2-#{}",
+                };
+                stages.push(stage(StageKey::order("D2", what).at(At::Seat(k + 1)), "C.04.4.1 B.3 / D.2", c));
             }
         }
     }
@@ -300,4 +303,32 @@ fn allowed_pairs(r: &Round, players: &[usize]) -> BracketModel {
         }
     }
     model
+}
+
+/// The candidate-order steps (B.3, D.1-D.3) in the text's words, for `--explain`.
+pub fn words(key: &StageKey, v: i64, _seat: &dyn Fn(usize) -> String) -> Option<crate::systems::trace::Words> {
+    use crate::systems::trace::Words;
+    let k = key.seat().unwrap_or(0);
+    Some(match key.criterion {
+        "D1" => {
+            let how = if v < 0 { "is chosen" } else { "is not chosen" };
+            Words::new("4.2", format!("3.2.2 / 4.2 first set of upfloaters: possible upfloater #{k} {how}"))
+        }
+        "D3" => {
+            Words::new("4.4", format!("3.2.6 / 4.4 transposition of G2: S1 player #{k} meets G2 player #{}", v + 1))
+        }
+        "D2" => {
+            let how = if v < 0 { "is shifted" } else { "is not shifted" };
+            let from = if key.what.contains("G1") { "G1" } else { "G2" };
+            Words::new("4.3", format!("3.2.4 / 4.3 shifters: seeker #{k} of {from} {how}"))
+        }
+        "B3" => {
+            let group = match key.at {
+                At::Group(g) => g,
+                _ => "",
+            };
+            Words::new("3.2.4", format!("3.2.4 G1/G2 re-composition: pairs made within {group}: {}", v.abs()))
+        }
+        _ => return None,
+    })
 }

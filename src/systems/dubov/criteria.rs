@@ -5,6 +5,7 @@
 
 use super::round::Round;
 use crate::model::{Cost, Stage, Var};
+use crate::vocabulary::{At, StageKey};
 
 /// What the stages of one bracket are built from.
 pub struct Ctx<'a, 't> {
@@ -32,17 +33,17 @@ pub struct Criterion {
     pub build: fn(&Ctx, &str) -> Vec<Stage>,
 }
 
-fn stage(name: String, article: &str, cost: Cost) -> Stage {
-    Stage { name, article: article.to_string(), cost }
+fn stage(key: StageKey, article: &str, cost: Cost) -> Stage {
+    Stage { key, article: article.to_string(), cost }
 }
 
 /// A stage counting the upfloaters, each weighted by `w`.
-fn per_upfloater(c: &Ctx, name: &str, art: &str, w: impl Fn(usize) -> i64) -> Vec<Stage> {
+fn per_upfloater(c: &Ctx, key: StageKey, art: &str, w: impl Fn(usize) -> i64) -> Vec<Stage> {
     let mut cost = Cost::new();
     for &(e, u) in c.up_pairs {
         cost.add(Var::Pair(e), w(c.global[u]));
     }
-    vec![stage(name.into(), art, cost)]
+    vec![stage(key, art, cost)]
 }
 
 /// C.8-C.10 apply "unless it is the last round".
@@ -61,7 +62,7 @@ pub const CRITERIA: &[Criterion] = &[
         name: "upfloaters",
         article_2026: "C.04.4.1 (2026) [C5] minimise the number of upfloaters",
         article_2018: "C.04.4.1 (2018) C.5 minimise the number of upfloaters",
-        build: |c, a| per_upfloater(c, "C5-upfloaters", a, |_| 1),
+        build: |c, a| per_upfloater(c, StageKey::count("C5", "upfloaters"), a, |_| 1),
     },
     Criterion {
         key: "C6",
@@ -75,7 +76,8 @@ pub const CRITERIA: &[Criterion] = &[
             levels
                 .into_iter()
                 .flat_map(|s| {
-                    per_upfloater(c, &format!("C6-upfloaters-scoring-{}", s.0), a, |g| i64::from(c.r.score(g) == s))
+                    let key = StageKey::count("C6", "upfloaters").at(At::Score(s));
+                    per_upfloater(c, key, a, |g| i64::from(c.r.score(g) == s))
                 })
                 .collect()
         },
@@ -92,7 +94,7 @@ pub const CRITERIA: &[Criterion] = &[
                     cost.add(Var::Pair(e), 1);
                 }
             }
-            vec![stage("C7-colour-preferences".into(), a, cost)]
+            vec![stage(StageKey::count("C7", "colour-preferences"), a, cost)]
         },
     },
     Criterion {
@@ -100,7 +102,14 @@ pub const CRITERIA: &[Criterion] = &[
         name: "maximum_upfloaters",
         article_2026: "C.04.4.1 (2026) [C8] minimise the number of upfloaters who are maximum upfloaters",
         article_2018: "C.04.4.1 (2018) C.8 minimise the number of upfloaters who are maximum upfloaters",
-        build: |c, a| not_last(c, per_upfloater(c, "C8-maximum-upfloaters", a, |g| i64::from(c.r.is_max_upfloater(g)))),
+        build: |c, a| {
+            not_last(
+                c,
+                per_upfloater(c, StageKey::count("C8", "maximum-upfloaters"), a, |g| {
+                    i64::from(c.r.is_max_upfloater(g))
+                }),
+            )
+        },
     },
     Criterion {
         key: "C9",
@@ -109,7 +118,7 @@ pub const CRITERIA: &[Criterion] = &[
         article_2018: "C.04.4.1 (2018) C.9 minimise the number of times a maximum upfloater is upfloated",
         build: |c, a| {
             let w = |g: usize| if c.r.is_max_upfloater(g) { i64::from(c.r.upfloats[g]) } else { 0 };
-            not_last(c, per_upfloater(c, "C9-upfloats-of-maximum-upfloaters", a, w))
+            not_last(c, per_upfloater(c, StageKey::count("C9", "upfloats-of-maximum-upfloaters"), a, w))
         },
     },
     Criterion {
@@ -118,7 +127,12 @@ pub const CRITERIA: &[Criterion] = &[
         article_2026: "C.04.4.1 (2026) [C10] minimise the number of upfloaters who upfloated in the previous round",
         article_2018: "C.04.4.1 (2018) C.10 minimise the number of upfloaters who upfloated in the previous round",
         build: |c, a| {
-            not_last(c, per_upfloater(c, "C10-upfloated-last-round", a, |g| i64::from(c.r.upfloated_last_round(g))))
+            not_last(
+                c,
+                per_upfloater(c, StageKey::count("C10", "upfloated-last-round"), a, |g| {
+                    i64::from(c.r.upfloated_last_round(g))
+                }),
+            )
         },
     },
 ];

@@ -17,6 +17,7 @@
 //!   same set: C.5 and C.6 are quality criteria of higher priority than the set order in both.
 
 mod bracket;
+pub use bracket::words;
 pub mod colours;
 pub mod criteria;
 mod round;

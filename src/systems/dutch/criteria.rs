@@ -12,8 +12,10 @@
 use super::bracket::{Bracket, Kind};
 use super::round::Round;
 use crate::model::{Cost, Stage, Var};
+use crate::points::Points;
 use crate::tournament::{Float, Strength};
 use crate::trf::Colour;
+use crate::vocabulary::{At, StageKey};
 use std::collections::BTreeMap;
 
 /// One point, in tenths (A.8: the artificial value is "one point less" than the lowest score).
@@ -92,7 +94,7 @@ pub const CRITERIA: &[Criterion] = &[
         key: "C5",
         name: "pairs",
         article: "C.04.3 C.5 maximise the number of pairs",
-        build: |c, a| vec![stage("C5-pairs".into(), a, c5(c))],
+        build: |c, a| vec![stage(StageKey::count("C5", "pairs"), a, c5(c))],
     },
     Criterion { key: "C6", name: "psd", article: "C.04.3 C.6 minimise the PSD", build: |c, _| c6(c) },
     Criterion {
@@ -105,73 +107,73 @@ pub const CRITERIA: &[Criterion] = &[
         key: "C8",
         name: "topscorer_colour_differences_beyond_two",
         article: "C.04.3 C.8 topscorers' colour differences beyond 2",
-        build: |c, a| vec![stage("C8-colours".into(), a, colour_cost(c, ColourRule::BeyondTwo))],
+        build: |c, a| vec![stage(StageKey::count("C8", "colours"), a, colour_cost(c, ColourRule::BeyondTwo))],
     },
     Criterion {
         key: "C9",
         name: "topscorer_same_colour_three_times",
         article: "C.04.3 C.9 topscorers' same colour three times",
-        build: |c, a| vec![stage("C9-colours".into(), a, colour_cost(c, ColourRule::ThirdInARow))],
+        build: |c, a| vec![stage(StageKey::count("C9", "colours"), a, colour_cost(c, ColourRule::ThirdInARow))],
     },
     Criterion {
         key: "C10",
         name: "colour_preference_violations",
         article: "C.04.3 C.10 colour preferences not granted",
-        build: |c, a| vec![stage("C10-colours".into(), a, colour_cost(c, ColourRule::Preference))],
+        build: |c, a| vec![stage(StageKey::count("C10", "colours"), a, colour_cost(c, ColourRule::Preference))],
     },
     Criterion {
         key: "C11",
         name: "strong_colour_preference_violations",
         article: "C.04.3 C.11 strong colour preferences not granted",
-        build: |c, a| vec![stage("C11-colours".into(), a, colour_cost(c, ColourRule::Strong))],
+        build: |c, a| vec![stage(StageKey::count("C11", "colours"), a, colour_cost(c, ColourRule::Strong))],
     },
     Criterion {
         key: "C12",
         name: "repeated_downfloats_previous_round",
         article: "C.04.3 C.12 repeated downfloat (previous round)",
-        build: |c, a| vec![stage("C12-floats".into(), a, float_count(c, true, 1))],
+        build: |c, a| vec![stage(StageKey::count("C12", "floats"), a, float_count(c, true, 1))],
     },
     Criterion {
         key: "C13",
         name: "repeated_upfloats_previous_round",
         article: "C.04.3 C.13 repeated upfloat (previous round)",
-        build: |c, a| vec![stage("C13-floats".into(), a, float_count(c, false, 1))],
+        build: |c, a| vec![stage(StageKey::count("C13", "floats"), a, float_count(c, false, 1))],
     },
     Criterion {
         key: "C14",
         name: "repeated_downfloats_two_rounds_before",
         article: "C.04.3 C.14 repeated downfloat (two rounds before)",
-        build: |c, a| vec![stage("C14-floats".into(), a, float_count(c, true, 2))],
+        build: |c, a| vec![stage(StageKey::count("C14", "floats"), a, float_count(c, true, 2))],
     },
     Criterion {
         key: "C15",
         name: "repeated_upfloats_two_rounds_before",
         article: "C.04.3 C.15 repeated upfloat (two rounds before)",
-        build: |c, a| vec![stage("C15-floats".into(), a, float_count(c, false, 2))],
+        build: |c, a| vec![stage(StageKey::count("C15", "floats"), a, float_count(c, false, 2))],
     },
     Criterion {
         key: "C16",
         name: "repeated_downfloat_score_differences_previous_round",
         article: "C.04.3 C.16 score differences of repeated downfloaters (previous round)",
-        build: |c, a| float_differences(c, "C16-floats", a, true, 1),
+        build: |c, a| float_differences(c, StageKey::count("C16", "floats"), a, true, 1),
     },
     Criterion {
         key: "C17",
         name: "repeated_upfloat_score_differences_previous_round",
         article: "C.04.3 C.17 score differences of repeated upfloaters (previous round)",
-        build: |c, a| float_differences(c, "C17-floats", a, false, 1),
+        build: |c, a| float_differences(c, StageKey::count("C17", "floats"), a, false, 1),
     },
     Criterion {
         key: "C18",
         name: "repeated_downfloat_score_differences_two_rounds_before",
         article: "C.04.3 C.18 score differences of repeated downfloaters (two rounds before)",
-        build: |c, a| float_differences(c, "C18-floats", a, true, 2),
+        build: |c, a| float_differences(c, StageKey::count("C18", "floats"), a, true, 2),
     },
     Criterion {
         key: "C19",
         name: "repeated_upfloat_score_differences_two_rounds_before",
         article: "C.04.3 C.19 score differences of repeated upfloaters (two rounds before)",
-        build: |c, a| float_differences(c, "C19-floats", a, false, 2),
+        build: |c, a| float_differences(c, StageKey::count("C19", "floats"), a, false, 2),
     },
 ];
 
@@ -180,21 +182,22 @@ pub fn article(key: &str) -> Option<&'static str> {
     Criterion::find(CRITERIA, key).map(|c| c.article)
 }
 
-pub fn stage(name: String, article: &str, cost: Cost) -> Stage {
-    Stage { name, article: article.to_string(), cost }
+/// A stage of criterion `key`.
+pub fn stage(key: StageKey, article: &str, cost: Cost) -> Stage {
+    Stage { key, article: article.to_string(), cost }
 }
 
 /// Stages of one criterion per score-difference bucket, largest difference first.
-fn buckets(prefix: &str, key: &str, by_sd: BTreeMap<i64, Cost>) -> Vec<Stage> {
+fn buckets(base: StageKey, key: &str, by_sd: BTreeMap<i64, Cost>) -> Vec<Stage> {
     let art = article(key).unwrap_or(key);
-    by_sd.into_iter().rev().map(|(sd, cost)| stage(format!("{prefix}-sd{sd}"), art, cost)).collect()
+    by_sd.into_iter().rev().map(|(sd, cost)| stage(base.at(At::ScoreDifference(Points(sd))), art, cost)).collect()
 }
 
 /// The completion stage (C.4 for the PPB; A.9 for the last bracket) and the stages of `keys`.
 pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
     let mut out = Vec::new();
     if !matches!(ctx.kind, Kind::Normal { .. }) {
-        out.push(stage("C4-completion".into(), "C.04.3 C.4 / A.9 complete the round-pairing", completion(ctx)));
+        out.push(stage(StageKey::completion("C4"), "C.04.3 C.4 / A.9 complete the round-pairing", completion(ctx)));
     }
     // The keys were checked against the table when the formulation was read.
     for c in keys.iter().filter_map(|k| Criterion::find(CRITERIA, k)) {
@@ -222,13 +225,13 @@ pub fn c5(ctx: &Ctx) -> Cost {
 
 /// C.6: the PSD, value by value from the highest SD down (equal lengths after C.5).
 fn c6(ctx: &Ctx) -> Vec<Stage> {
-    psd(ctx, "C6-psd", article("C6").unwrap_or("C6"))
+    psd(ctx, StageKey::count("C6", "psd"), article("C6").unwrap_or("C6"))
 }
 
 /// The pairing score difference (A.8): the score differences of the inside pairs and the SD of
 /// every player leaving the bracket, compared value by value from the highest; one stage per
-/// value, named `{prefix}-sd{value}`.
-pub fn psd(ctx: &Ctx, prefix: &str, art: &str) -> Vec<Stage> {
+/// value, keyed `base` at that difference (`{base}-sd{value}`).
+pub fn psd(ctx: &Ctx, base: StageKey, art: &str) -> Vec<Stage> {
     let mut by_sd: BTreeMap<i64, Cost> = BTreeMap::new();
     for (e, a, b) in ctx.b.inner_pairs() {
         let sd = (ctx.score(a) - ctx.score(b)).abs();
@@ -240,7 +243,7 @@ pub fn psd(ctx: &Ctx, prefix: &str, art: &str) -> Vec<Stage> {
         let sd = ctx.leave_sd(i);
         vars.iter().for_each(|&v| by_sd.entry(sd).or_default().add(v, 1));
     }
-    by_sd.into_iter().rev().map(|(sd, cost)| stage(format!("{prefix}-sd{sd}"), art, cost)).collect()
+    by_sd.into_iter().rev().map(|(sd, cost)| stage(base.at(At::ScoreDifference(Points(sd))), art, cost)).collect()
 }
 
 /// C.7 (not for the PPB nor the last bracket): first the most pairs in the next bracket (when it
@@ -255,8 +258,8 @@ fn c7(ctx: &Ctx) -> Vec<Stage> {
     for i in 0..nb {
         by_sd.entry(ctx.leave_sd(i)).or_default().add(Var::Float(i), 1);
     }
-    let mut out = vec![stage("C7-next-pairs".into(), article("C7").unwrap_or("C7"), pairs)];
-    out.extend(buckets("C7-next-downfloaters", "C7", by_sd));
+    let mut out = vec![stage(StageKey::count("C7", "next-pairs"), article("C7").unwrap_or("C7"), pairs)];
+    out.extend(buckets(StageKey::count("C7", "next-downfloaters"), "C7", by_sd));
     out
 }
 
@@ -385,10 +388,10 @@ pub fn float_count(ctx: &Ctx, down: bool, back: usize) -> Cost {
 
 /// C.16-C.19: the score differences of the players receiving the same float (`down` or up) as
 /// `back` rounds before, compared value by value from the largest.
-fn float_differences(ctx: &Ctx, prefix: &str, article: &'static str, down: bool, back: usize) -> Vec<Stage> {
+fn float_differences(ctx: &Ctx, base: StageKey, article: &'static str, down: bool, back: usize) -> Vec<Stage> {
     let mut by_sd: BTreeMap<i64, Cost> = BTreeMap::new();
     for (v, sd) in floats_received(ctx, down, back) {
         by_sd.entry(sd).or_default().add(v, 1);
     }
-    by_sd.into_iter().rev().map(|(sd, cost)| stage(format!("{prefix}-sd{sd}"), article, cost)).collect()
+    by_sd.into_iter().rev().map(|(sd, cost)| stage(base.at(At::ScoreDifference(Points(sd))), article, cost)).collect()
 }

@@ -16,6 +16,7 @@ use super::criteria::{
 };
 use crate::model::{Cost, Stage, Var};
 use crate::tournament::Strength;
+use crate::vocabulary::StageKey;
 
 /// The 2012 criteria in priority order of C.10 read backwards, one row each (see [`Criterion`]).
 pub const CRITERIA: &[Criterion] = &[
@@ -23,13 +24,13 @@ pub const CRITERIA: &[Criterion] = &[
         key: "P",
         name: "pairs",
         article: "C.04.3 (2012) A.6.b / C.14 the number of pairs",
-        build: |c, a| vec![stage("P-pairs".into(), a, c5(c))],
+        build: |c, a| vec![stage(StageKey::count("P", "pairs"), a, c5(c))],
     },
     Criterion {
         key: "B3",
         name: "score_differences",
         article: "C.04.3 (2012) B.3 score differences as small as possible",
-        build: |c, a| psd(c, "B3-score-differences", a),
+        build: |c, a| psd(c, StageKey::count("B3", "score-differences"), a),
     },
     Criterion {
         key: "C12",
@@ -41,7 +42,7 @@ pub const CRITERIA: &[Criterion] = &[
         key: "B2",
         name: "topscorer_same_absolute_preference",
         article: "C.04.3 (2012) B.2 / C.10.g topscorers with the same absolute colour preference",
-        build: |c, a| vec![stage("B2-topscorers".into(), a, same_colour(c, Strength::Absolute))],
+        build: |c, a| vec![stage(StageKey::count("B2", "topscorers"), a, same_colour(c, Strength::Absolute))],
     },
     Criterion {
         key: "A7d",
@@ -49,7 +50,7 @@ pub const CRITERIA: &[Criterion] = &[
         article: "C.04.3 (2012) A.7.d / C.10.f odd rounds: strong preferences treated as absolute",
         build: |c, a| {
             if odd_round(c) {
-                vec![stage("A7d-strong-as-absolute".into(), a, same_colour(c, Strength::Strong))]
+                vec![stage(StageKey::count("A7d", "strong-as-absolute"), a, same_colour(c, Strength::Strong))]
             } else {
                 Vec::new()
             }
@@ -59,7 +60,7 @@ pub const CRITERIA: &[Criterion] = &[
         key: "X",
         name: "colour_preference_violations",
         article: "C.04.3 (2012) A.8.a / C.10.e pairs not fulfilling all colour preferences (X)",
-        build: |c, a| vec![stage("X-colours".into(), a, colour_cost(c, ColourRule::Preference))],
+        build: |c, a| vec![stage(StageKey::count("X", "colours"), a, colour_cost(c, ColourRule::Preference))],
     },
     Criterion {
         key: "Z",
@@ -69,7 +70,7 @@ pub const CRITERIA: &[Criterion] = &[
             if odd_round(c) {
                 Vec::new()
             } else {
-                vec![stage("Z-strong-colours".into(), a, colour_cost(c, ColourRule::Strong))]
+                vec![stage(StageKey::count("Z", "strong-colours"), a, colour_cost(c, ColourRule::Strong))]
             }
         },
     },
@@ -77,25 +78,25 @@ pub const CRITERIA: &[Criterion] = &[
         key: "B5d",
         name: "repeated_downfloats_previous_round",
         article: "C.04.3 (2012) B.5 / C.10.d downfloat as in the previous round",
-        build: |c, a| vec![stage("B5d-floats".into(), a, float_count(c, true, 1))],
+        build: |c, a| vec![stage(StageKey::count("B5d", "floats"), a, float_count(c, true, 1))],
     },
     Criterion {
         key: "B6d",
         name: "repeated_downfloats_two_rounds_before",
         article: "C.04.3 (2012) B.6 / C.10.c downfloat as two rounds before",
-        build: |c, a| vec![stage("B6d-floats".into(), a, float_count(c, true, 2))],
+        build: |c, a| vec![stage(StageKey::count("B6d", "floats"), a, float_count(c, true, 2))],
     },
     Criterion {
         key: "B5u",
         name: "repeated_upfloats_previous_round",
         article: "C.04.3 (2012) B.5 / C.10.b upfloat as in the previous round",
-        build: |c, a| vec![stage("B5u-floats".into(), a, float_count(c, false, 1))],
+        build: |c, a| vec![stage(StageKey::count("B5u", "floats"), a, float_count(c, false, 1))],
     },
     Criterion {
         key: "B6u",
         name: "repeated_upfloats_two_rounds_before",
         article: "C.04.3 (2012) B.6 / C.10.a upfloat as two rounds before",
-        build: |c, a| vec![stage("B6u-floats".into(), a, float_count(c, false, 2))],
+        build: |c, a| vec![stage(StageKey::count("B6u", "floats"), a, float_count(c, false, 2))],
     },
 ];
 
@@ -108,7 +109,7 @@ fn odd_round(ctx: &Ctx) -> bool {
 pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
     let mut out = Vec::new();
     if !matches!(ctx.kind, Kind::Normal { .. }) {
-        out.push(stage("C13-completion".into(), "C.04.3 (2012) C.12-C.13 complete the round", completion(ctx)));
+        out.push(stage(StageKey::completion("C13"), "C.04.3 (2012) C.12-C.13 complete the round", completion(ctx)));
     }
     // The keys were checked against the table when the formulation was read.
     for c in keys.iter().filter_map(|k| Criterion::find(CRITERIA, k)) {
@@ -177,5 +178,8 @@ fn backtracking(ctx: &Ctx, art: &str) -> Vec<Stage> {
     let Some(pairs) = next_bracket_pairs(ctx) else { return Vec::new() };
     let mut mdps = Cost::new();
     (0..ctx.b.nb).filter(|&i| ctx.b.model.may_float[i]).for_each(|i| mdps.add(Var::Float(i), 1));
-    vec![stage("C12-next-mdps-unpaired".into(), art, mdps), stage("C12-next-pairs".into(), art, pairs)]
+    vec![
+        stage(StageKey::count("C12", "next-mdps-unpaired"), art, mdps),
+        stage(StageKey::count("C12", "next-pairs"), art, pairs),
+    ]
 }

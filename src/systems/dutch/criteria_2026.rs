@@ -11,11 +11,13 @@
 use super::bracket::Kind;
 use super::criteria::{colour_cost, completion, float_count, stage, ColourRule, Criterion, Ctx};
 use crate::model::{Cost, Stage, Var};
+use crate::points::Points;
 use crate::tournament::Float;
+use crate::vocabulary::{At, StageKey};
 use std::collections::BTreeMap;
 
-/// The name of the \[C9\] stage (the first-candidate check gives it its own bound).
-pub const C9_STAGE: &str = "C9-bye-unplayed";
+/// The key of the \[C9\] stage (the first-candidate check gives it its own bound).
+pub const C9_STAGE: StageKey = StageKey::rank("C9", "bye-unplayed");
 
 /// The 2026 criteria (C.04.3 Art. 2, \[C5\]-\[C21\]), one row each (see [`Criterion`]).
 pub const CRITERIA: &[Criterion] = &[
@@ -23,19 +25,25 @@ pub const CRITERIA: &[Criterion] = &[
         key: "C5",
         name: "pab_score",
         article: "C.04.3 (2026) [C5] minimise the score of the PAB assignee",
-        build: |c, a| if full(c) { vec![stage("C5-bye-score".into(), a, bye_score(c))] } else { Vec::new() },
+        build: |c, a| {
+            if full(c) {
+                vec![stage(StageKey::points("C5", "bye-score"), a, bye_score(c))]
+            } else {
+                Vec::new()
+            }
+        },
     },
     Criterion {
         key: "C6",
         name: "downfloaters",
         article: "C.04.3 (2026) [C6] minimise the number of downfloaters",
-        build: |c, a| vec![stage("C6-downfloaters".into(), a, super::criteria::c5(c))],
+        build: |c, a| vec![stage(StageKey::count("C6", "downfloaters"), a, super::criteria::c5(c))],
     },
     Criterion {
         key: "C7",
         name: "downfloater_scores",
         article: "C.04.3 (2026) [C7] minimise the scores of the downfloaters, highest first",
-        build: |c, a| by_score("C7-downfloaters", a, downfloater_scores(c)),
+        build: |c, a| by_score(StageKey::count("C7", "downfloaters"), a, downfloater_scores(c)),
     },
     Criterion {
         key: "C8",
@@ -47,79 +55,79 @@ pub const CRITERIA: &[Criterion] = &[
         key: "C9",
         name: "pab_unplayed_games",
         article: "C.04.3 (2026) [C9] minimise the unplayed games of the PAB assignee",
-        build: |c, a| bye_unplayed(c).map(|k| stage(C9_STAGE.into(), a, k)).into_iter().collect(),
+        build: |c, a| bye_unplayed(c).map(|k| stage(C9_STAGE, a, k)).into_iter().collect(),
     },
     Criterion {
         key: "C10",
         name: "topscorer_colour_differences_beyond_two",
         article: "C.04.3 (2026) [C10] topscorers' colour differences beyond 2",
-        build: |c, a| vec![stage("C10-colours".into(), a, colour_cost(c, ColourRule::BeyondTwo))],
+        build: |c, a| vec![stage(StageKey::count("C10", "colours"), a, colour_cost(c, ColourRule::BeyondTwo))],
     },
     Criterion {
         key: "C11",
         name: "topscorer_same_colour_three_times",
         article: "C.04.3 (2026) [C11] topscorers' same colour three times",
-        build: |c, a| vec![stage("C11-colours".into(), a, colour_cost(c, ColourRule::ThirdInARow))],
+        build: |c, a| vec![stage(StageKey::count("C11", "colours"), a, colour_cost(c, ColourRule::ThirdInARow))],
     },
     Criterion {
         key: "C12",
         name: "colour_preference_violations",
         article: "C.04.3 (2026) [C12] colour preferences not granted",
-        build: |c, a| vec![stage("C12-colours".into(), a, colour_cost(c, ColourRule::Preference))],
+        build: |c, a| vec![stage(StageKey::count("C12", "colours"), a, colour_cost(c, ColourRule::Preference))],
     },
     Criterion {
         key: "C13",
         name: "strong_colour_preference_violations",
         article: "C.04.3 (2026) [C13] strong colour preferences not granted",
-        build: |c, a| vec![stage("C13-colours".into(), a, colour_cost(c, ColourRule::Strong))],
+        build: |c, a| vec![stage(StageKey::count("C13", "colours"), a, colour_cost(c, ColourRule::Strong))],
     },
     Criterion {
         key: "C14",
         name: "repeated_downfloats_previous_round",
         article: "C.04.3 (2026) [C14] resident downfloaters repeating the previous round's downfloat",
-        build: |c, a| vec![stage("C14-floats".into(), a, float_count(c, true, 1))],
+        build: |c, a| vec![stage(StageKey::count("C14", "floats"), a, float_count(c, true, 1))],
     },
     Criterion {
         key: "C15",
         name: "repeated_upfloats_previous_round",
         article: "C.04.3 (2026) [C15] MDP opponents repeating the previous round's upfloat",
-        build: |c, a| vec![stage("C15-floats".into(), a, float_count(c, false, 1))],
+        build: |c, a| vec![stage(StageKey::count("C15", "floats"), a, float_count(c, false, 1))],
     },
     Criterion {
         key: "C16",
         name: "repeated_downfloats_two_rounds_before",
         article: "C.04.3 (2026) [C16] resident downfloaters repeating the downfloat of two rounds before",
-        build: |c, a| vec![stage("C16-floats".into(), a, float_count(c, true, 2))],
+        build: |c, a| vec![stage(StageKey::count("C16", "floats"), a, float_count(c, true, 2))],
     },
     Criterion {
         key: "C17",
         name: "repeated_upfloats_two_rounds_before",
         article: "C.04.3 (2026) [C17] MDP opponents repeating the upfloat of two rounds before",
-        build: |c, a| vec![stage("C17-floats".into(), a, float_count(c, false, 2))],
+        build: |c, a| vec![stage(StageKey::count("C17", "floats"), a, float_count(c, false, 2))],
     },
     Criterion {
         key: "C18",
         name: "repeated_downfloater_scores_previous_round",
         article: "C.04.3 (2026) [C18] scores of players repeating the previous round's downfloat",
-        build: |c, a| by_score("C18-floats", a, repeated_downfloat_scores(c, 1)),
+        build: |c, a| by_score(StageKey::count("C18", "floats"), a, repeated_downfloat_scores(c, 1)),
     },
     Criterion {
         key: "C19",
         name: "repeated_upfloat_opponent_scores_previous_round",
         article: "C.04.3 (2026) [C19] scores of the opponents of players repeating the previous round's upfloat",
-        build: |c, a| by_score("C19-floats", a, repeated_upfloat_scores(c, 1)),
+        build: |c, a| by_score(StageKey::count("C19", "floats"), a, repeated_upfloat_scores(c, 1)),
     },
     Criterion {
         key: "C20",
         name: "repeated_downfloater_scores_two_rounds_before",
         article: "C.04.3 (2026) [C20] scores of players repeating the downfloat of two rounds before",
-        build: |c, a| by_score("C20-floats", a, repeated_downfloat_scores(c, 2)),
+        build: |c, a| by_score(StageKey::count("C20", "floats"), a, repeated_downfloat_scores(c, 2)),
     },
     Criterion {
         key: "C21",
         name: "repeated_upfloat_opponent_scores_two_rounds_before",
         article: "C.04.3 (2026) [C21] scores of the opponents of players repeating the upfloat of two rounds before",
-        build: |c, a| by_score("C21-floats", a, repeated_upfloat_scores(c, 2)),
+        build: |c, a| by_score(StageKey::count("C21", "floats"), a, repeated_upfloat_scores(c, 2)),
     },
 ];
 
@@ -142,8 +150,8 @@ fn next_len(ctx: &Ctx) -> usize {
 }
 
 /// One stage per score value, highest first.
-fn by_score(prefix: &str, article: &'static str, buckets: BTreeMap<i64, Cost>) -> Vec<Stage> {
-    buckets.into_iter().rev().map(|(s, cost)| stage(format!("{prefix}-score{s}"), article, cost)).collect()
+fn by_score(base: StageKey, article: &'static str, buckets: BTreeMap<i64, Cost>) -> Vec<Stage> {
+    buckets.into_iter().rev().map(|(s, cost)| stage(base.at(At::Score(Points(s))), article, cost)).collect()
 }
 
 /// \[C4\] completion first, then the stages of `keys` in order.
@@ -154,7 +162,7 @@ fn by_score(prefix: &str, article: &'static str, buckets: BTreeMap<i64, Cost>) -
 pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
     let mut out = Vec::new();
     if full(ctx) {
-        out.push(stage("C4-completion".into(), "C.04.3 (2026) [C4] complete the round-pairing", completion(ctx)));
+        out.push(stage(StageKey::completion("C4"), "C.04.3 (2026) [C4] complete the round-pairing", completion(ctx)));
     }
     // The keys were checked against the table when the formulation was read.
     for c in keys.iter().filter_map(|k| Criterion::find(CRITERIA, k)) {
@@ -198,8 +206,8 @@ fn next_bracket(ctx: &Ctx) -> Vec<Stage> {
             buckets.entry(ctx.score(a)).or_default().add(Var::Pair(e), -1);
         }
     }
-    let mut out = vec![stage("C8-next-pairs".into(), article("C8").unwrap_or("C8"), pairs)];
-    out.extend(by_score("C8-next-paired", "C8", buckets));
+    let mut out = vec![stage(StageKey::count("C8", "next-pairs"), article("C8").unwrap_or("C8"), pairs)];
+    out.extend(by_score(StageKey::count("C8", "next-paired"), "C8", buckets));
     out
 }
 

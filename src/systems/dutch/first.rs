@@ -20,6 +20,7 @@ use crate::solver::audit::Audit;
 use crate::solver::graph::Pairability;
 use crate::solver::lex::StageReport;
 use crate::solver::matching::pairable_implicit;
+use crate::vocabulary::StageKey;
 use std::collections::HashSet;
 
 /// The first candidate if it is perfect; `None` when a solver must decide.
@@ -47,30 +48,27 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
     // downfloaters and the look-ahead are at their bounds by construction (2017 C.4-C.7, 2026
     // [C4]-[C8]).
     let ones: HashSet<Var> = ones.into_iter().collect();
-    let values: Vec<(String, i64)> =
-        stages.iter().map(|s| (s.name.clone(), s.cost.value(&|v| ones.contains(&v)))).collect();
+    let values: Vec<(StageKey, i64)> = stages.iter().map(|s| (s.key, s.cost.value(&|v| ones.contains(&v)))).collect();
     let at_bound: &[&str] = match (r.edition, kind) {
-        (_, Kind::Outlook { .. }) => &["C4-", "C5-", "C6-", "C7-", "C8-", C9_STAGE],
+        (_, Kind::Outlook { .. }) => &["C4", "C5", "C6", "C7", "C8", C9_STAGE.criterion],
         // 2012: completion (C.13), pairs (P), score differences (B.3), look-ahead (C.1/C.12).
-        (Edition::E2012, _) => &["C13-completion", "P-", "B3-", "C12-"],
-        _ => &["C4-", "C5-", "C6-", "C7-"],
+        (Edition::E2012, _) => &["C13", "P", "B3", "C12"],
+        _ => &["C4", "C5", "C6", "C7"],
     };
     // 2026 [C9] has a bound of its own, reached or not.
     // A stage with no term on the model's pairs is left out of it; the candidate's value is then
     // 0 (so the check gives the same answer on a model of fewer pairs).
     let c9_bound = c9_bound(r, b, kind);
-    let c9_value = values.iter().find(|(name, _)| name == C9_STAGE).map(|(_, v)| *v);
+    let c9_value = values.iter().find(|(key, _)| *key == C9_STAGE).map(|(_, v)| *v);
     if c9_bound.is_some_and(|bound| c9_value.unwrap_or(0) != bound) || (c9_bound.is_none() && c9_value.is_some()) {
         return None;
     }
-    let bounded = |name: &str| at_bound.iter().any(|p| name.starts_with(p));
-    if values.iter().any(|(name, v)| !bounded(name) && *v != 0) {
+    let bounded = |key: &StageKey| at_bound.contains(&key.criterion);
+    if values.iter().any(|(key, v)| !bounded(key) && *v != 0) {
         return None;
     }
-    let reports = values
-        .iter()
-        .map(|(name, v)| StageReport { name: name.clone(), value: *v, how: "first-candidate", seconds: 0.0 })
-        .collect();
+    let reports =
+        values.iter().map(|&(key, value)| StageReport { key, value, how: "first-candidate", seconds: 0.0 }).collect();
     Some(Chosen {
         pairs: pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect(),
         leavers,

@@ -15,7 +15,7 @@ mod criteria_2026;
 pub use criteria_2026::C9_STAGE;
 mod first;
 mod order;
-pub use order::NONE_WITHIN_S1;
+pub use order::{words, NONE_WITHIN_S1};
 mod round;
 #[cfg(test)]
 mod tables_2012;
@@ -28,6 +28,7 @@ use crate::pairing::{Board, RoundPairing};
 use crate::solver::audit::Audit;
 use crate::solver::lex::StageReport;
 use crate::tournament::Tournament;
+use crate::vocabulary::StageKey;
 use crate::vocabulary::{PairError, PairOptions};
 use bracket::{Bracket, Kind};
 use round::Round;
@@ -354,12 +355,13 @@ impl Driver<'_, '_> {
             if let Some(bye) = extends_to_round(r, &near, &chosen, lower) {
                 // Report [C4]/[C5] as the full model has them, proven by the completion found.
                 let c5 = bye.map_or(0, |i| r.score(i).0);
-                let known = [("C4-completion", i64::from(bye.is_some())), ("C5-bye-score", c5)];
-                let keep = |name: &str| name == "C4-completion" || self.keys.iter().any(|k| k == "C5");
-                for (name, value) in known.into_iter().filter(|(n, _)| keep(n)).rev() {
-                    chosen.stage_values.insert(0, (name.to_string(), value));
+                let known =
+                    [(StageKey::completion("C4"), i64::from(bye.is_some())), (StageKey::points("C5", "bye-score"), c5)];
+                let keep = |key: &StageKey| key.criterion == "C4" || self.keys.iter().any(|k| k == "C5");
+                for (key, value) in known.into_iter().filter(|(k, _)| keep(k)).rev() {
+                    chosen.stage_values.insert(0, (key, value));
                     let how = "completion-checked";
-                    chosen.reports.insert(0, StageReport { name: name.to_string(), value, how, seconds: 0.0 });
+                    chosen.reports.insert(0, StageReport { key, value, how, seconds: 0.0 });
                 }
                 return Ok(self.trace(&near, kind, &chosen));
             }

@@ -11,6 +11,7 @@ use super::bracket::{Bracket, PairIndex};
 use crate::model::{Cost, SolveError, Stage, Var};
 use crate::solver::lex::LexBackend;
 use crate::solver::lex::StageReport;
+use crate::vocabulary::{At, StageKey};
 
 /// The chosen pairing of a bracket, in local player numbers.
 pub struct Chosen {
@@ -22,18 +23,18 @@ pub struct Chosen {
     /// round; not unique, but their number and kind are fixed by the stages).
     pub outside: Vec<(usize, usize)>,
     pub reports: Vec<StageReport>,
-    pub stage_values: Vec<(String, i64)>,
+    pub stage_values: Vec<(StageKey, i64)>,
 }
 
-fn tie(name: String, cost: Cost) -> Stage {
-    Stage { name, article: "C.04.3 B.8 candidate order (D.1-D.3)".into(), cost }
+fn tie(key: StageKey, cost: Cost) -> Stage {
+    Stage { key, article: "C.04.3 B.8 candidate order (D.1-D.3)".into(), cost }
 }
 
 /// Partner stages (D.1) handed to the backend at a time.
 const PARTNER_BATCH: usize = 64;
 
 /// The stage stating that no pair lies wholly in S1 when nobody is exchanged (D.2.a at zero).
-pub const NONE_WITHIN_S1: &str = "D2a-none-within-S1";
+pub const NONE_WITHIN_S1: StageKey = StageKey::order("D2a", "none-within-S1");
 
 fn bsn(local: usize) -> i64 {
     local as i64 + 1
@@ -119,7 +120,7 @@ pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result
         // D.1 on S2 for the MDP-pairing: partners of the paired MDPs in BSN order, smallest first.
         let (_, leavers) = current(s, b)?;
         let paired: Vec<usize> = (0..b.mdps).filter(|i| !leavers.contains(i)).collect();
-        s.solve_stages(partner_stages(b, &edge, &paired, &vec![true; b.nb], "D1-mdp"))?;
+        s.solve_stages(partner_stages(b, &edge, &paired, &vec![true; b.nb], "mdp-partner-of"))?;
     }
     let (pairs, _) = current(s, b)?;
     let mdp_pairs: Vec<(usize, usize)> = pairs.iter().copied().filter(|&(a, _)| a < b.mdps).collect();
@@ -133,7 +134,7 @@ pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result
 fn finish(b: &Bracket, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
     let (pairs, leavers) = current(s, b)?;
     let sol = s.solution()?;
-    let stage_values = s.stage_names().into_iter().zip(sol.stage_values.iter().copied()).collect();
+    let stage_values = s.stage_keys().into_iter().zip(sol.stage_values.iter().copied()).collect();
     let outside = sol.pairs.iter().filter(|&&e| !b.inside[e]).map(|&e| b.model.pairs[e]).collect();
     Ok(Chosen { pairs, leavers, outside, reports: s.reports().to_vec(), stage_values })
 }
@@ -142,7 +143,13 @@ fn finish(b: &Bracket, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
 /// stated on `p`'s pairs with the players `partner` accepts: those its partner can be in any
 /// optimum of the stages before (the others are zero there, so their terms change nothing). The
 /// pairs of each are read from `edge` (not by a pass over all the model's pairs per player).
-fn partner_stages(b: &Bracket, edge: &PairIndex, players: &[usize], partner: &[bool], what: &str) -> Vec<Stage> {
+fn partner_stages(
+    b: &Bracket,
+    edge: &PairIndex,
+    players: &[usize],
+    partner: &[bool],
+    what: &'static str,
+) -> Vec<Stage> {
     players
         .iter()
         .map(|&p| {
@@ -152,7 +159,7 @@ fn partner_stages(b: &Bracket, edge: &PairIndex, players: &[usize], partner: &[b
                     c.add(Var::Pair(e), bsn(q));
                 }
             }
-            tie(format!("{what}-partner-of-{}", p + 1), c)
+            tie(StageKey::order("D1", what).at(At::Seat(p + 1)), c)
         })
         .collect()
 }
@@ -209,16 +216,53 @@ fn homogeneous(
     // Given in batches: the stages of a large bracket are never all held at once (a stage has
     // a term per partner; 2,500 of them took 240 MB on a 5,000-player bracket).
     for batch in new_s1.chunks(PARTNER_BATCH) {
-        s.solve_stages(partner_stages(b, edge, batch, &s2, "D1"))?;
+        s.solve_stages(partner_stages(b, edge, batch, &s2, "partner-of"))?;
     }
     Ok(())
 }
 
 /// D.1: transpositions of S2, compared on the partners of the S1 players in order (the first
 /// transposition pairs each S1 player with the earliest S2 player it can).
+/// The candidate-order steps (D.1-D.3) and \[C9\] in the text's words, for `--explain`.
+pub fn words(key: &StageKey, v: i64, seat: &dyn Fn(usize) -> String) -> Option<crate::systems::trace::Words> {
+    use crate::systems::trace::Words;
+    let k = key.seat().unwrap_or(0);
+    Some(match (key.criterion, key.what) {
+        ("D1", _) => {
+            Words::new("D.1", format!("D.1 transposition: BSN {k}, {}, is paired with BSN {v}, {}", seat(k), seat(v as usize)))
+        }
+        ("D2a", "exchange-size") => Words::new(
+            "D.2.a",
+            match v {
+                0 => "D.2 exchange: none (S1 and S2 as formed)".to_string(),
+                1 => "D.2 exchange: 1 player of S1 exchanged with one of S2".to_string(),
+                n => format!("D.2 exchange: {n} players of S1 exchanged with as many of S2"),
+            },
+        ),
+        ("D2a", _) => Words::new("D.2.a", "D.2.a no pair lies wholly in S1 (nobody is exchanged)".to_string()),
+        ("D2b", _) => Words::new("D.2.b", format!("D.2.b sum of the BSNs of the new S1: {v}")),
+        ("D2c", _) => {
+            let how = if v > 0 { "stays in S1" } else { "leaves S1" };
+            Words::new("D.2.c", format!("D.2.c BSN {k}, {}, {how}", seat(k)))
+        }
+        ("D2d", _) => {
+            let how = if v < 0 { "comes into S1" } else { "stays in S2" };
+            Words::new("D.2.d", format!("D.2.d BSN {k}, {}, {how}", seat(k)))
+        }
+        ("D3", _) => {
+            let how = if v == 0 { "is paired" } else { "moves down" };
+            Words::new("D.3", format!("D.3 MDP BSN {k}, {}, {how}", seat(k)))
+        }
+        _ if *key == super::C9_STAGE => {
+            Words::new("[C9]", format!("[C9] minimise the unplayed games of the PAB assignee: applied among the PAB candidates (order value {})", v.abs()))
+        }
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 pub(super) fn transposition_stages(b: &Bracket, s1: &[usize]) -> Vec<Stage> {
-    partner_stages(b, &PairIndex::of(&b.model), s1, &vec![true; b.nb], "D1")
+    partner_stages(b, &PairIndex::of(&b.model), s1, &vec![true; b.nb], "partner-of")
 }
 
 /// D.3: the MDPs paired (S1) are, among the best, those with the lowest BSNs (D.3.b; D.3.a is
@@ -228,7 +272,7 @@ pub(super) fn mdp_set_stages(b: &Bracket) -> Vec<Stage> {
         .map(|i| {
             let mut c = Cost::new();
             b.leave[i].iter().for_each(|&v| c.add(v, 1));
-            tie(format!("D3-mdp-{}-paired", i + 1), c)
+            tie(StageKey::order("D3", "mdp-{}-paired").at(At::Seat(i + 1)), c)
         })
         .collect()
 }
@@ -273,14 +317,14 @@ impl<'a> Exchanges<'a> {
     fn size(&self) -> Stage {
         let mut c = Cost::new();
         self.pairs().filter(|&(_, higher, _)| higher >= self.n1).for_each(|(e, _, _)| c.add(Var::Pair(e), 1));
-        tie("D2a-exchange-size".into(), c)
+        tie(StageKey::order("D2a", "exchange-size"), c)
     }
 
     /// With D.2.a at zero: the pairs lying wholly in S1 (as many as lie wholly in S2, so none).
     fn none_within_s1(&self) -> Stage {
         let mut c = Cost::new();
         self.pairs().filter(|&(_, _, lower)| lower < self.n1).for_each(|(e, _, _)| c.add(Var::Pair(e), 1));
-        tie(NONE_WITHIN_S1.into(), c)
+        tie(NONE_WITHIN_S1, c)
     }
 
     /// D.2.b-d, after D.2.a.
@@ -289,7 +333,7 @@ impl<'a> Exchanges<'a> {
         // D.2.b: the smallest difference of the sums of BSNs exchanged (the new S1's sum).
         let mut c = Cost::new();
         self.pairs().for_each(|(e, higher, _)| c.add(Var::Pair(e), higher as i64 + 1));
-        stages.push(tie("D2b-exchange-bsn-sum".into(), c));
+        stages.push(tie(StageKey::order("D2b", "exchange-bsn-sum"), c));
         // Per position: the pairs whose higher player is there.
         let mut heading: Vec<Vec<usize>> = vec![Vec::new(); self.rem.len()];
         self.pairs().for_each(|(e, higher, _)| heading[higher].push(e));
@@ -300,11 +344,11 @@ impl<'a> Exchanges<'a> {
         };
         // D.2.c: move out of S1 the highest BSNs first (prefer them not to head a pair).
         for k in (0..self.n1).rev() {
-            stages.push(tie(format!("D2c-keep-{}-in-S1", self.rem[k] + 1), higher_in(k, 1)));
+            stages.push(tie(StageKey::order("D2c", "keep-{}-in-S1").at(At::Seat(self.rem[k] + 1)), higher_in(k, 1)));
         }
         // D.2.d: move into S1 the lowest BSNs first (prefer them to head a pair).
         for (k, &i) in self.rem.iter().enumerate().skip(self.n1) {
-            stages.push(tie(format!("D2d-bring-{}-into-S1", i + 1), higher_in(k, -1)));
+            stages.push(tie(StageKey::order("D2d", "bring-{}-into-S1").at(At::Seat(i + 1)), higher_in(k, -1)));
         }
         stages
     }

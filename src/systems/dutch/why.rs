@@ -11,7 +11,7 @@ use super::{BracketTrace, Edition};
 use crate::model::{Cost, Stage, Var};
 use crate::solver::lex::LexBackend;
 use crate::solver::matching_lex::MatchingSession;
-use crate::vocabulary::PairError;
+use crate::vocabulary::{PairError, StageKey};
 
 pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b_id: u32) -> Result<String, PairError> {
     let t = r.t;
@@ -77,7 +77,7 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
     let quality = super::quality_stages(&Ctx::new(r, &bracket, kind.kind()), keys);
     let mut force = Cost::new();
     force.add(Var::Pair(e), -1);
-    let mut stages = vec![Stage { name: "force".into(), article: "--why-not".into(), cost: force }];
+    let mut stages = vec![Stage { key: StageKey::order("force", ""), article: "--why-not".into(), cost: force }];
     stages.extend(quality.iter().cloned());
     let mut s = MatchingSession::shared(std::rc::Rc::clone(&bracket.model)).map_err(PairError::Solver)?;
     let values = s.solve_stages(stages).map_err(PairError::Solver)?;
@@ -89,12 +89,12 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
         ));
     }
     for (st, &forced) in quality.iter().zip(&values[1..]) {
-        let chosen = tr.stages.iter().find(|(n, _)| *n == st.name).map(|x| x.1);
+        let chosen = tr.stages.iter().find(|(n, _)| *n == st.key).map(|x| x.1);
         if let Some(c) = chosen.filter(|&c| forced > c) {
             return Ok(format!(
                 "bracket {}: pairing {a_id}-{b_id} would worsen {} ({}): {} instead of {}",
                 k + 1,
-                st.name,
+                st.key,
                 st.article,
                 forced,
                 c

@@ -10,7 +10,7 @@ use crate::model::{BracketModel, Cost, SolveError, Var};
 use crate::points::Points;
 use crate::solver::matching::complete_pairing;
 use crate::solver::weighted_matching::try_max_weight_matching;
-use crate::vocabulary::PairError;
+use crate::vocabulary::{PairError, StageKey};
 
 /// Every stage and step of a score-group, in priority order; `models/lim.model` lists them.
 pub const STAGES: [&str; 10] = [
@@ -187,22 +187,30 @@ fn solve_floaters(
         }
         c
     };
-    let mut key: Vec<(&str, &str, Cost)> = Vec::new();
+    let mut key: Vec<(StageKey, &str, Cost)> = Vec::new();
     // 2.3, 3.1, 4.4: a player floats only when he cannot be paired in the group.
-    key.push(("2.3-pairs", "C.04.4.3 2.3, 3.1, 4.4", floats(&|_| true)));
+    key.push((StageKey::count("2.3", "pairs"), "C.04.4.3 2.3, 3.1, 4.4", floats(&|_| true)));
     // 6: in the last round pairing within the score-group has priority over the colour rules;
     // a pairing breaking 5.1 is used only when it adds a pairing.
     let mut c = Cost::new();
     for &v in &breaking {
         c.add(v, 1);
     }
-    key.push(("6-last-round-colours", "C.04.4.3 6", c));
+    key.push((StageKey::count("6", "last-round-colours"), "C.04.4.3 6", c));
     // 3.9: floater types, most disadvantaged first.
-    key.push(("3.9a", "C.04.4.3 3.9 a", floats(&|l| incoming(l) && !adjacent_ok(l))));
-    key.push(("3.9b", "C.04.4.3 3.9 b", floats(&|l| incoming(l) && adjacent_ok(l))));
-    key.push(("3.9c", "C.04.4.3 3.9 c, 3.3, 3.4, 3.5", floats(&|l| !incoming(l) && !adjacent_ok(l))));
+    key.push((StageKey::count("3.9a", ""), "C.04.4.3 3.9 a", floats(&|l| incoming(l) && !adjacent_ok(l))));
+    key.push((StageKey::count("3.9b", ""), "C.04.4.3 3.9 b", floats(&|l| incoming(l) && adjacent_ok(l))));
+    key.push((
+        StageKey::count("3.9c", ""),
+        "C.04.4.3 3.9 c, 3.3, 3.4, 3.5",
+        floats(&|l| !incoming(l) && !adjacent_ok(l)),
+    ));
     // 3.10: not again a player who floated in the round just before.
-    key.push(("3.10", "C.04.4.3 3.10", floats(&|l| !incoming(l) && cx.floated_last_round(players[l]))));
+    key.push((
+        StageKey::count("3.10", ""),
+        "C.04.4.3 3.10",
+        floats(&|l| !incoming(l) && cx.floated_last_round(players[l])),
+    ));
     // 3.2-3.4, 4.4: otherwise the lowest numbered player floats down (the highest up): the
     // scrutiny keeps the pairings of the players scrutinised first. One stage per player.
     let mut by_rank: Vec<usize> = (0..n).collect();
@@ -214,14 +222,14 @@ fn solve_floaters(
     for &l in &by_rank {
         let mut c = Cost::new();
         c.add(Var::Float(l), -1);
-        order.push(("3.2-order", "C.04.4.3 3.2, 3.3, 3.4, 4.4", c));
+        order.push((StageKey::order("3.2", "order"), "C.04.4.3 3.2, 3.3, 3.4, 4.4", c));
     }
     let costs: Vec<Cost> = key.iter().map(|k| k.2.clone()).collect();
     let stages: Vec<crate::model::Stage> = key
         .into_iter()
         .chain(order)
         .filter(|(_, _, c)| !c.terms.is_empty())
-        .map(|(name, article, cost)| crate::model::Stage { name: name.into(), article: article.into(), cost })
+        .map(|(key, article, cost)| crate::model::Stage { key, article: article.into(), cost })
         .collect();
     let mut session = crate::systems::solving::session(m, &cx.solve).map_err(solver)?;
     session.solve_stages(stages).map_err(solver)?;
