@@ -1,10 +1,11 @@
 //! Whole-file consistency checks, run once every line has been read: starting ranks without a
-//! gap, ids named outside the player section that belong to players, games listed alike by both
-//! players, a number of rounds that covers the rounds played, and the points column against the
-//! results under the point system.
+//! gap, ids named outside the player section that belong to players (or teams, in a team file),
+//! games listed alike by both players, a number of rounds that covers the rounds played, and the
+//! points column against the results under the point system (in a team file a points column of
+//! 0.0 is not checked). The rosters of a team file are checked in `team_checks`.
 
 use super::point_system::describe_point_system;
-use super::reader::Reader;
+use super::reader::{IdKind, Reader};
 use crate::points::Points;
 use crate::trf::{Colour, PlayerRecord, ResultCode, RoundEntry, TrfError};
 
@@ -52,12 +53,36 @@ impl Reader<'_> {
 
     /// Ids named by XXA, XXP, XXZ, 240 and 260 must be players.
     pub(super) fn check_references(&self) -> Result<(), TrfError> {
-        match self.references.iter().find(|r| !self.index.contains_key(&r.id)) {
-            Some(r) => {
-                let message = format!("{} is not a player (no 001 line has this starting-rank number)", r.id);
-                Err(self.error(r.line, r.col, r.field, message))
+        let team_file = self.doc.is_team_file();
+        for r in &self.references {
+            let team = match r.kind {
+                IdKind::Player => false,
+                IdKind::Team => true,
+                IdKind::Participant => team_file,
+                IdKind::RangeBound if team_file => true,
+                IdKind::RangeBound => continue,
+            };
+            if team && self.doc.team(r.id).is_none() {
+                return Err(self.error(r.line, r.col, r.field.as_str(), self.not_a_team(r.id)));
             }
-            None => Ok(()),
+            if !team && !self.index.contains_key(&r.id) {
+                let message = format!("{} is not a player (no 001 line has this starting-rank number)", r.id);
+                return Err(self.error(r.line, r.col, r.field.as_str(), message));
+            }
+        }
+        Ok(())
+    }
+
+    /// Why `id` is not a team, in the terms of the file's team records.
+    fn not_a_team(&self, id: u32) -> String {
+        match self.doc.teams.first() {
+            None => format!("{id} is not a team (the file has no team record, 310 or 013)"),
+            Some(t) if t.legacy => format!(
+                "{id} is not a team (the file has {} 013 lines, and a team's pairing number is the position of its \
+                 line among them)",
+                self.doc.teams.len()
+            ),
+            Some(_) => format!("{id} is not a team (no 310 line has this team pairing number)"),
         }
     }
 
@@ -143,10 +168,15 @@ impl Reader<'_> {
     pub(super) fn check_scores(&self) -> Result<(), TrfError> {
         let system = &self.doc.point_system;
         let announced = self.announced_round();
+        let team_file = self.doc.is_team_file();
         for player in &self.doc.players {
             let Some(stated) = player.points else {
                 continue;
             };
+            // Some exporters of team files leave the points of every player at 0.0.
+            if team_file && stated == Points::ZERO {
+                continue;
+            }
             let value = |e: &RoundEntry| e.result.points(e.colour, system);
             let sum: Points = player.rounds.iter().flatten().map(value).sum();
             let announced_points = announced

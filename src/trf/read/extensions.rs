@@ -3,7 +3,7 @@
 //! and `XXZ`, and the lists of player ids they share with the TRF-2026 records.
 
 use super::line::{parse_player_id, parse_round, Line, Token, PLAYER_ID_EXPECTED, ROUND_EXPECTED};
-use super::reader::{IdReference, Reader};
+use super::reader::{IdKind, IdReference, Reader};
 use crate::points::Points;
 use crate::trf::{Acceleration, AnnouncedByes, ByeKind, Colour, ForbiddenGroup, TrfError};
 
@@ -55,12 +55,12 @@ impl Reader<'_> {
     }
 
     /// A player id token; remembered so that it can be checked against the 001 lines.
-    pub(super) fn id_token(&mut self, line: &Line, t: &Token, field: &'static str) -> Result<u32, TrfError> {
+    pub(super) fn id_token(&mut self, line: &Line, t: &Token, field: &str, kind: IdKind) -> Result<u32, TrfError> {
         let id = parse_player_id(&t.text).ok_or_else(|| {
             let message = format!("'{}' is not a starting-rank number; {PLAYER_ID_EXPECTED}", t.text);
             self.error(line.no, t.col, field, message)
         })?;
-        self.references.push(IdReference { line: line.no, col: t.col, field, id });
+        self.references.push(IdReference { line: line.no, col: t.col, field: field.to_string(), id, kind });
         Ok(id)
     }
 
@@ -69,8 +69,9 @@ impl Reader<'_> {
         &mut self,
         line: &Line,
         tokens: &[Token],
-        field: &'static str,
+        field: &str,
         min: usize,
+        kind: IdKind,
     ) -> Result<Vec<u32>, TrfError> {
         if tokens.len() < min {
             let col = tokens.last().map_or(5, |t| t.col + t.text.chars().count() + 1);
@@ -80,7 +81,7 @@ impl Reader<'_> {
             };
             return Err(self.error(line.no, col, field, message));
         }
-        tokens.iter().map(|t| self.id_token(line, t, field)).collect()
+        tokens.iter().map(|t| self.id_token(line, t, field, kind)).collect()
     }
 
     /// `XXA NNNN pp.p pp.p ...`: fictitious points of one player, round by round.
@@ -89,7 +90,7 @@ impl Reader<'_> {
         let Some((first, values)) = tokens.split_first() else {
             return Err(self.error(line.no, 5, "XXA", "missing the player id; expected 'XXA NNNN pp.p pp.p ...'"));
         };
-        let player = self.id_token(line, first, "XXA")?;
+        let player = self.id_token(line, first, "XXA", IdKind::Player)?;
         let mut points = Vec::new();
         for t in values {
             points.push(Points::parse(&t.text).ok_or_else(|| {
@@ -103,14 +104,14 @@ impl Reader<'_> {
 
     /// `XXP id id ...`: players who must not meet each other.
     pub(super) fn xxp(&mut self, line: &Line) -> Result<(), TrfError> {
-        let players = self.id_list(line, &line.tokens(4), "XXP", 2)?;
+        let players = self.id_list(line, &line.tokens(4), "XXP", 2, IdKind::Player)?;
         self.doc.forbidden.push(ForbiddenGroup { rounds: None, players });
         Ok(())
     }
 
     /// `XXZ id id ...`: players absent from the round to be paired (a zero-point bye).
     pub(super) fn xxz(&mut self, line: &Line) -> Result<(), TrfError> {
-        let players = self.id_list(line, &line.tokens(4), "XXZ", 1)?;
+        let players = self.id_list(line, &line.tokens(4), "XXZ", 1, IdKind::Player)?;
         self.doc.announced_byes.push(AnnouncedByes { round: None, kind: ByeKind::Zero, players });
         Ok(())
     }

@@ -7,13 +7,16 @@
 //! blank for columns past the end of the line.
 //!
 //! The reader is split by concept:
-//! - [`line`]: a line addressed by character columns, its words, and the small parsers;
-//! - [`reader`]: the reader's state, the dispatch on columns 1-3 and the end of the file;
-//! - [`player`]: the `001` player record and its round blocks;
-//! - [`point_system`]: the point system (bbpPairings `BB*`, JaVaFo `XXS`, TRF-2026 tag `162`);
-//! - [`extensions`]: the other JaVaFo TRF(x) extensions (`XXR`, `XXC`, `XXA`, `XXP`, `XXZ`);
-//! - [`trf26`]: the TRF-2026 tags and records of individual tournaments (142, 152, 240, 250, 260);
-//! - [`checks`]: the whole-file consistency checks (starting ranks, references, games, scores).
+//! - `line`: a line addressed by character columns, its words, and the small parsers;
+//! - `reader`: the reader's state, the dispatch on columns 1-3 and the end of the file;
+//! - `player`: the `001` player record and its round blocks;
+//! - `point_system`: the point system (bbpPairings `BB*`, JaVaFo `XXS`, TRF-2026 tag `162`);
+//! - `extensions`: the other JaVaFo TRF(x) extensions (`XXR`, `XXC`, `XXA`, `XXP`, `XXZ`);
+//! - `trf26`: the TRF-2026 tags and records of every tournament (152, 240, 250, 260);
+//! - `teams`: the teams (`310`, TRF16 `013`), tags 352 and 362, the fixed-column team fields;
+//! - `team_records`: the other team records (`320`, `330`, `300`, `299`);
+//! - `checks`: the whole-file consistency checks (starting ranks, references, games, scores);
+//! - `team_checks`: the whole-file checks of the rosters of a team file.
 
 mod checks;
 mod extensions;
@@ -21,6 +24,9 @@ mod line;
 mod player;
 mod point_system;
 mod reader;
+mod team_checks;
+mod team_records;
+mod teams;
 mod trf26;
 
 use super::document::TrfDocument;
@@ -72,7 +78,14 @@ fn split_lines(text: &str) -> Box<dyn Iterator<Item = &str> + '_> {
 /// A TRF file that could not be read: either the file itself or its contents.
 #[derive(Debug)]
 pub enum ReadFileError {
-    Io { file: String, source: std::io::Error },
+    /// The file could not be read.
+    Io {
+        /// The file name, as the path displays.
+        file: String,
+        /// Why it could not be read.
+        source: std::io::Error,
+    },
+    /// The contents are not a valid TRF.
     Format(TrfError),
 }
 

@@ -1,12 +1,13 @@
-//! TRF-2026 tags and records of individual tournaments: `152` (initial colour), `240` (byes
-//! announced for a round), `250` (accelerated rounds) and `260` (prohibited pairings), and the
-//! expansion of `250` ranges into per-player accelerations (which the writer inverts). Tag `142`
+//! TRF-2026 tags and records shared by individual and team tournaments: `152` (initial colour),
+//! `240` (byes announced for a round), `250` (accelerated rounds) and `260` (prohibited
+//! pairings), and the expansion of an individual file's `250` ranges into per-player
+//! accelerations (which the writer inverts). In a team file their ids are team pairing numbers. Tag `142`
 //! is read with `XXR` (in `extensions`), tag `162` with the point system.
 
 use super::line::{parse_player_id, parse_round, quoted, Line, Token, PLAYER_ID_EXPECTED, ROUND_EXPECTED};
-use super::reader::Reader;
+use super::reader::{IdKind, IdReference, Reader};
 use crate::points::Points;
-use crate::trf::{Acceleration, AnnouncedByes, ByeKind, Colour, ForbiddenGroup, TrfError};
+use crate::trf::{Acceleration, AnnouncedByes, ByeKind, Colour, ForbiddenGroup, TeamAcceleration, TrfError};
 
 /// One `250` record (TRF-2026 "Accelerated Rounds"): `points` fictitious points in rounds
 /// `rounds.0..=rounds.1` for the players with ids in `players.0..=players.1`.
@@ -84,14 +85,14 @@ impl Reader<'_> {
             }
         };
         let round = self.round_token(line, tokens.get(1), FIELD, "the round")?;
-        let players = self.id_list(line, tokens.get(2..).unwrap_or_default(), FIELD, 1)?;
+        let players = self.id_list(line, tokens.get(2..).unwrap_or_default(), FIELD, 1, IdKind::Participant)?;
         self.doc.announced_byes.push(AnnouncedByes { round: Some(round), kind, players });
         Ok(())
     }
 
-    /// `250 [MMMM] GGGG RRF RRL PPPF PPPL`: fictitious points for a range of rounds and players.
-    /// The team match points (columns 5-8, "empty for individual competitions") are checked and
-    /// otherwise ignored.
+    /// `250 [MMMM] GGGG RRF RRL PPPF PPPL`: fictitious points for a range of rounds and players
+    /// (teams in a team file). The team match points (columns 5-8, "empty for individual
+    /// competitions") are kept for a team file and otherwise only checked.
     pub(super) fn record250(&mut self, line: &Line) -> Result<(), TrfError> {
         const FIELD: &str = "250 acceleration";
         let tokens = line.tokens(4);
@@ -113,21 +114,29 @@ impl Reader<'_> {
             }
         }
         let points = fields.first().and_then(|t| Points::parse(&t.text)).unwrap_or_default();
+        let match_points = if tokens.len() == 6 { tokens.first().and_then(|t| Points::parse(&t.text)) } else { None };
         let first_round = self.round_token(line, fields.get(1), FIELD, "the first round")?;
         let last_round = self.round_token(line, fields.get(2), FIELD, "the last round")?;
         let first_player = self.range_id(line, fields.get(3), FIELD)?;
         let last_player = self.range_id(line, fields.get(4), FIELD)?;
         self.check_order(line, fields.get(2), FIELD, "round", first_round, last_round)?;
         self.check_order(line, fields.get(4), FIELD, "player", first_player, last_player)?;
-        self.ranges.push(AccelerationRange {
-            points,
+        for (t, id) in [(fields.get(3), first_player), (fields.get(4), last_player)] {
+            let col = t.map_or(5, |t| t.col);
+            let field = FIELD.to_string();
+            self.references.push(IdReference { line: line.no, col, field, id, kind: IdKind::RangeBound });
+        }
+        self.records250.push(TeamAcceleration {
+            match_points,
+            game_points: points,
             rounds: (first_round, last_round),
-            players: (first_player, last_player),
+            teams: (first_player, last_player),
         });
         Ok(())
     }
 
-    /// A player id bounding a range: it need not belong to a player.
+    /// A player id bounding a range: it need not belong to a player (in a team file it must be a
+    /// team, which `check_references` sees to).
     fn range_id(&self, line: &Line, t: Option<&Token>, field: &str) -> Result<u32, TrfError> {
         let (text, col) = t.map_or((String::new(), 5), |t| (t.text.clone(), t.col));
         parse_player_id(&text).ok_or_else(|| {
@@ -160,7 +169,7 @@ impl Reader<'_> {
         let first = self.round_token(line, tokens.first(), FIELD, "the first round")?;
         let last = self.round_token(line, tokens.get(1), FIELD, "the last round")?;
         self.check_order(line, tokens.get(1), FIELD, "round", first, last)?;
-        let players = self.id_list(line, tokens.get(2..).unwrap_or_default(), FIELD, 2)?;
+        let players = self.id_list(line, tokens.get(2..).unwrap_or_default(), FIELD, 2, IdKind::Participant)?;
         self.doc.forbidden.push(ForbiddenGroup { rounds: Some((first, last)), players });
         Ok(())
     }
