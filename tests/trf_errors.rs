@@ -90,6 +90,23 @@ malformed! {
     xxs_not_code_value => "xxs_not_code_value.trf:3:9: XXS: 'D' is not CODE=VALUE; expected e.g. W=3.0",
     xxs_unknown_code => "xxs_unknown_code.trf:3:9: XXS: unknown code 'DD' in 'DD=1'; expected one of WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D",
     xxz_bad_id => "xxz_bad_id.trf:7:7: XXZ: 'x4' is not a starting-rank number; expected a whole number from 1 to 9999",
+    team_240_unknown_team => "team_240_unknown_team.trf:25:12: 240 bye: 7 is not a team (no 310 line has this team pairing number)",
+    team_250_unknown_team => "team_250_unknown_team.trf:27:28: 250 acceleration: 6 is not a team (no 310 line has this team pairing number)",
+    team_260_unknown_team => "team_260_unknown_team.trf:28:19: 260 prohibited pairing: 9 is not a team (no 310 line has this team pairing number)",
+    team_300_unknown_team => "team_300_unknown_team.trf:30:13: 300 opponent (columns 13-15): 14 is not a team (no 310 line has this team pairing number)",
+    team_310_bad_points => "team_310_bad_points.trf:11:55: 310 match points (columns 55-60): '2,0' is not a number of match points; expected a number like 11.5 or blank",
+    team_310_bad_tpn => "team_310_bad_tpn.trf:12:5: 310 team pairing number (columns 5-7): '3x' is not a team pairing number; expected a whole number from 1 to 999",
+    team_310_duplicate_tpn => "team_310_duplicate_tpn.trf:13:5: 310 team pairing number (columns 5-7): team 2 is defined twice (first on line 11)",
+    team_320_unknown_team => "team_320_unknown_team.trf:26:19: 320 PAB team of round 2 (columns 19-21): 6 is not a team (no 310 line has this team pairing number)",
+    team_330_bad_type => "team_330_bad_type.trf:29:5: 330 type of forfeit (columns 5-6): '+0' is not a type of forfeit; expected +- (White wins), -+ (Black wins) or -- (both forfeit)",
+    team_330_unknown_team => "team_330_unknown_team.trf:29:16: 330 black team (columns 16-18): 7 is not a team (no 310 line has this team pairing number)",
+    team_352_bad_letter => "team_352_bad_letter.trf:7:6: 352 board colours: 'R' is not a colour; expected W or B, one letter per board (e.g. WBWB)",
+    team_362_bad_code => "team_362_bad_code.trf:8:14: 362 team point system: 'TX' is not a team result code; expected TW, TD or TL",
+    team_fewer_players_than_boards => "team_fewer_players_than_boards.trf:10:74: 310 roster (from column 74): team 1 lists 2 player(s), fewer than the 3 boards of the 352 colour pattern (line 7); expected at least 3",
+    team_mixed_310_013 => "team_mixed_310_013.trf:15:1: record tag (columns 1-3): a 013 team record in a file whose teams are 310 records (first on line 10); expected one kind of team record, 310 (TRF-2026) or 013 (TRF16)",
+    team_player_in_two_teams => "team_player_in_two_teams.trf:12:79: 310 board 2 player (columns 79-82): player 4 is in team 2 (line 11) and in team 3 (line 12); expected each player in one team",
+    team_roster_unknown_player => "team_roster_unknown_player.trf:14:84: 310 board 3 player (columns 84-87): 11 is not a player (no 001 line has this starting-rank number); team 5 lists it on board 3",
+    team_score_mismatch => "team_score_mismatch.trf:20:81: points (columns 81-84): 1.5 stated but the results add up to 1.0 under the point system 1-0.5-0 (PAB 0.5)",
 }
 
 #[test]
@@ -152,7 +169,14 @@ fn crlf_errors_count_columns_in_characters() {
 #[test]
 fn garbled_lines_never_panic() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf");
-    for name in ["forfeits_byes.trf", "trf26_records.trf", "crlf_utf8.trf", "xxs_override.trf"] {
+    for name in [
+        "forfeits_byes.trf",
+        "trf26_records.trf",
+        "crlf_utf8.trf",
+        "xxs_override.trf",
+        "team_all_records.trf",
+        "team_013.trf",
+    ] {
         let text = std::fs::read_to_string(dir.join(name)).expect("hand-made file");
         let lines: Vec<&str> = text.lines().collect();
         for (i, line) in lines.iter().enumerate() {
@@ -174,4 +198,77 @@ fn garbled_lines_never_panic() {
             }
         }
     }
+}
+
+/// In a team file a points column of 0.0 (or blank) is not checked: some exporters leave every
+/// player at zero. Any other value must still add up (`team_score_mismatch`).
+#[test]
+fn team_file_points_of_zero_are_not_checked() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf/team_all_records.trf");
+    let text = std::fs::read_to_string(path).expect("team_all_records.trf");
+    let points_at = |l: &str, points: &str| format!("{}{points}{}", &l[..80], &l[84..]);
+    let zeroed: Vec<String> =
+        text.lines().map(|l| if l.starts_with("001") { points_at(l, " 0.0") } else { l.to_string() }).collect();
+    let doc = read_str(&zeroed.join("\n"), "zero.trf", &ReadOptions::default()).expect("reads");
+    assert!(doc.players.iter().all(|p| p.points == Some(lexpair::points::Points(0))));
+    let blanked: Vec<String> =
+        text.lines().map(|l| if l.starts_with("001    7") { points_at(l, "    ") } else { l.to_string() }).collect();
+    let doc = read_str(&blanked.join("\n"), "blank.trf", &ReadOptions::default()).expect("reads");
+    assert_eq!(doc.player(7).and_then(|p| p.points), None);
+}
+
+/// In an individual file 0.0 is checked as any other value.
+#[test]
+fn individual_file_points_of_zero_are_checked() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf/forfeits_byes.trf");
+    let text = std::fs::read_to_string(path).expect("forfeits_byes.trf");
+    let zeroed: Vec<String> = text
+        .lines()
+        .map(|l| if l.starts_with("001    1") { format!("{} 0.0{}", &l[..80], &l[84..]) } else { l.to_string() })
+        .collect();
+    let e = read_str(&zeroed.join("\n"), "zero.trf", &ReadOptions::default()).expect_err("0.0 does not add up");
+    assert_eq!((e.line, e.column, e.field.as_str()), (5, 81, "points (columns 81-84)"));
+    assert!(e.message.starts_with("0.0 stated but the results add up to 2.5"), "{e}");
+}
+
+/// In a team file the ids of 240 records are team pairing numbers: the corpus example t0009 (9
+/// teams, 36 players) with its absence given to team 99, then to team 10 (a player, not a team).
+#[test]
+fn team_240_names_a_team_not_a_player() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/team-2026/tournaments/t0009.trf");
+    let text = std::fs::read_to_string(path).expect("t0009.trf");
+    assert!(text.contains("\n240 Z 003  005\n"));
+    for team in ["099", "010"] {
+        let changed = text.replace("\n240 Z 003  005\n", &format!("\n240 Z 003  {team}\n"));
+        let e = read_str(&changed, "t0009.trf", &ReadOptions::default()).expect_err("not a team");
+        let line = changed.lines().position(|l| l.starts_with("240")).expect("240") + 1;
+        let id = team.trim_start_matches('0');
+        assert_eq!(
+            e.to_string(),
+            format!("t0009.trf:{line}:12: 240 bye: {id} is not a team (no 310 line has this team pairing number)")
+        );
+    }
+}
+
+/// A TRF16 team file names its teams by the order of the 013 lines.
+#[test]
+fn team_013_file_names_teams_by_line_order() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf/team_013.trf");
+    let text = std::fs::read_to_string(path).expect("team_013.trf") + "260 001 002  004  005\n";
+    let e = read_str(&text, "team_013.trf", &ReadOptions::default()).expect_err("team 5");
+    assert_eq!(
+        e.to_string(),
+        "team_013.trf:16:19: 260 prohibited pairing: 5 is not a team (the file has 4 013 lines, and a team's pairing \
+         number is the position of its line among them)"
+    );
+}
+
+/// A team record in an individual file names a team that cannot exist.
+#[test]
+fn team_records_in_an_individual_file() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/trf/forfeits_byes.trf");
+    let text = std::fs::read_to_string(path).expect("forfeits_byes.trf") + "330 +- 001 001 002\n";
+    let e = read_str(&text, "individual.trf", &ReadOptions::default()).expect_err("no teams");
+    assert_eq!(e.field, "330 white team (columns 12-14)");
+    assert_eq!(e.message, "1 is not a team (the file has no team record, 310 or 013)");
 }

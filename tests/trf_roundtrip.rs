@@ -365,8 +365,8 @@ fn trf26_records() {
             ForbiddenGroup { rounds: Some((1, 5)), players: vec![4, 5, 6] },
         ]
     );
-    assert_eq!(doc.other_lines.len(), 4);
-    assert_eq!(doc.other_lines[3], "013 Team One                          1    2");
+    assert_eq!(doc.other_lines.len(), 3);
+    assert!(!doc.is_team_file());
     let text = write(&doc, TrfFlavor::Trf26);
     for line in ["240 H 004    5", "250       1.0 001 002 0001 0003", "260 004 005    1    2"] {
         assert!(text.contains(line), "{line} missing in\n{text}");
@@ -490,12 +490,194 @@ fn inline_crlf_trailing_blanks_and_short_lines() {
     assert_eq!(read_str(&cr_only, "cr.trf", &ReadOptions::default()), Ok(doc));
 }
 
-/// Lines that are not interpreted are kept verbatim (comments, team records, unknown codes).
+/// Lines that are not interpreted are kept verbatim (comments, the informative team record 802,
+/// which is not a tournament-section tag although its code ends in 2, national rating records,
+/// unknown codes).
 #[test]
 fn other_lines_are_kept() {
-    let text =
-        "### a comment\n013 Team                                1    2\nNOR    1 m    National name\nXYZ something\n";
+    let text = "### a comment\n802  15 BUL     12.0   24.0    2 b  2.0   ZPB    0.0    29 w  2.5    11 b  2.5\n\
+                NOR    1 m    National name\nXYZ something\n";
     let doc = read_str(text, "other.trf", &ReadOptions::default()).expect("reads");
     assert_eq!(doc.other_lines, text.lines().collect::<Vec<_>>());
     assert_round_trip(&doc, "other.trf", &ReadOptions::default());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Team files
+// ---------------------------------------------------------------------------------------------
+
+/// The Swiss Team witness corpus: every file reads (score check on) and survives read → write →
+/// read in both editions, as do the three files cut before an unpairable round.
+#[test]
+fn team_2026_corpus_round_trips() {
+    let n = round_trip_dir(&shared("corpus/team-2026/tournaments"), &ReadOptions::default());
+    assert_eq!(n, 120);
+    let cut = round_trip_dir(&shared("corpus/team-2026/unpairable"), &ReadOptions::default());
+    assert_eq!(cut, 3);
+    for path in trf_files(&shared("corpus/team-2026/tournaments")) {
+        let doc = read(&path, &ReadOptions::default());
+        assert!(doc.is_team_file(), "{}", path.display());
+        assert!(doc.other_lines.is_empty(), "{}: {:?}", path.display(), doc.other_lines);
+        let boards = doc.board_count().expect("352");
+        assert!(doc.teams.iter().all(|t| t.players.len() == boards && !t.legacy), "{}", path.display());
+        assert_eq!(doc.team_scoring, TeamScoring::default());
+        assert!(doc.team_scoring_explicit);
+    }
+}
+
+/// t0009 (the corpus README's example): 9 teams of 4, a PAB in four rounds, an absence, a
+/// match forfeited as a whole.
+#[test]
+fn team_2026_corpus_fields() {
+    let doc = read(&shared("corpus/team-2026/tournaments/t0009.trf"), &ReadOptions::default());
+    assert_eq!(doc.flavor, TrfFlavor::Trf26);
+    assert_eq!(doc.tournament_type.as_deref(), Some("FIDE_TEAM_TYPEA_MP_GP"));
+    assert_eq!(doc.board_colours, Some(vec![Colour::White, Colour::Black, Colour::White, Colour::Black]));
+    assert_eq!(doc.teams.len(), 9);
+    let team1 = doc.team(1).expect("team 1");
+    assert_eq!((team1.name.as_str(), team1.nickname.as_str(), team1.strength), ("Team 1", "", Some(2374)));
+    assert_eq!((team1.match_points, team1.game_points, team1.rank), (Some(Points(100)), Some(Points(180)), Some(1)));
+    assert_eq!(team1.players, vec![1, 2, 3, 4]);
+    assert_eq!(doc.team_of_player(13).map(|t| t.tpn), Some(4));
+    assert_eq!(doc.team_of_player(37), None);
+    assert_eq!(
+        doc.team_pab,
+        Some(TeamPab {
+            match_points: Points(10),
+            game_points: Points(20),
+            teams: vec![Some(9), Some(8), None, Some(4), Some(7), Some(6)]
+        })
+    );
+    assert_eq!(doc.announced_byes, vec![AnnouncedByes { round: Some(3), kind: ByeKind::Zero, players: vec![5] }]);
+    assert_eq!(
+        doc.forfeited_matches,
+        vec![ForfeitedMatch { kind: MatchForfeit::BlackWins, round: 6, white: 2, black: 8 }]
+    );
+    // The PAB shows on every player of the team: 0.5 a board (162 P 0.5).
+    assert_eq!(doc.point_system.pairing_bye, Points(5));
+    assert_eq!(doc.player(13).expect("13").rounds[3], Some(RoundEntry::bye(ResultCode::PairingBye)));
+}
+
+/// A hand-made TRF-2026 team file with every team record kind reads to the values it states,
+/// and writes back in TRF-2026's order: teams after the players, then 240, 320, 250, 260, 330,
+/// 300, 299.
+#[test]
+fn team_file_with_every_record_kind() {
+    let doc = read_data("team_all_records.trf");
+    assert_eq!(doc.flavor, TrfFlavor::Trf26);
+    assert!(doc.is_team_file());
+    assert_eq!(doc.tournament_type.as_deref(), Some("FIDE_TEAM_TYPEA_MP_GP"));
+    assert_eq!(doc.board_count(), Some(2));
+    assert_eq!(doc.team_scoring, TeamScoring { win: Points(20), draw: Points(10), loss: Points(0) });
+    assert!(doc.tags.iter().all(|t| !["192", "352", "362"].contains(&t.code.as_str())));
+    let team5 = doc.team(5).expect("team 5");
+    assert_eq!((team5.name.as_str(), team5.nickname.as_str(), team5.players.clone()), ("Echo", "", vec![9, 10]));
+    assert_eq!(team5.line, 14);
+    assert_eq!(doc.team(1).expect("team 1").nickname, "ALP");
+    assert_eq!(doc.team_of_player(8).map(|t| t.tpn), Some(4));
+    assert_eq!(doc.team_pab.as_ref().map(|p| p.teams.clone()), Some(vec![Some(5), Some(4), None]));
+    assert_eq!(
+        doc.team_accelerations,
+        vec![TeamAcceleration {
+            match_points: Some(Points(10)),
+            game_points: Points(5),
+            rounds: (1, 1),
+            teams: (1, 2)
+        }]
+    );
+    assert!(doc.accelerations.is_empty());
+    assert_eq!(doc.forbidden, vec![ForbiddenGroup { rounds: Some((1, 3)), players: vec![1, 5] }]);
+    assert_eq!(
+        doc.forfeited_matches,
+        vec![ForfeitedMatch { kind: MatchForfeit::WhiteWins, round: 2, white: 2, black: 5 }]
+    );
+    assert_eq!(doc.out_of_order, vec![OutOfOrder { round: 3, team: 1, opponent: 4, players: vec![Some(2), Some(1)] }]);
+    assert_eq!(
+        doc.abnormal_points,
+        vec![
+            AbnormalPoints {
+                kind: AbnormalKind::ForfeitWin,
+                match_points: Some(Points(10)),
+                game_points: Some(Points(20)),
+                round: Some(2),
+                ids: vec![2]
+            },
+            AbnormalPoints {
+                kind: AbnormalKind::Adjustment,
+                match_points: Some(Points(-10)),
+                game_points: Some(Points(-5)),
+                round: None,
+                ids: vec![3, 4]
+            },
+        ]
+    );
+    assert_round_trip(&doc, "team_all_records.trf", &ReadOptions::default());
+    let text = write(&doc, TrfFlavor::Trf26);
+    let codes: Vec<&str> = text.lines().map(|l| &l[..3]).filter(|c| *c != "001").collect();
+    assert_eq!(
+        codes,
+        [
+            "012", "092", "142", "152", "162", "192", "352", "362", "###", "310", "310", "310", "310", "310", "240",
+            "320", "250", "260", "330", "300", "299", "299"
+        ]
+    );
+    // Each record in the columns of TRF-2026, as the file has them.
+    let source = std::fs::read_to_string(data("team_all_records.trf")).expect("team_all_records.trf");
+    for prefix in ["310   1", "310   5", "320", "330", "300", "362", "352", "192", "299    -1.0"] {
+        let line = source.lines().find(|l| l.starts_with(prefix)).expect(prefix);
+        assert!(text.lines().any(|l| l == line), "{line} missing in\n{text}");
+    }
+    assert!(text.contains("\n299 +   1.0   2.0  002    2\n"), "{text}");
+    assert!(text.contains("\n250  1.0  0.5 001 001 0001 0002\n"), "{text}");
+}
+
+/// A TRF16 team file: `013` lines number the teams in file order and are written back as `013`
+/// in either edition.
+#[test]
+fn trf16_013_team_file_round_trips_as_013() {
+    let doc = read_data("team_013.trf");
+    assert_eq!(doc.flavor, TrfFlavor::Trf16);
+    assert!(doc.is_team_file());
+    let tpns: Vec<u32> = doc.teams.iter().map(|t| t.tpn).collect();
+    assert_eq!(tpns, [1, 2, 3, 4]);
+    assert!(doc.teams.iter().all(|t| t.legacy));
+    let c = doc.team(3).expect("team 3");
+    assert_eq!((c.name.as_str(), c.players.clone(), c.match_points, c.line), ("Team C", vec![5, 6], None, 6));
+    assert_eq!(doc.team_of_player(8).map(|t| t.name.as_str()), Some("Team D"));
+    assert_round_trip(&doc, "team_013.trf", &ReadOptions::default());
+    let source = std::fs::read_to_string(data("team_013.trf")).expect("team_013.trf");
+    let teams: Vec<&str> = source.lines().filter(|l| l.starts_with("013")).collect();
+    for flavor in [TrfFlavor::Trf16, TrfFlavor::Trf26] {
+        let text = write(&doc, flavor);
+        let written: Vec<&str> = text.lines().filter(|l| l.starts_with("013")).collect();
+        assert_eq!(written, teams, "{flavor:?}");
+        assert!(!text.contains("\n310"), "{text}");
+    }
+}
+
+/// Teams built in memory with 310-only data, or numbered out of file order, are written as 310
+/// even when marked legacy, so that nothing is lost.
+#[test]
+fn legacy_teams_that_013_cannot_say_are_written_as_310() {
+    let mut doc = read_data("team_013.trf");
+    doc.teams[0].match_points = Some(Points(20));
+    let text = write(&doc, TrfFlavor::Trf16);
+    assert!(text.contains("\n310   1 Team A") && !text.contains("\n013"), "{text}");
+    let back = read_str(&text, "written.trf", &ReadOptions::default()).expect("reads");
+    assert_eq!(back.teams[0].match_points, Some(Points(20)));
+    assert!(back.teams.iter().all(|t| !t.legacy));
+}
+
+/// Tags 352 and 362 in their other spellings; 362 partial (the other codes keep their default).
+#[test]
+fn team_tags_variants() {
+    let text = "192  FIDE_TEAM_TYPEA_MP_GP  \n352 wbWB\n362 TW3.0 TL 0.5\n";
+    let doc = read_str(text, "tags.trf", &ReadOptions::default()).expect("reads");
+    assert_eq!(doc.tournament_type.as_deref(), Some("FIDE_TEAM_TYPEA_MP_GP"));
+    use Colour::{Black as B, White as W};
+    assert_eq!(doc.board_colours, Some(vec![W, B, W, B]));
+    assert_eq!(doc.team_scoring, TeamScoring { win: Points(30), draw: Points(10), loss: Points(5) });
+    assert!(doc.team_scoring_explicit && !doc.is_team_file());
+    assert_eq!(write(&doc, TrfFlavor::Trf26), "192 FIDE_TEAM_TYPEA_MP_GP\n352 WBWB\n362 TW 3.0   TD 1.0   TL 0.5\n");
+    assert_round_trip(&doc, "tags.trf", &ReadOptions::default());
 }

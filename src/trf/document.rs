@@ -20,11 +20,14 @@ pub enum TrfFlavor {
 /// Piece colour as written in a round block (`w`/`b`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Colour {
+    /// White (`w`).
     White,
+    /// Black (`b`).
     Black,
 }
 
 impl Colour {
+    /// The other colour.
     pub fn opposite(self) -> Colour {
         match self {
             Colour::White => Colour::Black,
@@ -166,6 +169,7 @@ pub struct RoundEntry {
     pub opponent: Option<u32>,
     /// Scheduled colour; `None` for `-`/blank.
     pub colour: Option<Colour>,
+    /// The result code (column 99 in round 1).
     pub result: ResultCode,
 }
 
@@ -225,6 +229,7 @@ impl PartialEq for PlayerRecord {
 /// Fictitious points of one player per round (XXA, or one player's share of a `250` record).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Acceleration {
+    /// The player's starting-rank number.
     pub player: u32,
     /// `points[r-1]` are the fictitious points added in round `r`.
     pub points: Vec<Points>,
@@ -235,14 +240,18 @@ pub struct Acceleration {
 pub struct ForbiddenGroup {
     /// `None` for XXP (every round); `Some((first, last))` for a `260` record.
     pub rounds: Option<(u32, u32)>,
+    /// The players, at least two (for a `260` record of a team file: team pairing numbers).
     pub players: Vec<u32>,
 }
 
 /// Kind of a pre-announced bye (`240` record type, `0000 - X` entry, or XXZ = zero-point).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ByeKind {
+    /// `F`: a full-point bye.
     Full,
+    /// `H`: a half-point bye.
     Half,
+    /// `Z`: a zero-point bye (a known absence).
     Zero,
 }
 
@@ -251,8 +260,228 @@ pub enum ByeKind {
 pub struct AnnouncedByes {
     /// `None` for XXZ (the round to be paired); `Some(r)` for a `240` record.
     pub round: Option<u32>,
+    /// The kind of bye.
     pub kind: ByeKind,
+    /// The players given it (for a `240` record of a team file: team pairing numbers).
     pub players: Vec<u32>,
+}
+
+/// A team of a team tournament: a TRF-2026 `310` record, or a TRF16 `013` line.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct TeamRecord {
+    /// Team pairing number: `310` columns 5-7 (1 to 999); for a `013` line, its position among
+    /// the `013` lines of the file (1 for the first).
+    pub tpn: u32,
+    /// Team name: `310` columns 9-40, `013` columns 5-36.
+    pub name: String,
+    /// Nickname, `310` columns 42-46 (e.g. a federation code); blank for `013`.
+    pub nickname: String,
+    /// Strength factor, `310` columns 48-53 (e.g. the average rating); `None` when blank.
+    pub strength: Option<u32>,
+    /// Match points, `310` columns 55-60, as written; `None` when blank.
+    pub match_points: Option<Points>,
+    /// Game points, `310` columns 62-67, as written; `None` when blank.
+    pub game_points: Option<Points>,
+    /// Team rank, `310` columns 69-71 (ties allowed); `None` when blank.
+    pub rank: Option<u32>,
+    /// The players' starting-rank numbers (`001` columns 5-8) in board order, board 1 first:
+    /// `310` from column 74, `013` from column 37, every 5 columns.
+    pub players: Vec<u32>,
+    /// Read from a TRF16 `013` line: written back as `013` (which holds only the name and the
+    /// players, the team pairing number being the line's position).
+    pub legacy: bool,
+    /// 1-based line number in the source file (0 when built in memory); ignored by `==`.
+    pub line: usize,
+}
+
+impl PartialEq for TeamRecord {
+    fn eq(&self, o: &Self) -> bool {
+        self.tpn == o.tpn
+            && self.name == o.name
+            && self.nickname == o.nickname
+            && self.strength == o.strength
+            && self.match_points == o.match_points
+            && self.game_points == o.game_points
+            && self.rank == o.rank
+            && self.players == o.players
+            && self.legacy == o.legacy
+    }
+}
+
+/// The pairing-allocated byes of a team tournament: the TRF-2026 `320` record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamPab {
+    /// Match points for the PAB (columns 5-8).
+    pub match_points: Points,
+    /// Game points for the PAB (columns 10-13).
+    pub game_points: Points,
+    /// `teams[r-1]` is the team pairing number of the team given the PAB in round `r` (columns
+    /// 15-17 for round 1, then every 4 columns); `None` for `000` (no PAB that round).
+    pub teams: Vec<Option<u32>>,
+}
+
+/// Who forfeited a whole match (`330` columns 5-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MatchForfeit {
+    /// `+-`: the white team wins by forfeit.
+    WhiteWins,
+    /// `-+`: the black team wins by forfeit.
+    BlackWins,
+    /// `--`: both teams forfeit.
+    Double,
+}
+
+impl MatchForfeit {
+    /// The two characters of the record: `+-`, `-+` or `--`.
+    pub fn code(self) -> &'static str {
+        match self {
+            MatchForfeit::WhiteWins => "+-",
+            MatchForfeit::BlackWins => "-+",
+            MatchForfeit::Double => "--",
+        }
+    }
+
+    /// Reads `+-`, `-+` or `--`.
+    pub fn from_code(code: &str) -> Option<MatchForfeit> {
+        match code {
+            "+-" => Some(MatchForfeit::WhiteWins),
+            "-+" => Some(MatchForfeit::BlackWins),
+            "--" => Some(MatchForfeit::Double),
+            _ => None,
+        }
+    }
+}
+
+/// A match forfeited as a whole: the TRF-2026 `330` record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForfeitedMatch {
+    /// Who forfeited (columns 5-6).
+    pub kind: MatchForfeit,
+    /// The round (columns 8-10).
+    pub round: u32,
+    /// Team pairing number of the team scheduled with White (columns 12-14).
+    pub white: u32,
+    /// Team pairing number of the team scheduled with Black (columns 16-18).
+    pub black: u32,
+}
+
+/// A team playing a round in another board order than its roster, or with an empty board: the
+/// TRF-2026 `300` record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutOfOrder {
+    /// The round (columns 5-7).
+    pub round: u32,
+    /// Team pairing number of the team playing out of its default order (columns 9-11).
+    pub team: u32,
+    /// Team pairing number of its scheduled opponent (columns 13-15).
+    pub opponent: u32,
+    /// The player on each board, board 1 first (columns 17-20, then every 5 columns); `None`
+    /// for `0000` (an unoccupied board).
+    pub players: Vec<Option<u32>>,
+}
+
+/// Type of an abnormal assignment (`299` column 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AbnormalKind {
+    /// `W` win.
+    Win,
+    /// `D` draw.
+    Draw,
+    /// `L` loss.
+    Loss,
+    /// `F` full-point bye.
+    FullBye,
+    /// `H` half-point bye.
+    HalfBye,
+    /// `Z` zero-point bye.
+    ZeroBye,
+    /// `+` forfeit win.
+    ForfeitWin,
+    /// `-` forfeit loss.
+    ForfeitLoss,
+    /// Blank: a penalty or a bonus.
+    Adjustment,
+}
+
+impl AbnormalKind {
+    /// The character of column 5 (a blank for [`AbnormalKind::Adjustment`]).
+    pub fn to_char(self) -> char {
+        match self {
+            AbnormalKind::Win => 'W',
+            AbnormalKind::Draw => 'D',
+            AbnormalKind::Loss => 'L',
+            AbnormalKind::FullBye => 'F',
+            AbnormalKind::HalfBye => 'H',
+            AbnormalKind::ZeroBye => 'Z',
+            AbnormalKind::ForfeitWin => '+',
+            AbnormalKind::ForfeitLoss => '-',
+            AbnormalKind::Adjustment => ' ',
+        }
+    }
+
+    /// Reads column 5 (letters in either case; a blank is [`AbnormalKind::Adjustment`]).
+    pub fn from_char(c: char) -> Option<AbnormalKind> {
+        Some(match c.to_ascii_uppercase() {
+            'W' => AbnormalKind::Win,
+            'D' => AbnormalKind::Draw,
+            'L' => AbnormalKind::Loss,
+            'F' => AbnormalKind::FullBye,
+            'H' => AbnormalKind::HalfBye,
+            'Z' => AbnormalKind::ZeroBye,
+            '+' => AbnormalKind::ForfeitWin,
+            '-' => AbnormalKind::ForfeitLoss,
+            ' ' => AbnormalKind::Adjustment,
+            _ => return None,
+        })
+    }
+}
+
+/// A non-standard assignment of points: the TRF-2026 `299` record. Kept so that it is written
+/// back; the reader gives it no meaning.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbnormalPoints {
+    /// Type of assignment (column 5).
+    pub kind: AbnormalKind,
+    /// Match points (columns 8-11, teams only); `None` when blank.
+    pub match_points: Option<Points>,
+    /// Game points of a team or points of a player (columns 14-17); `None` when blank.
+    pub game_points: Option<Points>,
+    /// The round (columns 20-22); `None` for `000` or blank (every round).
+    pub round: Option<u32>,
+    /// Team pairing numbers (team file) or starting-rank numbers (individual file) it applies
+    /// to, from column 24 every 5 columns.
+    pub ids: Vec<u32>,
+}
+
+/// A TRF-2026 `250` record of a team file: fictitious match and game points for a range of
+/// rounds and teams. (In an individual file the `250` records become [`Acceleration`]s.)
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamAcceleration {
+    /// Fictitious match points (columns 5-8); `None` when blank.
+    pub match_points: Option<Points>,
+    /// Fictitious game points (columns 10-13).
+    pub game_points: Points,
+    /// First and last round (columns 15-17, 19-21).
+    pub rounds: (u32, u32),
+    /// First and last team pairing number (columns 23-26, 28-31).
+    pub teams: (u32, u32),
+}
+
+/// Match points of a team match: TRF-2026 tag `362` (default 2 / 1 / 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamScoring {
+    /// `TW`: a team win.
+    pub win: Points,
+    /// `TD`: a team draw.
+    pub draw: Points,
+    /// `TL`: a team loss.
+    pub loss: Points,
+}
+
+impl Default for TeamScoring {
+    fn default() -> Self {
+        TeamScoring { win: Points(20), draw: Points(10), loss: Points::ZERO }
+    }
 }
 
 /// A tournament-section tag line (`012 Name`, `092 Type`, ...), kept verbatim.
@@ -267,9 +496,12 @@ pub struct Tag {
 /// A whole TRF file.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TrfDocument {
+    /// The edition the file was read from: TRF-2026 when it has a tag or record of that edition
+    /// only (142, 152, 162, 240, 250, 260, 299, 300, 310, 320, 330).
     pub flavor: TrfFlavor,
     /// Tournament-section tags other than those interpreted below (012, 022, ..., 132), in order.
     pub tags: Vec<Tag>,
+    /// The `001` player records, in file order.
     pub players: Vec<PlayerRecord>,
     /// Total number of rounds (XXR / tag 142).
     pub total_rounds: Option<u32>,
@@ -281,8 +513,11 @@ pub struct TrfDocument {
     pub point_system: PointSystem,
     /// True when the file stated a point system explicitly (so the writer repeats it).
     pub point_system_explicit: bool,
+    /// Fictitious points per player (XXA, or the `250` records of an individual file).
     pub accelerations: Vec<Acceleration>,
+    /// Pairings not allowed (XXP, `260`).
     pub forbidden: Vec<ForbiddenGroup>,
+    /// Byes announced in advance (XXZ, `240`).
     pub announced_byes: Vec<AnnouncedByes>,
     /// Lines the reader does not interpret (`013`, `###` comments, unknown codes), verbatim, in order.
     pub other_lines: Vec<String>,
@@ -290,6 +525,39 @@ pub struct TrfDocument {
     /// only so that the file is written back as read; no result code of a round block uses it.
     #[serde(default)]
     pub unknown_result_points: Option<Points>,
+    /// Tag 192, the encoded type of tournament (e.g. `FIDE_TEAM_TYPEA_MP_GP`), trimmed; what it
+    /// means is decided by the pairing systems.
+    #[serde(default)]
+    pub tournament_type: Option<String>,
+    /// Tag 352, the colour of each board in a team match for the team that "has White", board 1
+    /// first (`352 WBWB`); its length is the number of boards.
+    #[serde(default)]
+    pub board_colours: Option<Vec<Colour>>,
+    /// Tag 362, the match points of a team win, draw and loss (default 2 / 1 / 0).
+    #[serde(default)]
+    pub team_scoring: TeamScoring,
+    /// True when the file stated tag 362 (so the writer repeats it).
+    #[serde(default)]
+    pub team_scoring_explicit: bool,
+    /// The teams (`310` records or TRF16 `013` lines), in file order. A file with teams is a team
+    /// file: the ids of its `240`, `250` and `260` records are team pairing numbers.
+    #[serde(default)]
+    pub teams: Vec<TeamRecord>,
+    /// The `320` record: pairing-allocated byes of the teams.
+    #[serde(default)]
+    pub team_pab: Option<TeamPab>,
+    /// `330` records: matches forfeited as a whole.
+    #[serde(default)]
+    pub forfeited_matches: Vec<ForfeitedMatch>,
+    /// `300` records: teams playing out of their default board order.
+    #[serde(default)]
+    pub out_of_order: Vec<OutOfOrder>,
+    /// `299` records: abnormal assignments of points, kept as written.
+    #[serde(default)]
+    pub abnormal_points: Vec<AbnormalPoints>,
+    /// `250` records of a team file (an individual file's go to `accelerations`).
+    #[serde(default)]
+    pub team_accelerations: Vec<TeamAcceleration>,
 }
 
 impl TrfDocument {
@@ -301,5 +569,25 @@ impl TrfDocument {
     /// The number of round blocks on the longest player line.
     pub fn rounds_in_file(&self) -> u32 {
         self.players.iter().map(|p| p.rounds.len() as u32).max().unwrap_or(0)
+    }
+
+    /// True for a team tournament: the file has `310` records or `013` lines.
+    pub fn is_team_file(&self) -> bool {
+        !self.teams.is_empty()
+    }
+
+    /// The team with team pairing number `tpn`.
+    pub fn team(&self, tpn: u32) -> Option<&TeamRecord> {
+        self.teams.iter().find(|t| t.tpn == tpn)
+    }
+
+    /// The team whose roster lists the player with starting-rank number `id`.
+    pub fn team_of_player(&self, id: u32) -> Option<&TeamRecord> {
+        self.teams.iter().find(|t| t.players.contains(&id))
+    }
+
+    /// The number of boards stated by tag 352 (the length of its colour pattern).
+    pub fn board_count(&self) -> Option<usize> {
+        self.board_colours.as_ref().map(Vec::len)
     }
 }

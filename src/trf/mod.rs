@@ -2,6 +2,8 @@
 //!
 //! `read_str` → `write` → `read_str` gives back an equal [`TrfDocument`].
 
+#![warn(missing_docs)]
+
 mod document;
 mod error;
 mod read;

@@ -5,6 +5,13 @@
 //! prohibited pairings tied to rounds (and a `162` line for the `X` code), a TRF-2026 file still
 //! gets `XXZ`, `XXP` (no round range), `XXC rank`, and `XXS`/`XXA` when tag 162 or the `250`
 //! records cannot express the point system or the accelerations.
+//!
+//! Team data (`teams`) is written in both editions alike: tags 192, 352 and 362 after the
+//! point system, the teams after the players (`013` lines for a TRF16 team list, `310` records
+//! otherwise), then `320` after the byes, the team `250` records with the accelerations, and
+//! `330`, `300` and `299` last, in the order of TRF-2026's sections.
+
+mod teams;
 
 use super::document::{
     Acceleration, AnnouncedByes, ByeKind, Colour, ForbiddenGroup, PlayerRecord, RoundEntry, Tag, TrfDocument, TrfFlavor,
@@ -12,6 +19,7 @@ use super::document::{
 use super::read::{expand_accelerations, AccelerationRange};
 use crate::points::{PointSystem, Points};
 use std::collections::{BTreeMap, BTreeSet};
+use teams::{team_lines, team_tags};
 
 /// The document as a TRF file in `flavor`; every line ends with `\n`.
 pub fn write(doc: &TrfDocument, flavor: TrfFlavor) -> String {
@@ -20,11 +28,17 @@ pub fn write(doc: &TrfDocument, flavor: TrfFlavor) -> String {
         TrfFlavor::Trf16 => header16(doc, &mut lines),
         TrfFlavor::Trf26 => header26(doc, &mut lines),
     }
+    team_tags(doc, &mut lines);
     lines.extend(doc.other_lines.iter().cloned());
     lines.extend(doc.players.iter().map(player_line));
+    let team = team_lines(doc);
+    lines.extend(team.teams);
     lines.extend(doc.announced_byes.iter().map(bye_line));
+    lines.extend(team.pab);
     accelerations(doc, flavor, &mut lines);
+    lines.extend(team.accelerations);
     lines.extend(doc.forbidden.iter().map(forbidden_line));
+    lines.extend(team.after);
     let mut out = String::new();
     for line in lines {
         out.push_str(line.trim_end());

@@ -1,0 +1,196 @@
+//! The reader's state, the dispatch of each line on its data-identification number (columns
+//! 1-3), and the end of the file: the whole-file checks in order, then the document.
+
+use super::line::{is_tag, looks_like_player, Line};
+use super::point_system::PointState;
+use super::trf26::{expand_accelerations, AccelerationRange};
+use super::ReadOptions;
+use crate::trf::{Tag, TeamAcceleration, TrfDocument, TrfError, TrfFlavor};
+use std::collections::HashMap;
+
+/// What an id named outside the player section must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum IdKind {
+    /// A player (`001` line): XXA, XXP, XXZ, the players of a `300` record.
+    Player,
+    /// A team in a team file, a player otherwise: `240` and `260` records.
+    Participant,
+    /// A bound of a `250` range: a team in a team file, anything from 1 to 9999 otherwise.
+    RangeBound,
+    /// A team (`310` record or `013` line): the teams of `320`, `330` and `300` records.
+    Team,
+}
+
+/// An id named outside the player section, checked once all players and teams are known.
+pub(super) struct IdReference {
+    pub(super) line: usize,
+    pub(super) col: usize,
+    pub(super) field: String,
+    pub(super) id: u32,
+    pub(super) kind: IdKind,
+}
+
+/// The state of a reading: the document so far, and what is checked once the file is read.
+pub(super) struct Reader<'a> {
+    pub(super) file: &'a str,
+    pub(super) doc: TrfDocument,
+    /// Player id → index in `doc.players`.
+    pub(super) index: HashMap<u32, usize>,
+    pub(super) points: PointState,
+    /// A TRF-2026-only tag or record was seen (142, 152, 162, 240, 250, 260, 299, 300, 310, 320,
+    /// 330).
+    pub(super) trf26: bool,
+    /// The `250` records as read; player ranges in an individual file, team ranges in a team file.
+    pub(super) records250: Vec<TeamAcceleration>,
+    pub(super) references: Vec<IdReference>,
+    /// The line and field of the last XXR / 142 tag read.
+    pub(super) total_rounds_at: Option<(usize, &'static str)>,
+    /// The first team record: whether it was a `013` line, and its line number.
+    pub(super) first_team: Option<(bool, usize)>,
+    /// The line of the `320` record.
+    pub(super) pab_at: Option<usize>,
+    /// The line of the last `352` tag.
+    pub(super) board_colours_at: Option<usize>,
+}
+
+impl<'a> Reader<'a> {
+    pub(super) fn new(file: &'a str) -> Reader<'a> {
+        Reader {
+            file,
+            doc: TrfDocument::default(),
+            index: HashMap::new(),
+            points: PointState::default(),
+            trf26: false,
+            records250: Vec::new(),
+            references: Vec::new(),
+            total_rounds_at: None,
+            first_team: None,
+            pab_at: None,
+            board_colours_at: None,
+        }
+    }
+
+    pub(super) fn error(
+        &self,
+        line: usize,
+        column: usize,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) -> TrfError {
+        TrfError { file: self.file.to_string(), line, column, field: field.into(), message: message.into() }
+    }
+
+    /// Dispatches on the data-identification number in columns 1-3.
+    pub(super) fn read_line(&mut self, line: &Line) -> Result<(), TrfError> {
+        if line.is_blank() {
+            return Ok(());
+        }
+        let code = line.field(1, 3);
+        match code.as_str() {
+            "001" => self.player(line),
+            "XXR" => {
+                self.doc.total_rounds = Some(self.round_count(line, "XXR")?);
+                self.total_rounds_at = Some((line.no, "XXR"));
+                Ok(())
+            }
+            "XXC" => self.xxc(line),
+            "XXS" => self.xxs(line),
+            "XXA" => self.xxa(line),
+            "XXP" => self.xxp(line),
+            "XXZ" => self.xxz(line),
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => self.bb(line, &code),
+            "142" | "152" | "162" | "240" | "250" | "260" => {
+                self.trf26 = true;
+                self.trf26_line(line, &code)
+            }
+            "310" | "320" | "330" | "300" | "299" => {
+                self.trf26 = true;
+                self.team_line(line, &code)
+            }
+            "013" => self.record013(line),
+            "192" => {
+                self.doc.tournament_type = Some(line.field(4, usize::MAX).trim().to_string());
+                Ok(())
+            }
+            "352" => self.tag352(line),
+            // TRF-2026's informative team records, kept as written: `802` ends in 2 like a
+            // tournament-section tag, but is not one.
+            "801" | "802" => {
+                self.doc.other_lines.push(line.text.trim_end().to_string());
+                Ok(())
+            }
+            "362" => self.tag362(line),
+            _ if is_tag(line) => {
+                self.doc.tags.push(Tag { code, value: line.field(5, usize::MAX).trim_end().to_string() });
+                Ok(())
+            }
+            _ if looks_like_player(line) => {
+                let message = format!(
+                    "'{code}' is not a record tag, but the line is laid out as a player record; expected 001 \
+                     (a damaged tag would drop the player silently)"
+                );
+                Err(self.error(line.no, 1, "record tag (columns 1-3)", message))
+            }
+            _ => {
+                // Kept as written but for trailing blanks, which the writer does not repeat.
+                self.doc.other_lines.push(line.text.trim_end().to_string());
+                Ok(())
+            }
+        }
+    }
+
+    fn trf26_line(&mut self, line: &Line, code: &str) -> Result<(), TrfError> {
+        match code {
+            "142" => {
+                self.doc.total_rounds = Some(self.round_count(line, "142 number of rounds")?);
+                self.total_rounds_at = Some((line.no, "142 number of rounds"));
+                Ok(())
+            }
+            "152" => self.tag152(line),
+            "162" => self.tag162(line),
+            "240" => self.record240(line),
+            "250" => self.record250(line),
+            _ => self.record260(line),
+        }
+    }
+
+    fn team_line(&mut self, line: &Line, code: &str) -> Result<(), TrfError> {
+        match code {
+            "310" => self.record310(line),
+            "320" => self.record320(line),
+            "330" => self.record330(line),
+            "300" => self.record300(line),
+            _ => self.record299(line),
+        }
+    }
+
+    /// Runs the whole-file checks and completes the document.
+    pub(super) fn finish(mut self, opts: &ReadOptions) -> Result<TrfDocument, TrfError> {
+        self.check_starting_ranks()?;
+        self.check_teams()?;
+        self.check_references()?;
+        self.check_pairings()?;
+        self.check_total_rounds()?;
+        let records250 = std::mem::take(&mut self.records250);
+        if self.doc.is_team_file() {
+            self.doc.team_accelerations = records250;
+        } else {
+            let mut ids: Vec<u32> = self.doc.players.iter().map(|p| p.id).collect();
+            ids.sort_unstable();
+            let ranges: Vec<AccelerationRange> = records250
+                .iter()
+                .map(|r| AccelerationRange { points: r.game_points, rounds: r.rounds, players: r.teams })
+                .collect();
+            let expanded = expand_accelerations(&ranges, &ids);
+            self.doc.accelerations.extend(expanded);
+        }
+        self.doc.point_system = self.points.system;
+        if opts.check_scores {
+            self.check_scores()?;
+        }
+        if self.trf26 {
+            self.doc.flavor = TrfFlavor::Trf26;
+        }
+        Ok(self.doc)
+    }
+}
