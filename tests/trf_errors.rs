@@ -95,6 +95,7 @@ malformed! {
     team_260_unknown_team => "team_260_unknown_team.trf:28:19: 260 prohibited pairing: 9 is not a team (no 310 line has this team pairing number)",
     team_300_unknown_team => "team_300_unknown_team.trf:30:13: 300 opponent (columns 13-15): 14 is not a team (no 310 line has this team pairing number)",
     team_310_bad_points => "team_310_bad_points.trf:11:55: 310 match points (columns 55-60): '2,0' is not a number of match points; expected a number like 11.5 or blank",
+    team_310_misaligned_roster => "team_310_misaligned_roster.trf:11:78: 310 column 78: unexpected '3'; expected a blank between fields (is the line misaligned?)",
     team_310_bad_tpn => "team_310_bad_tpn.trf:12:5: 310 team pairing number (columns 5-7): '3x' is not a team pairing number; expected a whole number from 1 to 999",
     team_310_duplicate_tpn => "team_310_duplicate_tpn.trf:13:5: 310 team pairing number (columns 5-7): team 2 is defined twice (first on line 11)",
     team_320_unknown_team => "team_320_unknown_team.trf:26:19: 320 PAB team of round 2 (columns 19-21): 6 is not a team (no 310 line has this team pairing number)",

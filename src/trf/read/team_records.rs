@@ -5,6 +5,7 @@
 
 use super::line::{parse_player_id, parse_uint, quoted, Line, PLAYER_ID_EXPECTED};
 use super::reader::{IdKind, IdReference, Reader};
+use super::teams::has_cell;
 use crate::trf::{AbnormalKind, AbnormalPoints, ForfeitedMatch, MatchForfeit, OutOfOrder, TeamPab, TrfError};
 
 impl Reader<'_> {
@@ -26,11 +27,9 @@ impl Reader<'_> {
         let game_points =
             self.required_points_in(line, (10, 13), "320 PAB game points (columns 10-13)", "PAB game points")?;
         let mut teams = Vec::new();
-        while 15 + 4 * teams.len() <= line.end() {
+        while has_cell(line, 15, 4, teams.len()) {
             let (round, col) = (teams.len() + 1, 15 + 4 * teams.len());
-            if round > 1 {
-                self.blank_columns(line, "320", &[col - 1])?;
-            }
+            self.blank_columns(line, "320", &[col + 3])?;
             let field = format!("320 PAB team of round {round} (columns {col}-{})", col + 2);
             let team = self.optional_tpn_in(line, col, col + 2, &field)?;
             if let Some(id) = team {
@@ -79,11 +78,9 @@ impl Reader<'_> {
         }
         let [team, opponent] = sides;
         let mut players = Vec::new();
-        while 17 + 5 * players.len() <= line.end() {
+        while has_cell(line, 17, 5, players.len()) {
             let (board, col) = (players.len() + 1, 17 + 5 * players.len());
-            if board > 1 {
-                self.blank_columns(line, "300", &[col - 1])?;
-            }
+            self.blank_columns(line, "300", &[col + 4])?;
             let field = format!("300 board {board} player (columns {col}-{})", col + 3);
             self.not_cut_in(line, col, col + 3, &field)?;
             let text = line.text_field(col, col + 3);
@@ -122,11 +119,9 @@ impl Reader<'_> {
             _ => Some(self.round_in(line, 20, 22, "299 round (columns 20-22)")?),
         };
         let mut ids = Vec::new();
-        while 24 + 5 * ids.len() <= line.end() {
+        while has_cell(line, 24, 5, ids.len()) {
             let (k, col) = (ids.len() + 1, 24 + 5 * ids.len());
-            if k > 1 {
-                self.blank_columns(line, "299", &[col - 1])?;
-            }
+            self.blank_columns(line, "299", &[col + 4])?;
             let field = format!("299 pairing number {k} (columns {col}-{})", col + 3);
             self.not_cut_in(line, col, col + 3, &field)?;
             let text = line.text_field(col, col + 3);

@@ -25,6 +25,13 @@ pub(super) fn roster_start(legacy: bool) -> usize {
     }
 }
 
+/// Whether the line holds cell `k` (0-based) of a list of cells every `step` columns from
+/// `start`: the cell starts within the line. (Each cell is followed by a blank column, which the
+/// callers check before reading the cell, so that a shifted list is refused as misaligned.)
+pub(super) fn has_cell(line: &Line, start: usize, step: usize, k: usize) -> bool {
+    start + step * k <= line.end()
+}
+
 /// The field name of the player on `board` in a roster (`310 board 2 player (columns 79-82)`).
 pub(super) fn roster_field(legacy: bool, board: usize) -> (usize, String) {
     let col = roster_start(legacy) + 5 * (board - 1);
@@ -218,13 +225,10 @@ impl Reader<'_> {
     /// to the end of the line.
     fn roster(&self, line: &Line, legacy: bool) -> Result<Vec<u32>, TrfError> {
         let start = roster_start(legacy);
-        let end = line.end();
         let mut players = Vec::new();
-        while start + 5 * players.len() <= end {
+        while has_cell(line, start, 5, players.len()) {
             let (col, field) = roster_field(legacy, players.len() + 1);
-            if col > start {
-                self.blank_columns(line, if legacy { "013" } else { "310" }, &[col - 1])?;
-            }
+            self.blank_columns(line, if legacy { "013" } else { "310" }, &[col + 4])?;
             self.not_cut_in(line, col, col + 3, &field)?;
             let text = line.text_field(col, col + 3);
             let id = parse_player_id(&text).ok_or_else(|| {
