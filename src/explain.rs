@@ -176,7 +176,7 @@ fn top_score(t: &Tournament, ids: &[u32]) -> Option<String> {
 /// May player `i` receive the pairing-allocated bye under `system`? The rule of the system's
 /// edition, as the independent checker states it (`verify::rules`).
 pub fn pab_eligible(system: System, t: &Tournament, i: usize) -> bool {
-    crate::verify::rules::Edition::of(system).pab_bar(&t.players[i]).is_none()
+    crate::verify::rules::Edition::of(system).is_some_and(|e| e.pab_bar(&t.players[i]).is_none())
 }
 
 /// One stage of a bracket as its sentence in the rules' words, with `value`.
@@ -189,7 +189,9 @@ fn bye_reasons(system: System, t: &Tournament, bye: usize) -> Vec<String> {
     let present = t.present();
     let eligible: Vec<usize> = present.iter().copied().filter(|&i| pab_eligible(system, t, i)).collect();
     let p = &t.players[bye];
-    let rules = crate::verify::rules::Edition::of(system);
+    let Some(rules) = crate::verify::rules::Edition::of(system) else {
+        return Vec::new();
+    };
     let mut out = vec![format!(
         "the number of players to pair is odd ({}): one receives the pairing-allocated bye ({})",
         present.len(),

@@ -25,6 +25,7 @@ pub mod round;
 pub mod solver;
 pub mod standings;
 pub mod systems;
+pub mod team;
 pub mod tournament;
 pub mod trf;
 pub mod verify;

@@ -17,6 +17,8 @@ use crate::solver::audit::{Audit, AuditCounts};
 use crate::solver::sat::CrossCheckStats;
 use crate::solver::second_opinion::SecondOpinionStats;
 use crate::systems::trace::BracketTrace;
+use crate::systems::Entry;
+use crate::team::TeamTournament;
 use crate::tournament::Tournament;
 use crate::vocabulary::{PairError, PairOptions, System, Unit};
 
@@ -25,6 +27,8 @@ use crate::vocabulary::{PairError, PairOptions, System, Unit};
 pub enum Field<'a> {
     /// An individual tournament: the units are players.
     Players(&'a Tournament),
+    /// A team tournament: the units are teams with their board line-ups.
+    Teams(&'a TeamTournament),
 }
 
 impl<'a> From<&'a Tournament> for Field<'a> {
@@ -33,11 +37,18 @@ impl<'a> From<&'a Tournament> for Field<'a> {
     }
 }
 
+impl<'a> From<&'a TeamTournament> for Field<'a> {
+    fn from(t: &'a TeamTournament) -> Field<'a> {
+        Field::Teams(t)
+    }
+}
+
 impl Field<'_> {
     /// The kind of unit the field holds.
     pub fn unit(&self) -> Unit {
         match self {
             Field::Players(_) => Unit::Player,
+            Field::Teams(_) => Unit::Team,
         }
     }
 
@@ -45,6 +56,23 @@ impl Field<'_> {
     pub fn round(&self) -> u32 {
         match self {
             Field::Players(t) => t.round,
+            Field::Teams(t) => t.round,
+        }
+    }
+
+    /// The id of unit `i` (a TRF starting rank, a team pairing number); 0 for no unit.
+    pub fn id(&self, i: usize) -> u32 {
+        match self {
+            Field::Players(t) => t.players.get(i).map_or(0, |p| p.id),
+            Field::Teams(t) => t.teams.get(i).map_or(0, |x| x.tpn),
+        }
+    }
+
+    /// The unit with id `id`.
+    pub fn index_of(&self, id: u32) -> Option<usize> {
+        match self {
+            Field::Players(t) => t.index_of(id),
+            Field::Teams(t) => t.index_of(id),
         }
     }
 }
@@ -82,11 +110,15 @@ impl Round {
 pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions) -> Result<Round, PairError> {
     let field = field.into();
     let row = system.registration();
-    if row.unit != field.unit() {
+    if row.unit() != field.unit() {
         return Err(PairError::Invalid(format!(
-            "the {system} system pairs {}s, and this tournament's units are {}s",
-            row.unit.name(),
-            field.unit().name()
+            "the {system} system pairs {}s, and this tournament's units are {}s{}",
+            row.unit().name(),
+            field.unit().name(),
+            match field.unit() {
+                Unit::Team => " (its file has team records, 310 or 013): pair it with the team-2026 system",
+                Unit::Player => " (its file has no team records, 310 or 013)",
+            }
         )));
     }
     if opts.model.is_some() && !row.reads_formulations {
@@ -99,8 +131,11 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
     }
     let audit = Audit::open(opts.cross_check);
     let opts = PairOptions { audit: audit.clone(), ..opts.clone() };
-    let Field::Players(t) = field;
-    let result = (row.pair)(t, &opts);
+    let result = match (row.pair, field) {
+        (Entry::Players(pair), Field::Players(t)) => pair(t, &opts),
+        (Entry::Teams(pair), Field::Teams(t)) => pair(t, &opts),
+        _ => return Err(PairError::Internal(format!("the {system} row does not pair this unit"))),
+    };
     let counts = audit.counts();
     if let Some(d) = counts.sat.as_ref().and_then(|s| s.disagreements.first()) {
         return Err(PairError::Internal(format!("SAT cross-check disagreement: {d}")));
@@ -109,13 +144,17 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
         return Err(PairError::Internal(d.clone()));
     }
     let (mut pairing, traces) = result?;
-    crate::verify::guard(system, t, &pairing).map_err(|e| PairError::Internal(e.to_string()))?;
-    if let Some(i) = t.preassigned_bye {
-        pairing.bye = Some(i); // entered in advance by the arbiter, kept (the rest were even)
+    let guarded = match field {
+        Field::Players(t) => crate::verify::guard(system, t, &pairing),
+        Field::Teams(t) => crate::verify::guard::guard_teams(system, t, &pairing),
+    };
+    guarded.map_err(|e| PairError::Internal(e.to_string()))?;
+    if let Field::Players(Tournament { preassigned_bye: Some(i), .. }) = field {
+        pairing.bye = Some(*i); // entered in advance by the arbiter, kept (the rest were even)
     }
     Ok(Round {
         system,
-        number: t.round,
+        number: field.round(),
         pairing,
         traces,
         sat: counts.sat,

@@ -30,11 +30,13 @@ pub enum System {
     Lim,
     /// C.04.4.2 Burstein, rules in force from 2026.
     Burstein2026,
+    /// C.04.6 Swiss Team pairing system, rules in force from 2026: pairs teams.
+    SwissTeam2026,
 }
 
 impl System {
     /// Every system, in registry order.
-    pub const ALL: [System; 7] = [
+    pub const ALL: [System; 8] = [
         System::Dutch2026,
         System::Dutch2017,
         System::Dutch2012,
@@ -42,6 +44,7 @@ impl System {
         System::Dubov2018,
         System::Lim,
         System::Burstein2026,
+        System::SwissTeam2026,
     ];
 
     /// The name used on the command line and in `models/`.
@@ -54,6 +57,7 @@ impl System {
             System::Dubov2018 => "dubov-2018",
             System::Lim => "lim",
             System::Burstein2026 => "burstein-2026",
+            System::SwissTeam2026 => "team-2026",
         }
     }
 }

@@ -10,6 +10,12 @@ use super::trace::BracketTrace;
 use crate::tournament::{Strength, Tournament};
 use crate::vocabulary::{PairError, PairOptions, System};
 
+/// The checker's row of an individual system.
+fn players_rules(system: System) -> Result<crate::verify::rules::Edition, PairError> {
+    crate::verify::rules::Edition::of(system)
+        .ok_or_else(|| PairError::Invalid(format!("the {system} system pairs teams, not players")))
+}
+
 fn index(t: &Tournament, id: u32) -> Result<usize, PairError> {
     t.index_of(id).ok_or_else(|| PairError::Invalid(format!("no player {id} in this tournament")))
 }
@@ -77,7 +83,10 @@ fn first_difference(
 }
 
 fn pair(system: System, t: &Tournament, opts: &PairOptions) -> Result<Vec<BracketTrace>, PairError> {
-    (system.registration().pair)(t, opts).map(|(_, tr)| tr)
+    match system.registration().pair {
+        super::Entry::Players(pair) => pair(t, opts).map(|(_, tr)| tr),
+        super::Entry::Teams(_) => Err(PairError::Invalid(format!("the {system} system pairs teams, not players"))),
+    }
 }
 
 /// Why `a` and `b` (TRF ids) are not paired together.
@@ -99,7 +108,7 @@ pub fn why_not_pair(
         }
     }
     // The articles as the independent checker states them for this system and edition.
-    let rules = crate::verify::rules::Edition::of(system);
+    let rules = players_rules(system)?;
     if let Some(k) = t.players[i].history.iter().position(|h| h.opponent == Some(j) && h.facts.played) {
         return Ok(format!("{}: {a} and {b} already played each other in round {}", rules.rematch_article(), k + 1));
     }
@@ -169,7 +178,7 @@ pub fn why_bye(
             t.present().len()
         ));
     };
-    let rules = crate::verify::rules::Edition::of(system);
+    let rules = players_rules(system)?;
     if let Some(bar) = rules.pab_bar(&t.players[i]) {
         return Ok(format!("{x} may not receive the pairing-allocated bye: only {} may ({bar})", rules.pab_rule()));
     }

@@ -13,9 +13,10 @@ pub mod dutch;
 pub mod lim;
 pub mod registry;
 mod solving;
+pub mod team;
 pub mod trace;
 
 pub use registry::{
-    criteria_dictionary, criteria_rows, criterion_article, criterion_name, why_not, CriteriaFn, PairFn, Registration,
-    WhyNotFn, REGISTRY,
+    criteria_dictionary, criteria_rows, criterion_article, criterion_name, why_not, CriteriaFn, Entry, PairFn,
+    Registration, TeamPairFn, WhyNotFn, REGISTRY,
 };

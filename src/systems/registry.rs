@@ -4,14 +4,26 @@
 //! line's flags and help, the dispatch of the door of a round (`round::pair`) and the criteria
 //! dictionary all come from these rows (see `docs/architecture.md`).
 
-use super::{burstein, counterfactual, dubov, dutch, lim, trace};
+use super::{burstein, counterfactual, dubov, dutch, lim, team, trace};
 use crate::pairing::RoundPairing;
+use crate::team::TeamTournament;
 use crate::tournament::Tournament;
 use crate::vocabulary::{PairError, PairOptions, System, Unit};
 use std::str::FromStr;
 
-/// How a system pairs a round: the pairing and, per bracket, what was decided and why.
+/// How an individual system pairs a round: the pairing and, per bracket, what was decided and why.
 pub type PairFn = fn(&Tournament, &PairOptions) -> Result<(RoundPairing, Vec<trace::BracketTrace>), PairError>;
+/// How a team system pairs a round: the pairs of teams and, per bracket, what was decided and why.
+pub type TeamPairFn = fn(&TeamTournament, &PairOptions) -> Result<(RoundPairing, Vec<trace::BracketTrace>), PairError>;
+
+/// A system's entry point, by the unit it pairs.
+#[derive(Clone, Copy)]
+pub enum Entry {
+    /// It pairs players.
+    Players(PairFn),
+    /// It pairs teams.
+    Teams(TeamPairFn),
+}
 /// How a system answers `--why-not A B` after pairing the round.
 pub type WhyNotFn = fn(&Tournament, &PairOptions, &[trace::BracketTrace], u32, u32) -> Result<String, PairError>;
 
@@ -21,8 +33,6 @@ pub type WhyNotFn = fn(&Tournament, &PairOptions, &[trace::BracketTrace], u32, u
 pub struct Registration {
     /// The system the row describes.
     pub system: System,
-    /// What it pairs.
-    pub unit: Unit,
     /// The family (`--dutch`, `--dubov`, `--lim` in the drop-in form, `-s FAMILY`).
     pub family: &'static str,
     /// The edition year, if the family has editions.
@@ -37,7 +47,8 @@ pub struct Registration {
     pub reads_formulations: bool,
     /// The Maxi-tournament option (`--maxi`) applies.
     pub maxi: bool,
-    pub pair: PairFn,
+    /// How it pairs a round (and so what it pairs).
+    pub pair: Entry,
     /// `--why-not A B`, where the system answers it bracket by bracket (the others: by the
     /// counterfactual of [`counterfactual`]).
     pub why_not: Option<WhyNotFn>,
@@ -60,10 +71,9 @@ fn dutch_rows(e: dutch::Edition) -> Vec<(&'static str, &'static str, &'static st
 }
 
 /// One row per system and edition.
-pub const REGISTRY: [Registration; 7] = [
+pub const REGISTRY: [Registration; 8] = [
     Registration {
         system: System::Dutch2026,
-        unit: Unit::Player,
         family: "dutch",
         edition: Some(2026),
         also: &[2025],
@@ -71,7 +81,7 @@ pub const REGISTRY: [Registration; 7] = [
         title: "Dutch system, rules in force from 2026 (C.04.3)",
         reads_formulations: true,
         maxi: false,
-        pair: |t, o| dutch::pair(t, dutch::Edition::E2026, o),
+        pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2026, o)),
         why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2026, tr, a, b)),
         criteria: || dutch_rows(dutch::Edition::E2026),
         bye_rules: (
@@ -82,7 +92,6 @@ pub const REGISTRY: [Registration; 7] = [
     },
     Registration {
         system: System::Dutch2017,
-        unit: Unit::Player,
         family: "dutch",
         edition: Some(2017),
         also: &[],
@@ -90,7 +99,7 @@ pub const REGISTRY: [Registration; 7] = [
         title: "Dutch system, rules in force 2017-2026 (C.04.3)",
         reads_formulations: true,
         maxi: false,
-        pair: |t, o| dutch::pair(t, dutch::Edition::E2017, o),
+        pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2017, o)),
         why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2017, tr, a, b)),
         criteria: || dutch_rows(dutch::Edition::E2017),
         bye_rules: ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
@@ -98,7 +107,6 @@ pub const REGISTRY: [Registration; 7] = [
     },
     Registration {
         system: System::Dutch2012,
-        unit: Unit::Player,
         family: "dutch",
         edition: Some(2012),
         also: &[],
@@ -106,7 +114,7 @@ pub const REGISTRY: [Registration; 7] = [
         title: "Dutch system, rules in force 2012-2017 (C.04.3)",
         reads_formulations: true,
         maxi: false,
-        pair: |t, o| dutch::pair(t, dutch::Edition::E2012, o),
+        pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2012, o)),
         why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2012, tr, a, b)),
         criteria: || dutch_rows(dutch::Edition::E2012),
         bye_rules: ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
@@ -114,7 +122,6 @@ pub const REGISTRY: [Registration; 7] = [
     },
     Registration {
         system: System::Dubov2026,
-        unit: Unit::Player,
         family: "dubov",
         edition: Some(2026),
         also: &[2025],
@@ -122,7 +129,7 @@ pub const REGISTRY: [Registration; 7] = [
         title: "Dubov system, rules in force from 2026 (C.04.4.1)",
         reads_formulations: false,
         maxi: false,
-        pair: |t, o| dubov::pair(t, dubov::Edition::E2026, o),
+        pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2026, o)),
         why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Dubov2026, t, o, tr, a, b)),
         criteria: || dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2026)).collect(),
         bye_rules: ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
@@ -130,7 +137,6 @@ pub const REGISTRY: [Registration; 7] = [
     },
     Registration {
         system: System::Dubov2018,
-        unit: Unit::Player,
         family: "dubov",
         edition: Some(2018),
         also: &[],
@@ -138,7 +144,7 @@ pub const REGISTRY: [Registration; 7] = [
         title: "Dubov system, rules in force 2018-2026 (C.04.4.1)",
         reads_formulations: false,
         maxi: false,
-        pair: |t, o| dubov::pair(t, dubov::Edition::E2018, o),
+        pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2018, o)),
         why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Dubov2018, t, o, tr, a, b)),
         criteria: || dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2018)).collect(),
         bye_rules: ("the lowest score", None),
@@ -146,7 +152,6 @@ pub const REGISTRY: [Registration; 7] = [
     },
     Registration {
         system: System::Lim,
-        unit: Unit::Player,
         family: "lim",
         edition: None,
         also: &[],
@@ -154,7 +159,7 @@ pub const REGISTRY: [Registration; 7] = [
         title: "Lim system (C.04.4.3)",
         reads_formulations: false,
         maxi: true,
-        pair: lim::pair,
+        pair: Entry::Players(lim::pair),
         why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Lim, t, o, tr, a, b)),
         criteria: Vec::new,
         bye_rules: ("1.1 the lowest score group", None),
@@ -162,7 +167,6 @@ pub const REGISTRY: [Registration; 7] = [
     },
     Registration {
         system: System::Burstein2026,
-        unit: Unit::Player,
         family: "burstein",
         edition: Some(2026),
         also: &[2025],
@@ -170,13 +174,37 @@ pub const REGISTRY: [Registration; 7] = [
         title: "Burstein system, rules in force from 2026 (C.04.4.2)",
         reads_formulations: false,
         maxi: false,
-        pair: burstein::pair,
+        pair: Entry::Players(burstein::pair),
         why_not: None,
         criteria: || burstein::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
         bye_rules: ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
         words: burstein::words,
     },
+    Registration {
+        system: System::SwissTeam2026,
+        family: "team",
+        edition: Some(2026),
+        also: &[],
+        current: true,
+        title: "Swiss Team system, rules in force from 2026 (C.04.6)",
+        reads_formulations: false,
+        maxi: false,
+        pair: Entry::Teams(team::pair),
+        why_not: None,
+        criteria: || team::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
+        bye_rules: ("3.4.2 the lowest score", Some("3.4.3 the highest number of matches played")),
+        words: team::words,
+    },
 ];
+impl Registration {
+    /// The unit it pairs.
+    pub fn unit(&self) -> Unit {
+        match self.pair {
+            Entry::Players(_) => Unit::Player,
+            Entry::Teams(_) => Unit::Team,
+        }
+    }
+}
 
 impl System {
     /// Its row of [`REGISTRY`] (same order as [`System::ALL`], checked by a test).

@@ -39,6 +39,9 @@ pub enum Rule {
     ColourDifference,
     /// A player receives the same colour three times in a row.
     ColourThreeInARow,
+    /// The checker has no rules for this system with this kind of unit (a team system asked to
+    /// judge a pairing of players, or the reverse).
+    NoRules,
 }
 
 /// One broken rule: which, under which article, for which players (TRF ids).
@@ -59,7 +62,14 @@ impl fmt::Display for Violation {
 
 /// Every absolute rule `pairing` breaks in round `t.round` under `system`; empty when legal.
 pub fn check(system: System, t: &Tournament, pairing: &RoundPairing) -> Vec<Violation> {
-    let ed = Edition::of(system);
+    let Some(ed) = Edition::of(system) else {
+        return vec![Violation {
+            rule: Rule::NoRules,
+            article: "C.04.6",
+            players: Vec::new(),
+            detail: format!("the {system} system pairs teams: the checker judges its pairings on a team tournament"),
+        }];
+    };
     let mut out = Vec::new();
     let n = t.players.len();
     let id = |i: usize| t.players.get(i).map_or(0, |p| p.id);

@@ -8,6 +8,7 @@
 
 use super::absolute::{check, Violation};
 use crate::pairing::RoundPairing;
+use crate::team::TeamTournament;
 use crate::tournament::Tournament;
 use crate::vocabulary::System;
 use std::fmt;
@@ -44,25 +45,43 @@ pub fn guard(system: System, t: &Tournament, pairing: &RoundPairing) -> Result<(
     if violations.is_empty() {
         return Ok(());
     }
-    let saved = save(system, t, pairing, &violations);
+    let id = |i: usize| t.players.get(i).map_or(0, |p| p.id);
+    let saved = save(system, t.round, pairing, &id, &violations, serde_json::to_value(t).ok());
     Err(GuardError { system, round: t.round, violations, saved })
 }
 
-fn save(system: System, t: &Tournament, pairing: &RoundPairing, violations: &[Violation]) -> Option<PathBuf> {
-    let id = |i: usize| t.players.get(i).map_or(0, |p| p.id);
+/// [`guard`] for a pairing of teams (C.04.6), judged by the checker's team rules.
+pub fn guard_teams(system: System, t: &TeamTournament, pairing: &RoundPairing) -> Result<(), GuardError> {
+    let violations = super::team::check(system, t, pairing);
+    if violations.is_empty() {
+        return Ok(());
+    }
+    let id = |i: usize| t.teams.get(i).map_or(0, |x| x.tpn);
+    let saved = save(system, t.round, pairing, &id, &violations, serde_json::to_value(t).ok());
+    Err(GuardError { system, round: t.round, violations, saved })
+}
+
+fn save(
+    system: System,
+    round: u32,
+    pairing: &RoundPairing,
+    id: &dyn Fn(usize) -> u32,
+    violations: &[Violation],
+    tournament: Option<serde_json::Value>,
+) -> Option<PathBuf> {
     let case = serde_json::json!({
         "lexpair": env!("CARGO_PKG_VERSION"),
         "system": system.name(),
-        "round": t.round,
+        "round": round,
         "boards": pairing.boards.iter().map(|b| [id(b.white), id(b.black)]).collect::<Vec<_>>(),
         "bye": pairing.bye.map(id),
         "violations": violations,
-        "tournament": t,
+        "tournament": tournament,
     });
     let text = serde_json::to_string_pretty(&case).ok()?;
     let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
     let dir = std::env::var_os("LEXPAIR_BUG_DIR").map(PathBuf::from).unwrap_or_else(std::env::temp_dir);
-    let path = dir.join(format!("lexpair-bug-{}-r{}-{hash:016x}.json", system.name(), t.round));
+    let path = dir.join(format!("lexpair-bug-{}-r{round}-{hash:016x}.json", system.name()));
     std::fs::write(&path, text).ok()?;
     Some(path)
 }

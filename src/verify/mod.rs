@@ -20,6 +20,7 @@ pub mod guard;
 pub mod pairs_file;
 pub mod quality;
 pub mod rules;
+pub mod team;
 
 pub use absolute::{check, Rule, Violation};
 pub use guard::{guard, GuardError};

@@ -143,7 +143,9 @@ fn criteria(ed: Edition) -> Vec<(Criterion, &'static str)> {
 
 /// The quality of `pairing` under `system`, every criterion computed from the pairing.
 pub fn evaluate(system: System, t: &Tournament, pairing: &RoundPairing) -> Quality {
-    let ed = Edition::of(system);
+    let Some(ed) = Edition::of(system) else {
+        return Quality { criteria: Vec::new() };
+    };
     let n = t.players.len();
     let score = |i: usize| t.players[i].pairing_score().0;
     // Who floats which way this round: the higher score of a pair downfloats, the lower

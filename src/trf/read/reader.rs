@@ -51,6 +51,8 @@ pub(super) struct Reader<'a> {
     pub(super) pab_at: Option<usize>,
     /// The line of the last `352` tag.
     pub(super) board_colours_at: Option<usize>,
+    /// The line of the `192` tag.
+    pub(super) tournament_type_at: Option<usize>,
 }
 
 impl<'a> Reader<'a> {
@@ -67,6 +69,7 @@ impl<'a> Reader<'a> {
             first_team: None,
             pab_at: None,
             board_colours_at: None,
+            tournament_type_at: None,
         }
     }
 
@@ -110,6 +113,7 @@ impl<'a> Reader<'a> {
             "013" => self.record013(line),
             "192" => {
                 self.doc.tournament_type = Some(line.field(4, usize::MAX).trim().to_string());
+                self.tournament_type_at = Some(line.no);
                 Ok(())
             }
             "352" => self.tag352(line),

@@ -1,6 +1,6 @@
 //! Whole-file checks of a team file, run once every line has been read: every roster player has
 //! a `001` line, no player is in two teams (or twice in one), and when tag `352` gives the number
-//! of boards, every team has at least that many players. (The teams named by `240`, `250`, `260`,
+//! of boards, every team has at least that many players; tag `192` names a Swiss Team code. (The teams named by `240`, `250`, `260`,
 //! `320`, `330` and `300` records are checked with the other references, in `checks`.)
 
 use super::reader::Reader;
@@ -39,7 +39,19 @@ impl Reader<'_> {
                 seen.insert(id, (team.tpn, team.line));
             }
         }
+        self.check_tournament_type()?;
         self.check_boards()
+    }
+
+    /// In a team file, tag 192 names the Swiss Team system and its options (C.04.6 1.2, 1.7).
+    fn check_tournament_type(&self) -> Result<(), TrfError> {
+        let (Some(code), Some(line)) = (&self.doc.tournament_type, self.tournament_type_at) else {
+            return Ok(());
+        };
+        match crate::team::TeamRules::from_code(code) {
+            Ok(_) => Ok(()),
+            Err(message) => Err(self.error(line, 5, "tournament type (192)", message)),
+        }
     }
 
     /// With tag 352, every team has a player for each board (reserves beyond are allowed).

@@ -1,0 +1,67 @@
+//! The pairing-allocated bye (C.04.6 3.4), assigned before any bracket (3.3.2 step 1): one
+//! lexicographic matching program over the teams present, every team paired or left out, only
+//! a team that may receive the bye (\[C2\]) left out. Its stages, in the order of 3.4: the fewest
+//! teams left out (one: 3.4.1, the bye leaves a legal pairing for all the others), the lowest
+//! score (3.4.2), the most matches played (3.4.3), the largest TPN (3.4.4).
+
+use super::criteria::{self, BYE_COUNT, BYE_MATCHES, BYE_SCORE, BYE_TPN};
+use super::Ctx;
+use crate::model::{BracketModel, Cost, Stage, Var};
+use crate::systems::trace::BracketTrace;
+use crate::vocabulary::PairError;
+
+fn stage(key: crate::vocabulary::StageKey, cost: Cost) -> Stage {
+    Stage { key, article: criteria::article(key.criterion).unwrap_or_default().to_string(), cost }
+}
+
+/// The team receiving the bye among `present` (an odd number of teams that can be completed).
+pub fn assign(cx: &Ctx, present: &[usize], traces: &mut Vec<BracketTrace>) -> Result<usize, PairError> {
+    let n = present.len();
+    let mut model = BracketModel::new(n);
+    model.labels = present.iter().map(|&i| cx.tpn(i).to_string()).collect();
+    for a in 0..n {
+        for b in a + 1..n {
+            if cx.can_meet(present[a], present[b]) {
+                model.add_pair(a, b);
+            }
+        }
+        model.may_float[a] = cx.pab_eligible(present[a]);
+    }
+    let mut out = Cost::new();
+    let mut score = Cost::new();
+    let mut matches = Cost::new();
+    let mut tpn = Cost::new();
+    for (l, &i) in present.iter().enumerate() {
+        if !model.may_float[l] {
+            continue;
+        }
+        let team = &cx.t.teams[i];
+        out.add(Var::Float(l), 1);
+        score.add(Var::Float(l), cx.score(i).0);
+        matches.add(Var::Float(l), -i64::from(team.matches_played));
+        tpn.add(Var::Float(l), -i64::from(team.tpn));
+    }
+    let stages = vec![stage(BYE_COUNT, out), stage(BYE_SCORE, score), stage(BYE_MATCHES, matches), stage(BYE_TPN, tpn)];
+    let keys: Vec<_> = stages.iter().map(|s| s.key).collect();
+    let mut session = crate::systems::solving::session(model, cx.opts).map_err(cx.solver_error())?;
+    let values = session.solve_stages(stages).map_err(cx.solver_error())?;
+    let sol = session.solution().map_err(cx.solver_error())?;
+    if let Some(dir) = &cx.opts.write_lp {
+        crate::systems::solving::write_models(dir, &format!("r{}-bye", cx.t.round), session.model(), &values)?;
+    }
+    let bye = match sol.floaters.as_slice() {
+        [l] => present[*l],
+        other => {
+            return Err(PairError::Internal(format!(
+                "Swiss Team 3.4: {} teams left out where one bye was to be assigned",
+                other.len()
+            )))
+        }
+    };
+    let mut trace =
+        BracketTrace::new("bye", present.iter().map(|&i| cx.tpn(i)).collect(), 0, Vec::new(), vec![cx.tpn(bye)]);
+    trace.stages = keys.into_iter().zip(values).collect();
+    trace.reports = session.reports().to_vec();
+    traces.push(trace);
+    Ok(bye)
+}

@@ -1,0 +1,137 @@
+//! The set of upfloaters of the top scoregroup (C.04.6 3.5), chosen by one lexicographic
+//! matching program over every team still to pair: the residents and all lower teams, each
+//! paired (\[C3\]: the teams left below the bracket stay pairable). A lower team paired with a
+//! resident is an upfloater. Stages, in the order of 3.5.5:
+//! - \[C4\] the fewest upfloaters; \[C5\] their scores, the fewest of the lowest score first (the
+//!   "i.e." clause: the ascending scores, maximised lexicographically);
+//! - \[C6\] the following scoregroup (the score level just below) can still be paired with the
+//!   fewest upfloaters: a pass or a fail. Its stage counts the teams of that level paired with
+//!   teams below it; the pass value is the parity of what is left of the level (0 or 1). When
+//!   no set reaches it, every set fails alike and the stage is dropped (A6: the reference
+//!   engine's pass/fail reading);
+//! - \[C7\] the fewest upfloaters who floated in the previous round (not in the last two rounds);
+//! - 3.5.3-3.5.4: the first set in the lexicographic order of its TPNs (by descending score,
+//!   then ascending TPN): the potential upfloaters taken in that order, each in the set if it
+//!   can be.
+//!
+//! Illegal sets are no candidates (\[C1\], \[C3\] rank above \[C4\] and \[C5\]: A5). At the fewest
+//! upfloaters every upfloater meets a resident (two upfloaters meeting each other could both
+//! stay below), so the pairs between residents and lower teams are exactly the set's.
+
+use super::criteria::{at_score, C4, C5, C6, C7, SET_ORDER};
+use super::Ctx;
+use crate::model::{BracketModel, Cost, Stage, Var};
+use crate::points::Points;
+use crate::systems::trace::BracketTrace;
+use crate::vocabulary::{At, PairError, StageKey};
+
+fn stage(key: StageKey, cost: Cost) -> Stage {
+    let article = super::criteria::article(key.criterion).unwrap_or("C.04.6 3.5.4 the sets sorted by their TPNs");
+    Stage { key, article: article.to_string(), cost }
+}
+
+/// The upfloaters (team indices, in the set order) of the bracket of `residents`, drawn from
+/// `lower` (the teams below, by descending score then ascending TPN); `next` is the score of
+/// the following scoregroup. The stages' values go to `trace`.
+pub fn choose(
+    cx: &Ctx,
+    residents: &[usize],
+    lower: &[usize],
+    next: Option<Points>,
+    trace: &mut BracketTrace,
+) -> Result<Vec<usize>, PairError> {
+    // No upfloater needed: the residents pair among themselves and the rest below ([C4] at 0;
+    // then no other set has as few).
+    if residents.len() % 2 == 0 && cx.completable(residents, false) && cx.completable(lower, false) {
+        trace.stages.push((C4, 0));
+        return Ok(Vec::new());
+    }
+    let nr = residents.len();
+    let global: Vec<usize> = residents.iter().chain(lower).copied().collect();
+    let n = global.len();
+    let mut model = BracketModel::new(n);
+    model.labels = global.iter().map(|&i| cx.tpn(i).to_string()).collect();
+    for a in 0..n {
+        for b in a + 1..n {
+            if cx.can_meet(global[a], global[b]) {
+                model.add_pair(a, b);
+            }
+        }
+    }
+    let pairs = model.pairs.clone();
+    let up: Vec<(usize, usize)> =
+        pairs.iter().enumerate().filter(|(_, &(a, b))| a < nr && b >= nr).map(|(e, &(_, b))| (e, b)).collect();
+    let count = |keep: &dyn Fn(usize) -> bool| {
+        let mut c = Cost::new();
+        up.iter().filter(|&&(_, u)| keep(u)).for_each(|&(e, _)| c.add(Var::Pair(e), 1));
+        c
+    };
+    let score = |l: usize| cx.score(global[l]);
+    let mut head = vec![stage(C4, count(&|_| true))];
+    let mut levels: Vec<Points> = lower.iter().map(|&i| cx.score(i)).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    for &s in &levels {
+        head.push(stage(at_score(C5, s), count(&|u| score(u) == s)));
+    }
+    // [C6]: the teams of the following level paired with teams below it.
+    let c6 = next.map(|f| {
+        let mut c = Cost::new();
+        for (e, &(a, b)) in pairs.iter().enumerate() {
+            if a >= nr && b >= nr && ((score(a) == f && score(b) < f) || (score(b) == f && score(a) < f)) {
+                c.add(Var::Pair(e), 1);
+            }
+        }
+        (f, c)
+    });
+    let mut tail = Vec::new();
+    if cx.floats_count() {
+        tail.push(stage(C7, count(&|u| cx.floated(global[u]))));
+    }
+    for k in 0..lower.len() {
+        let mut c = Cost::new();
+        up.iter().filter(|&&(_, u)| u == nr + k).for_each(|&(e, _)| c.add(Var::Pair(e), -1));
+        if !c.terms.is_empty() {
+            tail.push(stage(SET_ORDER.at(At::Seat(k + 1)), c));
+        }
+    }
+    let model = std::rc::Rc::new(model);
+    let open = || crate::systems::solving::session_shared(&model, cx.opts).map_err(cx.solver_error());
+    let mut session = open()?;
+    let head_keys: Vec<StageKey> = head.iter().map(|s| s.key).collect();
+    let head_values = session.solve_stages(head.clone()).map_err(cx.solver_error())?;
+    // The values of the session's own stages (for --write-lp), and of every stage for the trace.
+    let mut solved = head_values.clone();
+    let mut values: Vec<(StageKey, i64)> = head_keys.into_iter().zip(head_values.iter().copied()).collect();
+    if let Some((f, cost)) = c6 {
+        // The level's teams not taken as upfloaters, and the parity they leave.
+        let of_level = lower.iter().filter(|&&i| cx.score(i) == f).count() as i64;
+        let taken = values.iter().find(|(k, _)| *k == at_score(C5, f)).map_or(0, |v| v.1);
+        let parity = (of_level - taken).rem_euclid(2);
+        let found = session.solve_stages(vec![stage(C6, cost)]).map_err(cx.solver_error())?;
+        let passes = found.first() == Some(&parity);
+        if passes {
+            solved.extend(found);
+        } else {
+            // No set lets the following scoregroup pass: [C6] tells the sets apart no more.
+            session = open()?;
+            session.solve_stages(head).map_err(cx.solver_error())?;
+        }
+        values.push((C6, i64::from(!passes)));
+    }
+    let tail_keys: Vec<StageKey> = tail.iter().map(|s| s.key).collect();
+    let tail_values = session.solve_stages(tail).map_err(cx.solver_error())?;
+    solved.extend(tail_values.iter().copied());
+    values.extend(tail_keys.into_iter().zip(tail_values));
+    let sol = session.solution().map_err(cx.solver_error())?;
+    if let Some(dir) = &cx.opts.write_lp {
+        let name = format!("r{}-upfloaters-{}", cx.t.round, cx.tpn(residents[0]));
+        crate::systems::solving::write_models(dir, &name, session.model(), &solved)?;
+    }
+    trace.stages.extend(values);
+    trace.reports.extend(session.reports().iter().cloned());
+    let mut chosen: Vec<usize> =
+        sol.pairs.iter().filter_map(|&e| up.iter().find(|p| p.0 == e).map(|&(_, u)| u)).collect();
+    chosen.sort_unstable();
+    Ok(chosen.into_iter().map(|u| global[u]).collect())
+}

@@ -1,0 +1,276 @@
+//! The state of a team tournament before the round to pair: the pairing unit is a team with
+//! its board line-up, and a round's result is one match per pair of teams: its board results,
+//! then the match points and game points C.04.6 1.2 defines.
+//!
+//! Built once from a TRF-2026 team file ([`TeamTournament::before_round`]): `310` (or TRF16
+//! `013`) teams with their board order, the players' `001` board results, `320` pairing-allocated
+//! byes, `330` matches forfeited as a whole, `300` out-of-order boards, `240` byes and absences,
+//! `250` accelerations, `260` prohibited pairs, `162` game points, `362` match points, `352` the
+//! board colour pattern and `192` the system's options ([`TeamRules`]).
+//!
+//! Everything the Swiss Team system (and the checker) asks about a team lives here, each fact
+//! computed in one place with its article: primary and secondary score (1.2), the colour a team
+//! had (1.6.1: the board-1 colour of a match actually played), its colour difference (1.6.2)
+//! and preference (1.7, Type A or B), whether it floated (1.5), the meetings that bar a second
+//! one (\[C1\]) and the facts that bar the pairing-allocated bye (\[C2\]).
+
+mod build;
+mod rules;
+
+pub use build::{through_round, TeamStateError};
+pub use rules::{ColourModel, Score, TeamRules};
+
+use crate::points::Points;
+use crate::trf::{ByeKind, Colour, ResultCode};
+use serde::Serialize;
+use std::collections::HashSet;
+
+/// One board of a match as the team's player played it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardResult {
+    /// The board, 1-based, in the team's line-up of that round.
+    pub board: usize,
+    /// The player (TRF start number).
+    pub player: u32,
+    /// The opponent on that board (TRF start number), when there was one.
+    pub opponent: Option<u32>,
+    /// The player's scheduled colour.
+    pub colour: Option<Colour>,
+    /// The player's result code.
+    pub result: ResultCode,
+    /// Game points of the board under the game-point system (`162`).
+    pub points: Points,
+}
+
+/// What a team did in one past round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum MatchKind {
+    /// A match actually played: at least one board was played over the board (1.6.1).
+    Played,
+    /// A match not played over the board that the team won (every board forfeited, the team
+    /// scoring more): C.04.6 \[C2\] "won a match by forfeit".
+    ForfeitWin,
+    /// A match not played over the board that the team did not win (lost or double forfeit).
+    ForfeitLoss,
+    /// The pairing-allocated bye (1.4).
+    PairingBye,
+    /// A bye of the competition (`240` F, H, or Z: an announced absence), or not paired.
+    Bye(ByeKind),
+}
+
+/// One past round of a team: the match (its boards, then its points) or the bye.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchRound {
+    /// What happened.
+    pub kind: MatchKind,
+    /// The opposing team (index into `TeamTournament::teams`), also for forfeited matches.
+    pub opponent: Option<usize>,
+    /// The team's colour: the board-1 colour of a match actually played (1.6.1); `None` otherwise.
+    pub colour: Option<Colour>,
+    /// The colour the team was scheduled to have (its board-1 player's), played or not.
+    pub scheduled: Option<Colour>,
+    /// The boards, in the line-up of that round.
+    pub boards: Vec<BoardResult>,
+    /// Match points scored (1.2, `362`; the PAB's from `320`).
+    pub match_points: Points,
+    /// Game points scored (the board points under `162`; the PAB's from `320`).
+    pub game_points: Points,
+    /// The team's pairing score before this round (primary score plus that round's virtual
+    /// points): what decides floats (1.5).
+    pub pairing_score_before: Points,
+    /// The opponent's pairing score before this round, when there was an opponent.
+    pub opponent_score_before: Option<Points>,
+}
+
+impl MatchRound {
+    /// A match actually played against an opponent (a meeting for \[C1\]; it gives a colour).
+    pub fn played(&self) -> bool {
+        self.kind == MatchKind::Played
+    }
+}
+
+/// Which way a team floated in a round (1.5: it played an opponent with a different score).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TeamFloat {
+    /// It played an opponent with the same pairing score, or did not play.
+    None,
+    /// It played an opponent with a lower score.
+    Down,
+    /// It played an opponent with a higher score.
+    Up,
+}
+
+/// How strong a colour preference is (1.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum PreferenceStrength {
+    /// Type B mild preference (1.7.2).
+    Mild,
+    /// Type A preference (1.7.1), or Type B strong preference (1.7.2): the same clauses.
+    Strong,
+}
+
+/// A team's colour preference (1.7), when it has one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TeamPreference {
+    /// The colour it prefers.
+    pub colour: Colour,
+    /// How strongly.
+    pub strength: PreferenceStrength,
+}
+
+/// A team as the Swiss Team system sees it before the round to pair.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Team {
+    /// Team pairing number (TPN, 1.1), the id written in pairings.
+    pub tpn: u32,
+    /// Its name.
+    pub name: String,
+    /// Its strength factor (`310` columns 48-53), 0 when not stated.
+    pub strength: u32,
+    /// The players in board order (TRF start numbers), board 1 first.
+    pub roster: Vec<u32>,
+    /// Rounds 1..round-1.
+    pub history: Vec<MatchRound>,
+    /// Match points from the rounds played.
+    pub match_points: Points,
+    /// Game points from the rounds played.
+    pub game_points: Points,
+    /// Virtual points of the round to pair (an acceleration, `250`), in the primary score.
+    pub acceleration: Points,
+    /// Matches actually played against an opponent (PAB, byes and forfeited matches not counted).
+    pub matches_played: u32,
+    /// Opposing teams met in a match actually played (\[C1\]; a match forfeited as a whole is no
+    /// meeting, C.04.2 3.5).
+    pub opponents: Vec<usize>,
+    /// Colours of the matches actually played, in round order (unplayed rounds left out, as
+    /// C.04.2 3.4 says).
+    pub colours: Vec<Colour>,
+    /// 1.6.2: matches with White minus matches with Black.
+    pub colour_difference: i32,
+    /// 1.7 under the tournament's colour model; `None` for no preference.
+    pub preference: Option<TeamPreference>,
+    /// Its float in the previous round (1.5), for \[C7\] and \[C10\].
+    pub float_previous: TeamFloat,
+    /// Had the pairing-allocated bye before (\[C2\]).
+    pub had_pab: bool,
+    /// Won a match by forfeit before (\[C2\]).
+    pub had_forfeit_win: bool,
+    /// Received a full-point bye before (\[C2\]: "a FIDE-deprecated full-point bye").
+    pub had_full_bye: bool,
+    /// Not to be paired in the round to pair (a bye of the competition or an absence).
+    pub absent: Option<ByeKind>,
+}
+
+/// The team tournament before the round to pair.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TeamTournament {
+    /// The round to pair, 1-based.
+    pub round: u32,
+    /// Total rounds (`142`), when known.
+    pub total_rounds: Option<u32>,
+    /// The options of the system (`192`).
+    pub rules: TeamRules,
+    /// Boards per match.
+    pub boards: usize,
+    /// The colours of boards 1.. of the team that has White (`352`, cut to the boards; the
+    /// alternating pattern when the file has none).
+    pub pattern: Vec<Colour>,
+    /// The initial colour (4.1, `152`): stated, or read back from round 1; `None` before round 1
+    /// when the file does not state it.
+    pub initial_colour: Option<Colour>,
+    /// All teams, by TPN (`teams[k].tpn == k + 1`).
+    pub teams: Vec<Team>,
+    /// Pairs of team indices that must not meet in this round (`260`), `a < b`.
+    pub forbidden: HashSet<(usize, usize)>,
+}
+
+impl Team {
+    /// The primary score (1.2.1) plus the round's virtual points: the score that forms the
+    /// scoregroups.
+    pub fn pairing_score(&self, rules: &TeamRules) -> Points {
+        self.primary(rules) + self.acceleration
+    }
+
+    /// The primary score (1.2.1), without virtual points.
+    pub fn primary(&self, rules: &TeamRules) -> Points {
+        match rules.primary {
+            Score::MatchPoints => self.match_points,
+            Score::GamePoints => self.game_points,
+        }
+    }
+
+    /// The secondary score (1.2.1), when the competition uses it for colours (4.2.2).
+    pub fn secondary(&self, rules: &TeamRules) -> Option<Points> {
+        rules.secondary.map(|s| match s {
+            Score::MatchPoints => self.match_points,
+            Score::GamePoints => self.game_points,
+        })
+    }
+
+    /// True when the team has played no match yet (4.3.1, 1.7.2 "has yet to play a match").
+    pub fn has_not_played(&self) -> bool {
+        self.matches_played == 0
+    }
+}
+
+impl TeamTournament {
+    /// Indices of the teams to pair in this round (present teams), by TPN.
+    pub fn present(&self) -> Vec<usize> {
+        (0..self.teams.len()).filter(|&i| self.teams[i].absent.is_none()).collect()
+    }
+
+    /// The pairing score of team `i`.
+    pub fn score(&self, i: usize) -> Points {
+        self.teams[i].pairing_score(&self.rules)
+    }
+
+    /// True when pairing the last round.
+    pub fn is_last_round(&self) -> bool {
+        self.total_rounds == Some(self.round)
+    }
+
+    /// True when pairing one of the last two rounds (\[C7\], \[C10\] do not apply).
+    pub fn in_last_two_rounds(&self) -> bool {
+        self.total_rounds.is_some_and(|n| self.round + 2 > n)
+    }
+
+    /// True if teams `a` and `b` already met in a match actually played (\[C1\]).
+    pub fn have_met(&self, a: usize, b: usize) -> bool {
+        self.teams[a].opponents.contains(&b)
+    }
+
+    /// True if a `260` record forbids `a` against `b` this round.
+    pub fn is_forbidden(&self, a: usize, b: usize) -> bool {
+        self.forbidden.contains(&(a.min(b), a.max(b)))
+    }
+
+    /// The index of the team with pairing number `tpn`.
+    pub fn index_of(&self, tpn: u32) -> Option<usize> {
+        self.teams.iter().position(|t| t.tpn == tpn)
+    }
+
+    /// The board colours of the team that has `colour` (the board-1 colour, 1.6.1): the `352`
+    /// pattern read from board 1, turned over when its first board is not `colour`.
+    pub fn board_colours(&self, colour: Colour) -> Vec<Colour> {
+        let flip = self.pattern.first().is_some_and(|&c| c != colour);
+        self.pattern.iter().map(|&c| if flip { c.opposite() } else { c }).collect()
+    }
+}
+
+/// The pairing recorded for round `r` of a team file: each match as (the team scheduled with
+/// White on board 1, the other), forfeited matches included, and the team that had the
+/// pairing-allocated bye; team indices by TPN.
+pub fn recorded_round(doc: &crate::trf::TrfDocument, r: u32) -> Result<crate::pairing::RoundPairing, TeamStateError> {
+    let t = through_round(doc, r)?;
+    let mut out = crate::pairing::RoundPairing::default();
+    for (i, team) in t.teams.iter().enumerate() {
+        let Some(m) = team.history.get(r as usize - 1) else { continue };
+        match (m.opponent, m.scheduled) {
+            (Some(j), Some(Colour::White)) => out.boards.push(crate::pairing::Board { white: i, black: j }),
+            (Some(j), None) if i < j => out.boards.push(crate::pairing::Board { white: i, black: j }),
+            _ if m.kind == MatchKind::PairingBye => out.bye = Some(i),
+            _ => {}
+        }
+    }
+    Ok(out)
+}
