@@ -111,8 +111,9 @@ fn build_unbounded(doc: &TrfDocument, round: u32, absences_of_round: bool) -> Re
     let scale = doc.team_scoring;
     let pab_points = match &doc.team_pab {
         Some(p) => (p.match_points, p.game_points),
-        // 1.4: as many match points and game points as are rewarded for a draw.
-        None => (scale.draw, Points(ps.draw().0 * boards as i64)),
+        // 1.4: the match points of a draw; the game points its boards' `U` entries are worth
+        // (the 162 P value, as the 001 scores count them; the reference engine reads it so).
+        None => (scale.draw, Points(ps.pairing_bye.0 * boards as i64)),
     };
     let virtual_points = |tpn: u32, r: u32| -> Points {
         doc.team_accelerations

@@ -15,6 +15,7 @@
 //! one (\[C1\]) and the facts that bar the pairing-allocated bye (\[C2\]).
 
 mod build;
+pub mod lineup;
 mod rules;
 
 pub use build::{through_round, TeamStateError};

@@ -1,0 +1,123 @@
+//! A round of matches on the boards: which player of each team sits at which board with which
+//! colour, and the round written into a team file.
+//!
+//! A team plays in its `310` board order, its first players as many as there are boards (a
+//! roster may list reserves after them: the competition's line-up of the round is not known to
+//! the pairing, C.04.6 leaves it to the teams). The team with White has White on board 1
+//! (1.6.1); the boards follow the `352` pattern from there.
+
+use super::TeamTournament;
+use crate::pairing::RoundPairing;
+use crate::points::Points;
+use crate::trf::{Colour, ResultCode, RoundEntry, TrfDocument};
+use serde::Serialize;
+
+/// One board of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardLine {
+    /// The board, 1-based.
+    pub board: usize,
+    /// The player with White (TRF start number), 0 when the team has no player for the board.
+    pub white: u32,
+    /// The player with Black, 0 when none.
+    pub black: u32,
+}
+
+/// One match: the teams (White being the team with White on board 1) and its boards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchLine {
+    /// The team with White on board 1 (its TPN).
+    pub white: u32,
+    /// The other team (its TPN).
+    pub black: u32,
+    /// The boards, board 1 first.
+    pub boards: Vec<BoardLine>,
+}
+
+/// The matches of `pairing` on their boards, in pairing order.
+pub fn matches(t: &TeamTournament, pairing: &RoundPairing) -> Vec<MatchLine> {
+    let colours = t.board_colours(Colour::White);
+    pairing
+        .boards
+        .iter()
+        .map(|b| {
+            let (w, bl) = (&t.teams[b.white], &t.teams[b.black]);
+            let boards = (0..t.boards)
+                .map(|k| {
+                    let (pw, pb) = (w.roster.get(k).copied().unwrap_or(0), bl.roster.get(k).copied().unwrap_or(0));
+                    match colours.get(k) {
+                        Some(Colour::Black) => BoardLine { board: k + 1, white: pb, black: pw },
+                        _ => BoardLine { board: k + 1, white: pw, black: pb },
+                    }
+                })
+                .collect();
+            MatchLine { white: w.tpn, black: bl.tpn, boards }
+        })
+        .collect()
+}
+
+/// The engines' pairs format with team numbers: the number of lines, then `white black` TPNs
+/// per match (the team with White on board 1 first), then `TPN 0` for the pairing-allocated bye.
+pub fn pairs_text(t: &TeamTournament, pairing: &RoundPairing) -> String {
+    let mut s = format!("{}\n", pairing.boards.len() + usize::from(pairing.bye.is_some()));
+    for b in &pairing.boards {
+        s.push_str(&format!("{} {}\n", t.teams[b.white].tpn, t.teams[b.black].tpn));
+    }
+    if let Some(i) = pairing.bye {
+        s.push_str(&format!("{} 0\n", t.teams[i].tpn));
+    }
+    s
+}
+
+/// A copy of `doc` with `pairing` written into round `t.round`: every board of every match with
+/// its colours and no result yet, every player of the team with the pairing-allocated bye
+/// `0000 - U` with its points added to the score, and the bye in the `320` record; absent teams
+/// keep their entries.
+pub fn into_document(t: &TeamTournament, doc: &TrfDocument, pairing: &RoundPairing) -> TrfDocument {
+    let mut out = doc.clone();
+    let r = t.round as usize;
+    let mut set = |id: u32, e: RoundEntry, add: Points| {
+        if let Some(p) = out.players.iter_mut().find(|p| p.id == id) {
+            if p.rounds.len() < r {
+                p.rounds.resize(r, None);
+            }
+            p.rounds[r - 1] = Some(e);
+            p.points = Some(p.points.unwrap_or(Points::ZERO) + add);
+        }
+    };
+    for m in matches(t, pairing) {
+        for b in m.boards.iter().filter(|b| b.white != 0 && b.black != 0) {
+            let pending = ResultCode::Pending;
+            set(
+                b.white,
+                RoundEntry { opponent: Some(b.black), colour: Some(Colour::White), result: pending },
+                Points::ZERO,
+            );
+            set(
+                b.black,
+                RoundEntry { opponent: Some(b.white), colour: Some(Colour::Black), result: pending },
+                Points::ZERO,
+            );
+        }
+    }
+    if let Some(i) = pairing.bye {
+        let per_board = doc.point_system.pairing_bye;
+        for &p in t.teams[i].roster.iter().take(t.boards) {
+            set(p, RoundEntry::bye(ResultCode::PairingBye), per_board);
+        }
+    }
+    let bye_tpn = pairing.bye.map(|i| t.teams[i].tpn);
+    if out.team_pab.is_none() && bye_tpn.is_some() {
+        // The 320 record with the points 1.4 gives (a draw's match points; the boards' P values).
+        let game_points = Points(doc.point_system.pairing_bye.0 * t.boards as i64);
+        out.team_pab =
+            Some(crate::trf::TeamPab { match_points: doc.team_scoring.draw, game_points, teams: Vec::new() });
+    }
+    if let Some(pab) = out.team_pab.as_mut() {
+        if pab.teams.len() < r {
+            pab.teams.resize(r, None);
+        }
+        pab.teams[r - 1] = bye_tpn;
+    }
+    out
+}
