@@ -1,8 +1,8 @@
 //! The checker: replays every round of a complete tournament and compares with what was recorded.
 
 use crate::pairing::{Board, RoundPairing};
+use crate::round::{Event, Field};
 use crate::solver::audit::AuditCounts;
-use crate::tournament::Tournament;
 use crate::trf::TrfDocument;
 use crate::vocabulary::{PairError, PairOptions, System};
 use serde::Serialize;
@@ -46,19 +46,25 @@ pub fn check_document(doc: &TrfDocument, system: System, opts: &PairOptions) -> 
 
 /// Replays round `round`; `None` when nothing was paired in that round.
 pub fn check_round(doc: &TrfDocument, system: System, round: u32, opts: &PairOptions) -> Option<RoundCheck> {
-    let t = match Tournament::before_round(doc, round) {
+    let error =
+        |message: String| Some(RoundCheck { round, outcome: Outcome::Error(message), audit: AuditCounts::default() });
+    let event = match Event::before_round(doc, round) {
         Ok(t) => t,
-        Err(e) => return Some(RoundCheck { round, outcome: Outcome::Error(e.message), audit: AuditCounts::default() }),
+        Err(e) => return error(e),
     };
-    let recorded = RoundPairing::recorded(doc, &t);
+    let t = event.field();
+    let recorded = match event.recorded(doc) {
+        Ok(r) => r,
+        Err(e) => return error(e),
+    };
     if recorded.boards.is_empty() && recorded.bye.is_none() {
         return None;
     }
     let mut audit = AuditCounts::default();
-    let outcome = match crate::round::pair(&t, system, opts) {
+    let outcome = match crate::round::pair(t, system, opts) {
         Ok(got) => {
             audit = AuditCounts { sat: got.sat, solver: got.solver.unwrap_or_default() };
-            compare(&t, &recorded, &got.pairing)
+            compare(t, &recorded, &got.pairing)
         }
         Err(PairError::NoValidPairing(m)) => Outcome::NoPairing(m),
         Err(PairError::Internal(m)) => Outcome::Internal(m),
@@ -67,11 +73,11 @@ pub fn check_round(doc: &TrfDocument, system: System, round: u32, opts: &PairOpt
     Some(RoundCheck { round, outcome, audit })
 }
 
-fn compare(t: &Tournament, recorded: &RoundPairing, got: &RoundPairing) -> Outcome {
-    let ids = |b: &Board| (t.players[b.white].id, t.players[b.black].id);
+fn compare(t: Field, recorded: &RoundPairing, got: &RoundPairing) -> Outcome {
+    let ids = |b: &Board| (t.id(b.white), t.id(b.black));
     let rec: std::collections::BTreeSet<(u32, u32)> = recorded.boards.iter().map(ids).collect();
     let lex: std::collections::BTreeSet<(u32, u32)> = got.boards.iter().map(ids).collect();
-    let bye = |p: &RoundPairing| p.bye.map(|i| t.players[i].id);
+    let bye = |p: &RoundPairing| p.bye.map(|i| t.id(i));
     if rec == lex && bye(recorded) == bye(got) {
         return Outcome::Identical;
     }

@@ -5,27 +5,32 @@
 //! the versioned schema of `docs/explain.md` ([`SCHEMA`]); tournament software may show it to
 //! players.
 //!
-//! The wording comes from one place per system: the Dutch editions' criteria tables
-//! (`systems::dutch::criteria_table`), Dubov's articles below, Lim's step names.
+//! The wording comes from one place per system: its criteria table (the articles) and its
+//! registry row's `words` (candidate-order steps and criteria with a sentence of their own);
+//! the stages are typed keys, never names read back. Units are players or teams ([`Field`]).
 
 use crate::pairing::RoundPairing;
 use crate::points::Points;
+use crate::round::Field;
 use crate::systems::trace::BracketTrace;
 use crate::tournament::Tournament;
-use crate::vocabulary::{At, Measure, StageKey, System};
+use crate::vocabulary::{At, Measure, StageKey, System, Unit};
 use serde::Serialize;
 
 /// The JSON schema of [`Explanation`] (see `docs/explain.md`); a change that removes or
 /// renames a field bumps it.
 pub const SCHEMA: &str = "lexpair-explain/1";
 
-/// A player as an explanation names him.
+/// A unit (a player, or a team) as an explanation names it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerRef {
+    /// Its id: a TRF starting rank, a team pairing number.
     pub id: u32,
+    /// Its name.
     pub name: String,
     /// Pairing number (TPN).
     pub tpn: u32,
+    /// A player's rating; a team's strength factor.
     pub rating: u32,
     /// Pairing score (with acceleration), as points: `1½`, `3`.
     pub score: String,
@@ -84,6 +89,8 @@ pub struct ByeExplained {
 pub struct Explanation {
     pub schema: &'static str,
     pub system: &'static str,
+    /// What is paired: `player` or `team`.
+    pub unit: &'static str,
     pub rules: &'static str,
     pub round: u32,
     pub points: String,
@@ -102,9 +109,9 @@ pub fn points_text(p: Points) -> String {
     }
 }
 
-fn player_ref(t: &Tournament, id: u32) -> PlayerRef {
-    match t.index_of(id) {
-        Some(i) => {
+fn player_ref(f: Field, id: u32) -> PlayerRef {
+    match (f, f.index_of(id)) {
+        (Field::Players(t), Some(i)) => {
             let p = &t.players[i];
             PlayerRef {
                 id,
@@ -114,7 +121,30 @@ fn player_ref(t: &Tournament, id: u32) -> PlayerRef {
                 score: points_text(p.pairing_score()),
             }
         }
-        None => PlayerRef { id, name: String::new(), tpn: id, rating: 0, score: String::new() },
+        (Field::Teams(t), Some(i)) => {
+            let team = &t.teams[i];
+            PlayerRef {
+                id,
+                name: team.name.clone(),
+                tpn: team.tpn,
+                rating: team.strength,
+                score: points_text(t.score(i)),
+            }
+        }
+        _ => PlayerRef { id, name: String::new(), tpn: id, rating: 0, score: String::new() },
+    }
+}
+
+/// The name of unit `id`.
+fn name_of(f: Field, id: u32) -> String {
+    player_ref(f, id).name
+}
+
+/// The pairing score of unit `i`.
+fn score_of(f: Field, i: usize) -> Points {
+    match f {
+        Field::Players(t) => t.players[i].pairing_score(),
+        Field::Teams(t) => t.score(i),
     }
 }
 
@@ -129,11 +159,11 @@ fn criterion_words(system: System, key: &str) -> Option<(String, String)> {
     Some((label, words.to_string()))
 }
 
-/// The player at BSN `k` (1-based) of the bracket, as `12 (Name)`.
-fn bsn_player(t: &Tournament, tr: &BracketTrace, k: usize) -> String {
+/// The unit at BSN `k` (1-based) of the bracket, as `12 (Name)`.
+fn bsn_player(f: Field, tr: &BracketTrace, k: usize) -> String {
     match tr.players.get(k.wrapping_sub(1)) {
         Some(&id) => {
-            let name = t.index_of(id).map(|i| t.players[i].name.clone()).unwrap_or_default();
+            let name = name_of(f, id);
             if name.is_empty() {
                 format!("{id}")
             } else {
@@ -147,8 +177,8 @@ fn bsn_player(t: &Tournament, tr: &BracketTrace, k: usize) -> String {
 /// One stage in the rules' words: the system's own words when it has them (candidate-order
 /// steps), else the words every criterion shares: its article, the part of it (`at 1½`) and
 /// its value as the stage measures it.
-fn stage_line(system: System, t: &Tournament, tr: &BracketTrace, key: &StageKey, v: i64) -> (bool, Line) {
-    let seat = |k: usize| bsn_player(t, tr, k);
+fn stage_line(system: System, f: Field, tr: &BracketTrace, key: &StageKey, v: i64) -> (bool, Line) {
+    let seat = |k: usize| bsn_player(f, tr, k);
     let line = |label: String, text: String| Line { stage: *key, label, text, value: v };
     if let Some(w) = (system.registration().words)(key, v, &seat) {
         return (key.is_criterion(), line(w.label, w.text));
@@ -169,8 +199,8 @@ fn stage_line(system: System, t: &Tournament, tr: &BracketTrace, key: &StageKey,
 }
 
 /// The highest pairing score among `ids`.
-fn top_score(t: &Tournament, ids: &[u32]) -> Option<String> {
-    ids.iter().filter_map(|&id| t.index_of(id)).map(|i| t.players[i].pairing_score()).max().map(points_text)
+fn top_score(f: Field, ids: &[u32]) -> Option<String> {
+    ids.iter().filter_map(|&id| f.index_of(id)).map(|i| score_of(f, i)).max().map(points_text)
 }
 
 /// May player `i` receive the pairing-allocated bye under `system`? The rule of the system's
@@ -180,62 +210,108 @@ pub fn pab_eligible(system: System, t: &Tournament, i: usize) -> bool {
 }
 
 /// One stage of a bracket as its sentence in the rules' words, with `value`.
-pub fn stage_text(system: System, t: &Tournament, tr: &BracketTrace, stage: &StageKey, value: i64) -> String {
-    stage_line(system, t, tr, stage, value).1.text
+pub fn stage_text(system: System, f: Field, tr: &BracketTrace, stage: &StageKey, value: i64) -> String {
+    stage_line(system, f, tr, stage, value).1.text
+}
+
+/// Who may receive the bye and why, as the independent checker states it: the present units,
+/// the eligible ones, the articles, and the games (or matches) each has played.
+struct ByeRules {
+    present: Vec<usize>,
+    eligible: Vec<usize>,
+    presence_article: &'static str,
+    rule: &'static str,
+    article: &'static str,
+    played: Vec<usize>,
+}
+
+fn bye_rules(system: System, f: Field) -> Option<ByeRules> {
+    match f {
+        Field::Players(t) => {
+            let rules = crate::verify::rules::Edition::of(system)?;
+            let present = t.present();
+            Some(ByeRules {
+                eligible: present.iter().copied().filter(|&i| rules.pab_bar(&t.players[i]).is_none()).collect(),
+                present,
+                presence_article: rules.presence_article(),
+                rule: rules.pab_rule(),
+                article: rules.pab_article(),
+                played: t.players.iter().map(|p| p.colours.len()).collect(),
+            })
+        }
+        Field::Teams(t) => {
+            let rules = crate::verify::team::TeamEdition::of(system)?;
+            let present = t.present();
+            Some(ByeRules {
+                eligible: present.iter().copied().filter(|&i| rules.pab_bar(t, i).is_none()).collect(),
+                present,
+                presence_article: rules.presence_article,
+                rule: "a team that has had no pairing-allocated bye, won no match by forfeit and had no full-point bye",
+                article: rules.pab_article,
+                played: t.teams.iter().map(|x| x.matches_played as usize).collect(),
+            })
+        }
+    }
 }
 
 /// Why the bye went where it went: eligibility, score, games, order.
-fn bye_reasons(system: System, t: &Tournament, bye: usize) -> Vec<String> {
-    let present = t.present();
-    let eligible: Vec<usize> = present.iter().copied().filter(|&i| pab_eligible(system, t, i)).collect();
-    let p = &t.players[bye];
-    let Some(rules) = crate::verify::rules::Edition::of(system) else {
+fn bye_reasons(system: System, f: Field, bye: usize) -> Vec<String> {
+    let Some(rules) = bye_rules(system, f) else {
         return Vec::new();
     };
+    let (unit, games) = match f.unit() {
+        Unit::Player => ("players", "game(s)"),
+        Unit::Team => ("teams", "match(es)"),
+    };
+    let (id, score) = (f.id(bye), score_of(f, bye));
     let mut out = vec![format!(
-        "the number of players to pair is odd ({}): one receives the pairing-allocated bye ({})",
-        present.len(),
-        rules.presence_article()
+        "the number of {unit} to pair is odd ({}): one receives the pairing-allocated bye ({})",
+        rules.present.len(),
+        rules.presence_article
     )];
     out.push(format!(
         "{} of the {} present may receive it: only {} ({})",
-        eligible.len(),
-        present.len(),
-        rules.pab_rule(),
-        rules.pab_article()
+        rules.eligible.len(),
+        rules.present.len(),
+        rules.rule,
+        rules.article
     ));
-    let lower = eligible.iter().filter(|&&i| t.players[i].pairing_score() < p.pairing_score()).count();
-    let same: Vec<u32> = eligible
-        .iter()
-        .filter(|&&i| t.players[i].pairing_score() == p.pairing_score())
-        .map(|&i| t.players[i].id)
-        .collect();
+    let lower = rules.eligible.iter().filter(|&&i| score_of(f, i) < score).count();
+    let same: Vec<u32> = rules.eligible.iter().filter(|&&i| score_of(f, i) == score).map(|&i| f.id(i)).collect();
     if lower == 0 {
-        out.push(format!("no eligible player has a lower score than {} ({})", p.id, points_text(p.pairing_score())));
+        out.push(format!(
+            "no eligible {} has a lower score than {id} ({})",
+            unit.trim_end_matches('s'),
+            points_text(score)
+        ));
     } else {
         out.push(format!(
-            "{lower} eligible players score less than {}, but the rest of the round could not be completed (or the criteria preferred this) with one of them out",
-            p.id
+            "{lower} eligible {unit} score less than {id}, but the rest of the round could not be completed (or the criteria preferred this) with one of them out"
         ));
     }
     if same.len() > 1 {
         out.push(format!(
-            "{} eligible players share that score ({}); {} played {} game(s), and the system's order among them chose {}",
+            "{} eligible {unit} share that score ({}); {id} played {} {games}, and the system's order among them chose {id}",
             same.len(),
             same.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "),
-            p.id,
-            p.colours.len(),
-            p.id
+            rules.played.get(bye).copied().unwrap_or(0),
         ));
     }
     out
 }
 
-/// The explanation of round `t.round` paired as `pairing` under `system`, from its traces.
-pub fn explain(system: System, t: &Tournament, pairing: &RoundPairing, traces: &[BracketTrace]) -> Explanation {
+/// The explanation of the round `field` is before, paired as `pairing` under `system`, from
+/// its traces.
+pub fn explain<'a>(
+    system: System,
+    field: impl Into<Field<'a>>,
+    pairing: &RoundPairing,
+    traces: &[BracketTrace],
+) -> Explanation {
+    let f: Field = field.into();
     let board_of = |a: u32, b: u32| -> PairRef {
         for (k, bd) in pairing.boards.iter().enumerate() {
-            let (w, bl) = (t.players[bd.white].id, t.players[bd.black].id);
+            let (w, bl) = (f.id(bd.white), f.id(bd.black));
             if (w, bl) == (a, b) || (w, bl) == (b, a) {
                 return PairRef { board: Some(k + 1), white: w, black: bl };
             }
@@ -249,7 +325,7 @@ pub fn explain(system: System, t: &Tournament, pairing: &RoundPairing, traces: &
             let mut criteria = Vec::new();
             let mut order = Vec::new();
             for (stage, v) in &tr.stages {
-                let (is_criterion, line) = stage_line(system, t, tr, stage, *v);
+                let (is_criterion, line) = stage_line(system, f, tr, stage, *v);
                 if is_criterion {
                     criteria.push(line);
                 } else {
@@ -259,26 +335,28 @@ pub fn explain(system: System, t: &Tournament, pairing: &RoundPairing, traces: &
             BracketExplained {
                 number: k + 1,
                 kind: tr.kind.to_string(),
-                score: top_score(t, &tr.players[tr.mdps..]),
-                moved_in: tr.players[..tr.mdps].iter().map(|&id| player_ref(t, id)).collect(),
-                residents: tr.players[tr.mdps..].iter().map(|&id| player_ref(t, id)).collect(),
+                score: top_score(f, &tr.players[tr.mdps..]),
+                moved_in: tr.players[..tr.mdps].iter().map(|&id| player_ref(f, id)).collect(),
+                residents: tr.players[tr.mdps..].iter().map(|&id| player_ref(f, id)).collect(),
                 pairs: tr.pairs.iter().map(|&(a, b)| board_of(a, b)).collect(),
-                leaving: tr.leavers.iter().map(|&id| player_ref(t, id)).collect(),
+                leaving: tr.leavers.iter().map(|&id| player_ref(f, id)).collect(),
                 criteria,
                 order,
             }
         })
         .collect();
-    let bye = pairing
-        .bye
-        .map(|i| ByeExplained { player: player_ref(t, t.players[i].id), reasons: bye_reasons(system, t, i) });
-    let ps = &t.point_system;
+    let bye = pairing.bye.map(|i| ByeExplained { player: player_ref(f, f.id(i)), reasons: bye_reasons(system, f, i) });
+    let (win, draw, loss) = match f {
+        Field::Players(t) => (t.point_system.win(), t.point_system.draw(), t.point_system.loss()),
+        Field::Teams(t) => t.primary_scale(),
+    };
     Explanation {
         schema: SCHEMA,
         system: system.name(),
+        unit: f.unit().name(),
         rules: system.registration().title,
-        round: t.round,
-        points: format!("{}-{}-{}", points_text(ps.win()), points_text(ps.draw()), points_text(ps.loss())),
+        round: f.round(),
+        points: format!("{}-{}-{}", points_text(win), points_text(draw), points_text(loss)),
         bye,
         brackets,
     }
@@ -303,12 +381,13 @@ pub fn render(e: &Explanation) -> String {
         if !b.moved_in.is_empty() {
             let _ = writeln!(s, "  moved in: {}", names(&b.moved_in));
         }
-        let _ = writeln!(s, "  players: {}", names(&b.residents));
+        let _ = writeln!(s, "  {}s: {}", e.unit, names(&b.residents));
+        let place = if e.unit == "team" { "match" } else { "board" };
         let pairs: Vec<String> = b
             .pairs
             .iter()
             .map(|p| match p.board {
-                Some(k) => format!("{}-{} (board {k})", p.white, p.black),
+                Some(k) => format!("{}-{} ({place} {k})", p.white, p.black),
                 None => format!("{}-{}", p.white, p.black),
             })
             .collect();
@@ -345,6 +424,10 @@ pub fn render(e: &Explanation) -> String {
                 "D.2.b" | "D.2.c" | "D.2.d" => !exchanged,
                 _ if l.stage == crate::systems::dutch::NONE_WITHIN_S1 => true,
                 "4.2" | "4.3" => l.value == 0,
+                // Swiss Team: the identifier's seats show in the pairs; the set order names
+                // the upfloaters chosen.
+                "3.6.2" | "3.6.3" => true,
+                "3.5.4" => l.value >= 0,
                 _ => false,
             } || (l.label == "D.2.c" && l.value > 0)
                 || seen_before

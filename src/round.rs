@@ -161,3 +161,90 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
         solver: opts.second_opinion.then_some(counts.solver),
     })
 }
+
+/// The tournament before a round, owned: what [`Field`] borrows. A file with team records (`310`
+/// or TRF16 `013`) is a team tournament; any other an individual one.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// An individual tournament.
+    Players(Tournament),
+    /// A team tournament.
+    Teams(TeamTournament),
+}
+
+impl Event {
+    /// The state of `doc` before `round` (see `Tournament::before_round` and
+    /// `TeamTournament::before_round`); the error says what is wrong and where.
+    pub fn before_round(doc: &crate::trf::TrfDocument, round: u32) -> Result<Event, String> {
+        if doc.is_team_file() {
+            TeamTournament::before_round(doc, round).map(Event::Teams).map_err(|e| e.message)
+        } else {
+            Tournament::before_round(doc, round).map(Event::Players).map_err(|e| e.message)
+        }
+    }
+
+    /// The units, borrowed.
+    pub fn field(&self) -> Field<'_> {
+        match self {
+            Event::Players(t) => Field::Players(t),
+            Event::Teams(t) => Field::Teams(t),
+        }
+    }
+
+    /// The pairing recorded in `doc` for this round (for replays): its games or matches,
+    /// forfeits included, and the pairing-allocated bye.
+    pub fn recorded(&self, doc: &crate::trf::TrfDocument) -> Result<RoundPairing, String> {
+        match self {
+            Event::Players(t) => Ok(RoundPairing::recorded(doc, t)),
+            Event::Teams(t) => crate::team::recorded_round(doc, t.round).map_err(|e| e.message),
+        }
+    }
+}
+
+impl<'a> From<&'a Event> for Field<'a> {
+    fn from(e: &'a Event) -> Field<'a> {
+        e.field()
+    }
+}
+
+impl Field<'_> {
+    /// The pairs format of the established engines: the number of lines, then `white black` ids
+    /// per pair (for teams: the team with White on board 1 first), then `id 0` for the bye.
+    pub fn pairs_text(&self, pairing: &RoundPairing) -> String {
+        match self {
+            Field::Players(t) => pairing.to_pairs_text(t),
+            Field::Teams(t) => crate::team::lineup::pairs_text(t, pairing),
+        }
+    }
+
+    /// A copy of `doc` with `pairing` written into the round (results pending).
+    pub fn into_document(&self, pairing: &RoundPairing, doc: &crate::trf::TrfDocument) -> crate::trf::TrfDocument {
+        match self {
+            Field::Players(t) => pairing.into_document(t, doc),
+            Field::Teams(t) => crate::team::lineup::into_document(t, doc, pairing),
+        }
+    }
+
+    /// The pairing with units named by id, as JSON: `boards` (`board`, `white`, `black`; for
+    /// teams each match with its `boards`: board, white player, black player) and `bye`.
+    pub fn pairing_json(&self, pairing: &RoundPairing) -> serde_json::Value {
+        let bye = pairing.bye.map(|i| self.id(i));
+        match self {
+            Field::Players(t) => serde_json::json!({
+                "boards": pairing.boards.iter().enumerate().map(|(k, b)| serde_json::json!({
+                    "board": k + 1, "white": t.players[b.white].id, "black": t.players[b.black].id,
+                })).collect::<Vec<_>>(),
+                "bye": bye,
+            }),
+            Field::Teams(t) => serde_json::json!({
+                "boards": crate::team::lineup::matches(t, pairing).iter().enumerate().map(|(k, m)| serde_json::json!({
+                    "board": k + 1, "white": m.white, "black": m.black,
+                    "boards": m.boards.iter().map(|b| serde_json::json!({
+                        "board": b.board, "white": b.white, "black": b.black,
+                    })).collect::<Vec<_>>(),
+                })).collect::<Vec<_>>(),
+                "bye": bye,
+            }),
+        }
+    }
+}

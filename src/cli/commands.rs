@@ -4,6 +4,7 @@ use super::deadline::within;
 use super::output::{emit, prepare_lp_dir};
 use super::{CheckArgs, DropIn, Failure, Format, PairArgs, StateArgs};
 use lexpair::check::{check_document, Outcome};
+use lexpair::round::Event;
 use lexpair::solver::audit::AuditCounts;
 use lexpair::systems::why_not;
 use lexpair::tournament::acceleration::{self, Method};
@@ -31,6 +32,12 @@ fn read(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, Failure> {
 /// (XXA lines or 250 records), with a warning when there were some.
 fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<Method>) -> Result<(), Failure> {
     let Some(m) = method else { return Ok(()) };
+    if doc.is_team_file() {
+        return Err(Failure::Invalid(format!(
+            "{}: --acceleration computes players' virtual points; a team file states its accelerations in 250 records",
+            path.display()
+        )));
+    }
     let computed = acceleration::compute(m, doc).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))?;
     if !doc.accelerations.is_empty() {
         eprintln!(
@@ -40,6 +47,13 @@ fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<Method>) -> Res
     }
     doc.accelerations = computed;
     Ok(())
+}
+
+/// The state before the round to pair (`--round`, or the next round; see `round_to_pair`):
+/// a team file's teams, else its players.
+fn event(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Event, Failure> {
+    let r = round_to_pair(doc, round).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))?;
+    Event::before_round(doc, r).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))
 }
 
 /// The state before the round to pair (`--round`, or the next round; see `round_to_pair`).
@@ -63,15 +77,18 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let mut doc = read(&a.file, &ReadOptions::default())?;
     accelerate(&mut doc, &a.file, a.acceleration)?;
     // A round entered for some players only: which round is meant is asked, not guessed (the
-    // engines' drop-in form pairs anyway, so there it is a warning).
-    if let Some(p) = a.round.is_none().then(|| partial_round(&doc)).flatten() {
+    // engines' drop-in form pairs anyway, so there it is a warning). In a team file a team's
+    // entries of the round to pair are its absence, or a bye entered in advance: the team
+    // state reads them.
+    let partial = (a.round.is_none() && !doc.is_team_file()).then(|| partial_round(&doc)).flatten();
+    if let Some(p) = partial {
         let message = format!("{}: {p}", a.file.display());
         if !a.dropin {
             return Err(Failure::Invalid(message));
         }
         eprintln!("lexpair: warning: {message}");
     }
-    let t = tournament(&doc, &a.file, a.round)?;
+    let t = event(&doc, &a.file, a.round)?;
     let write_lp = a.write_lp.as_deref().map(|d| prepare_lp_dir(d, system)).transpose()?;
     let model = a.model.as_deref().map(super::generate_cmd::read_model).transpose()?;
     let opts = PairOptions {
@@ -89,34 +106,32 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     emit(output.as_deref(), &text)
 }
 
-/// The pairing of `t` in the requested format, with the explanations asked for; every pairing
-/// passes the independent checker first, and the SAT cross-check when asked for.
+/// The pairing of `event` in the requested format, with the explanations asked for; every
+/// pairing passes the independent checker first, and the SAT cross-check when asked for.
 fn pairing_text(
     a: &PairArgs,
     system: System,
     doc: &TrfDocument,
-    t: &Tournament,
+    event: &Event,
     opts: &PairOptions,
 ) -> Result<String, Failure> {
+    let t = event.field();
     let round = lexpair::round::pair(t, system, opts).map_err(in_file(&a.file))?;
     let (sat, second) = (round.sat.clone(), round.solver.clone());
     let (pairing, traces) = (round.pairing, round.traces);
     if let Some(list) = &a.checklist {
+        let Event::Players(t) = event else {
+            return Err(Failure::Invalid("the check-list (-l) is for individual tournaments".into()));
+        };
         emit(Some(list), &super::checklist::render(t, system, &pairing))?;
     }
     let mut text = match a.format {
-        Format::Pairs => pairing.to_pairs_text(t),
+        Format::Pairs => t.pairs_text(&pairing),
         Format::Json => {
-            let mut v = serde_json::json!({
-                "system": system.name(),
-                "round": t.round,
-                "boards": pairing.boards.iter().enumerate().map(|(k, b)| serde_json::json!({
-                    "board": k + 1,
-                    "white": t.players[b.white].id,
-                    "black": t.players[b.black].id,
-                })).collect::<Vec<_>>(),
-                "bye": pairing.bye.map(|i| t.players[i].id),
-            });
+            let mut v = serde_json::json!({ "system": system.name(), "round": t.round() });
+            if let (Some(o), serde_json::Value::Object(p)) = (v.as_object_mut(), t.pairing_json(&pairing)) {
+                o.extend(p);
+            }
             if let Some(st) = sat.as_ref().filter(|_| a.explain) {
                 v["cross_check"] = serde_json::to_value(st).map_err(|e| Failure::Internal(e.to_string()))?;
             }
@@ -130,7 +145,7 @@ fn pairing_text(
             }
             format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
         }
-        Format::Trf => trf::write(&pairing.into_document(t, doc), doc.flavor),
+        Format::Trf => trf::write(&t.into_document(&pairing, doc), doc.flavor),
     };
     if a.explain && a.format != Format::Json {
         text.push_str(&lexpair::explain::render(&lexpair::explain::explain(system, t, &pairing, &traces)));
@@ -151,18 +166,17 @@ fn pairing_text(
         let reason = why_not(system, t, opts, &traces, x, y).map_err(in_file(&a.file))?;
         if a.format == Format::Json {
             let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| Failure::Internal(e.to_string()))?;
-            v["why_not"] = serde_json::json!({ "players": [x, y], "reason": reason });
+            v["why_not"] = serde_json::json!({ t.unit().name().to_string() + "s": [x, y], "reason": reason });
             text = format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?);
         } else {
             text.push_str(&format!("\nwhy not {x}-{y}: {reason}\n"));
         }
     }
     if let Some(x) = a.why_bye {
-        let reason = lexpair::systems::counterfactual::why_bye(system, t, opts, &pairing, &traces, x)
-            .map_err(in_file(&a.file))?;
+        let reason = lexpair::systems::why_bye(system, t, opts, &pairing, &traces, x).map_err(in_file(&a.file))?;
         if a.format == Format::Json {
             let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| Failure::Internal(e.to_string()))?;
-            v["why_bye"] = serde_json::json!({ "player": x, "reason": reason });
+            v["why_bye"] = serde_json::json!({ t.unit().name(): x, "reason": reason });
             text = format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?);
         } else {
             text.push_str(&format!("\nwhy the bye and {x}: {reason}\n"));

@@ -32,25 +32,25 @@ fn forced(t: &Tournament, i: usize, j: Option<usize>) -> Tournament {
 }
 
 /// The first step at which the forced pairing is worse, in words.
-fn first_difference(
+pub(crate) fn first_difference(
     system: System,
-    t: &Tournament,
+    f: crate::round::Field,
     actual: &[BracketTrace],
     forced: &[BracketTrace],
     what: &str,
     partners: &str,
 ) -> String {
-    for (k, (a, f)) in actual.iter().zip(forced).enumerate() {
+    for (k, (a, forced_trace)) in actual.iter().zip(forced).enumerate() {
         // The same step (the same program) can take other players in (Dubov's upfloaters, the
         // floaters): its criteria are compared first, its composition after.
-        for ((name, va), (name_f, vf)) in a.stages.iter().zip(&f.stages) {
+        for ((name, va), (name_f, vf)) in a.stages.iter().zip(&forced_trace.stages) {
             if name != name_f {
                 break;
             }
             if vf > va {
                 let (worse, now) = (
-                    crate::explain::stage_text(system, t, f, name, *vf),
-                    crate::explain::stage_text(system, t, a, name, *va),
+                    crate::explain::stage_text(system, f, forced_trace, name, *vf),
+                    crate::explain::stage_text(system, f, a, name, *va),
                 );
                 return format!(
                     "{what} would worsen step {} ({}): {worse}, where the pairing made has {now}",
@@ -63,10 +63,10 @@ fn first_difference(
             }
         }
         let mut pa = a.players.clone();
-        let mut pf = f.players.clone();
+        let mut pf = forced_trace.players.clone();
         pa.sort_unstable();
         pf.sort_unstable();
-        if pa != pf || a.kind != f.kind {
+        if pa != pf || a.kind != forced_trace.kind {
             return format!(
                 "{what} changes step {} ({}): its players would differ, so an earlier choice of the system's order \
                  (floaters, upfloaters or the bye) already differs; the pairing made comes first in that order",
@@ -149,7 +149,7 @@ pub fn why_not_pair(
                 partner(a).unwrap_or_else(|| "nobody (the bye)".into()),
                 partner(b).unwrap_or_else(|| "nobody (the bye)".into())
             );
-            Ok(first_difference(system, t, traces, &tr, &format!("pairing {a}-{b}"), &partners))
+            Ok(first_difference(system, t.into(), traces, &tr, &format!("pairing {a}-{b}"), &partners))
         }
     }
 }
@@ -218,7 +218,7 @@ pub fn why_bye(
         Err(e) => Err(e),
         Ok(tr) => Ok(first_difference(
             system,
-            t,
+            t.into(),
             traces,
             &tr,
             &format!("giving the bye to {x} instead of {holder}"),

@@ -6,6 +6,7 @@
 
 use super::{burstein, counterfactual, dubov, dutch, lim, team, trace};
 use crate::pairing::RoundPairing;
+use crate::round::Field;
 use crate::team::TeamTournament;
 use crate::tournament::Tournament;
 use crate::vocabulary::{PairError, PairOptions, System, Unit};
@@ -26,6 +27,24 @@ pub enum Entry {
 }
 /// How a system answers `--why-not A B` after pairing the round.
 pub type WhyNotFn = fn(&Tournament, &PairOptions, &[trace::BracketTrace], u32, u32) -> Result<String, PairError>;
+/// How a team system answers `--why-not A B` after pairing the round.
+pub type TeamWhyNotFn =
+    fn(&TeamTournament, &PairOptions, &[trace::BracketTrace], u32, u32) -> Result<String, PairError>;
+/// How a team system answers `--why-bye X` after pairing the round.
+pub type TeamWhyByeFn =
+    fn(&TeamTournament, &PairOptions, &RoundPairing, &[trace::BracketTrace], u32) -> Result<String, PairError>;
+
+/// How a system answers `--why-not` and `--why-bye`.
+#[derive(Clone, Copy)]
+pub enum Why {
+    /// Bracket by bracket for `--why-not` (the Dutch editions); `--why-bye` by the counterfactual
+    /// of [`counterfactual`].
+    Bracket(WhyNotFn),
+    /// Both by the counterfactual of [`counterfactual`] (re-pair with the question forced).
+    Counterfactual,
+    /// A team system's own answers.
+    Teams(TeamWhyNotFn, TeamWhyByeFn),
+}
 
 /// Everything the rest of lexpair knows about one system and edition. [`REGISTRY`] holds one row
 /// per [`System`], in the order of [`System::ALL`]: names, editions, capabilities and the entry
@@ -49,9 +68,8 @@ pub struct Registration {
     pub maxi: bool,
     /// How it pairs a round (and so what it pairs).
     pub pair: Entry,
-    /// `--why-not A B`, where the system answers it bracket by bracket (the others: by the
-    /// counterfactual of [`counterfactual`]).
-    pub why_not: Option<WhyNotFn>,
+    /// How it answers `--why-not A B` and `--why-bye X`.
+    pub why: Why,
     /// Its quality criteria as `(key, name, article)` in priority order, from the system's own
     /// table (empty where the formulation lists procedure steps, as Lim's).
     pub criteria: CriteriaFn,
@@ -82,7 +100,7 @@ pub const REGISTRY: [Registration; 8] = [
         reads_formulations: true,
         maxi: false,
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2026, o)),
-        why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2026, tr, a, b)),
+        why: Why::Bracket(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2026, tr, a, b)),
         criteria: || dutch_rows(dutch::Edition::E2026),
         bye_rules: (
             "[C5] minimise the score of the PAB assignee",
@@ -100,7 +118,7 @@ pub const REGISTRY: [Registration; 8] = [
         reads_formulations: true,
         maxi: false,
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2017, o)),
-        why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2017, tr, a, b)),
+        why: Why::Bracket(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2017, tr, a, b)),
         criteria: || dutch_rows(dutch::Edition::E2017),
         bye_rules: ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
         words: dutch::words,
@@ -115,7 +133,7 @@ pub const REGISTRY: [Registration; 8] = [
         reads_formulations: true,
         maxi: false,
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2012, o)),
-        why_not: Some(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2012, tr, a, b)),
+        why: Why::Bracket(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2012, tr, a, b)),
         criteria: || dutch_rows(dutch::Edition::E2012),
         bye_rules: ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
         words: dutch::words,
@@ -130,7 +148,7 @@ pub const REGISTRY: [Registration; 8] = [
         reads_formulations: false,
         maxi: false,
         pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2026, o)),
-        why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Dubov2026, t, o, tr, a, b)),
+        why: Why::Counterfactual,
         criteria: || dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2026)).collect(),
         bye_rules: ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
         words: dubov::words,
@@ -145,7 +163,7 @@ pub const REGISTRY: [Registration; 8] = [
         reads_formulations: false,
         maxi: false,
         pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2018, o)),
-        why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Dubov2018, t, o, tr, a, b)),
+        why: Why::Counterfactual,
         criteria: || dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2018)).collect(),
         bye_rules: ("the lowest score", None),
         words: dubov::words,
@@ -160,7 +178,7 @@ pub const REGISTRY: [Registration; 8] = [
         reads_formulations: false,
         maxi: true,
         pair: Entry::Players(lim::pair),
-        why_not: Some(|t, o, tr, a, b| counterfactual::why_not_pair(System::Lim, t, o, tr, a, b)),
+        why: Why::Counterfactual,
         criteria: Vec::new,
         bye_rules: ("1.1 the lowest score group", None),
         words: trace::no_words,
@@ -175,7 +193,7 @@ pub const REGISTRY: [Registration; 8] = [
         reads_formulations: false,
         maxi: false,
         pair: Entry::Players(burstein::pair),
-        why_not: None,
+        why: Why::Counterfactual,
         criteria: || burstein::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
         bye_rules: ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
         words: burstein::words,
@@ -190,7 +208,7 @@ pub const REGISTRY: [Registration; 8] = [
         reads_formulations: false,
         maxi: false,
         pair: Entry::Teams(team::pair),
-        why_not: None,
+        why: Why::Teams(team::why::why_not, team::why::why_bye),
         criteria: || team::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
         bye_rules: ("3.4.2 the lowest score", Some("3.4.3 the highest number of matches played")),
         words: team::words,
@@ -316,17 +334,38 @@ pub fn criteria_dictionary() -> String {
 }
 
 /// Why players `a` and `b` (TRF ids) are not paired together, after pairing the round.
-pub fn why_not(
+pub fn why_not<'a>(
     system: System,
-    t: &Tournament,
+    field: impl Into<Field<'a>>,
     opts: &PairOptions,
     traces: &[trace::BracketTrace],
     a: u32,
     b: u32,
 ) -> Result<String, PairError> {
-    match system.registration().why_not {
-        Some(f) => f(t, opts, traces, a, b),
-        None => counterfactual::why_not_pair(system, t, opts, traces, a, b),
+    match (system.registration().why, field.into()) {
+        (Why::Bracket(f), Field::Players(t)) => f(t, opts, traces, a, b),
+        (Why::Counterfactual, Field::Players(t)) => counterfactual::why_not_pair(system, t, opts, traces, a, b),
+        (Why::Teams(f, _), Field::Teams(t)) => f(t, opts, traces, a, b),
+        _ => Err(PairError::Invalid(format!("the {system} system does not pair this tournament's units"))),
+    }
+}
+
+/// Why unit `x` (a TRF id, a team number) did or did not receive the pairing-allocated bye,
+/// after pairing the round.
+pub fn why_bye<'a>(
+    system: System,
+    field: impl Into<Field<'a>>,
+    opts: &PairOptions,
+    pairing: &RoundPairing,
+    traces: &[trace::BracketTrace],
+    x: u32,
+) -> Result<String, PairError> {
+    match (system.registration().why, field.into()) {
+        (Why::Bracket(_) | Why::Counterfactual, Field::Players(t)) => {
+            counterfactual::why_bye(system, t, opts, pairing, traces, x)
+        }
+        (Why::Teams(_, f), Field::Teams(t)) => f(t, opts, pairing, traces, x),
+        _ => Err(PairError::Invalid(format!("the {system} system does not pair this tournament's units"))),
     }
 }
 

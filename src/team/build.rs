@@ -262,6 +262,8 @@ fn build_unbounded(doc: &TrfDocument, round: u32, absences_of_round: bool) -> Re
         initial_colour: doc.initial_colour,
         teams,
         forbidden,
+        match_scale: scale,
+        game_points: ps,
     };
     if t.initial_colour.is_none() {
         t.initial_colour = initial_colour_of_round_one(&t);

@@ -183,6 +183,10 @@ pub struct TeamTournament {
     pub teams: Vec<Team>,
     /// Pairs of team indices that must not meet in this round (`260`), `a < b`.
     pub forbidden: HashSet<(usize, usize)>,
+    /// Match points of a won, drawn and lost match (`362`).
+    pub match_scale: crate::trf::TeamScoring,
+    /// Game points of the boards (`162`).
+    pub game_points: crate::points::PointSystem,
 }
 
 impl Team {
@@ -243,6 +247,14 @@ impl TeamTournament {
     /// True if a `260` record forbids `a` against `b` this round.
     pub fn is_forbidden(&self, a: usize, b: usize) -> bool {
         self.forbidden.contains(&(a.min(b), a.max(b)))
+    }
+
+    /// Points of a win, a draw and a loss in the primary score (a match's, or a game's).
+    pub fn primary_scale(&self) -> (Points, Points, Points) {
+        match self.rules.primary {
+            Score::MatchPoints => (self.match_scale.win, self.match_scale.draw, self.match_scale.loss),
+            Score::GamePoints => (self.game_points.win(), self.game_points.draw(), self.game_points.loss()),
+        }
     }
 
     /// The index of the team with pairing number `tpn`.

@@ -23,36 +23,37 @@ pub struct Criterion {
 
 /// \[C4\]-\[C10\] in the priority order of 2.3.
 pub const CRITERIA: &[Criterion] = &[
-    Criterion { key: "C4", name: "upfloaters", article: "C.04.6 2.3.1 [C4] minimise the number of upfloaters" },
+    Criterion { key: "C4", name: "upfloaters", article: "C.04.6 [C4] minimise the number of upfloaters (2.3.1)" },
     Criterion {
         key: "C5",
         name: "upfloater_scores",
-        article: "C.04.6 2.3.2 [C5] maximise the scores of the upfloaters (taken in ascending order)",
+        article: "C.04.6 [C5] maximise the scores of the upfloaters (taken in ascending order) (2.3.2)",
     },
     Criterion {
         key: "C6",
         name: "next_scoregroup",
-        article: "C.04.6 2.3.3 [C6] upfloaters that let the following scoregroup be paired with the fewest upfloaters",
+        article:
+            "C.04.6 [C6] upfloaters that let the following scoregroup be paired with the fewest upfloaters (2.3.3)",
     },
     Criterion {
         key: "C7",
         name: "repeated_floaters_previous_round",
-        article: "C.04.6 2.3.4 [C7] minimise the upfloaters who were floaters in the previous round",
+        article: "C.04.6 [C7] minimise the upfloaters who were floaters in the previous round (2.3.4)",
     },
     Criterion {
         key: "C8",
         name: "colour_preference_violations",
-        article: "C.04.6 2.3.5 [C8] minimise the teams whose colour preference is not fulfilled",
+        article: "C.04.6 [C8] minimise the teams whose colour preference is not fulfilled (2.3.5)",
     },
     Criterion {
         key: "C9",
         name: "strong_colour_preference_violations",
-        article: "C.04.6 2.3.6 [C9] minimise the teams whose strong colour preference is not fulfilled (Type B)",
+        article: "C.04.6 [C9] minimise the teams whose strong colour preference is not fulfilled (Type B) (2.3.6)",
     },
     Criterion {
         key: "C10",
         name: "repeated_floater_opponents_previous_round",
-        article: "C.04.6 2.3.7 [C10] minimise the upfloaters' opponents who were floaters in the previous round",
+        article: "C.04.6 [C10] minimise the upfloaters' opponents who were floaters in the previous round (2.3.7)",
     },
 ];
 
@@ -106,6 +107,10 @@ pub fn words(key: &StageKey, v: i64, seat: &dyn Fn(usize) -> String) -> Option<W
     let k = key.seat().unwrap_or(0);
     Some(match key.criterion {
         "3.4.1" => Words::new("3.4.1", "3.4.1 the bye leaves a legal pairing for all other teams".to_string()),
+        "3.4.2" => Words::new(
+            "3.4.2",
+            format!("3.4.2 the lowest score: {}", crate::explain::points_text(crate::points::Points(v))),
+        ),
         "3.4.3" => Words::new("3.4.3", format!("3.4.3 the most matches played: {}", v.abs())),
         "3.4.4" => Words::new("3.4.4", format!("3.4.4 the largest TPN among them: {}", v.abs())),
         "3.5.4" => {

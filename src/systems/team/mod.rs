@@ -22,6 +22,7 @@ mod bye;
 pub mod colours;
 pub mod criteria;
 mod upfloaters;
+pub mod why;
 
 pub use criteria::words;
 
