@@ -348,6 +348,20 @@ fn describe(f: &Path, round: u32, o: &Outcome) -> String {
 pub fn state(a: StateArgs) -> Result<(), Failure> {
     let mut doc = read(&a.file, &ReadOptions::default())?;
     accelerate(&mut doc, &a.file, a.acceleration)?;
+    if doc.is_team_file() {
+        // C.04.6: the team state (match and game points, colour preferences of the file's 192
+        // code), whatever --system says.
+        let Event::Teams(t) = event(&doc, &a.file, a.round)? else {
+            return Err(Failure::Internal("a team file read as an individual tournament".into()));
+        };
+        let text = if a.json {
+            let v = t.to_json_by_tpn().map_err(|e| Failure::Internal(e.to_string()))?;
+            format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
+        } else {
+            super::state_table::render_teams(&t)
+        };
+        return emit(None, &text);
+    }
     let t = tournament(&doc, &a.file, a.round)?;
     let system: System = a.system.parse().map_err(Failure::Invalid)?;
     let rules = lexpair::systems::dutch::PlayerRules::of(system)

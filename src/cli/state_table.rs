@@ -85,3 +85,76 @@ pub fn render(t: &Tournament, rules: PlayerRules) -> String {
     }
     s
 }
+
+/// One line per team, by pairing score then TPN: match and game points, the colours of the
+/// matches played, colour difference and preference (1.6, 1.7), the float of the previous round
+/// (1.5) and whether it may receive the pairing-allocated bye (\[C2\]).
+pub fn render_teams(t: &lexpair::team::TeamTournament) -> String {
+    use lexpair::team::{ColourModel, PreferenceStrength, TeamFloat};
+    let mut s = String::new();
+    let total = t.total_rounds.map(|r| r.to_string()).unwrap_or_else(|| "?".into());
+    let init = t.initial_colour.map(|c| colour_char(c).to_string()).unwrap_or_else(|| "unknown".into());
+    let model = match t.rules.colours {
+        ColourModel::TypeA => "Type A colour preferences",
+        ColourModel::TypeB => "Type B colour preferences",
+        ColourModel::None => "no colour preferences",
+    };
+    let _ = writeln!(
+        s,
+        "round {} of {total}; {} ({model}); initial colour {init}; {} boards; {} present of {}",
+        t.round,
+        t.rules.code(),
+        t.boards,
+        t.present().len(),
+        t.teams.len()
+    );
+    let _ = writeln!(
+        s,
+        "{:>4} {:<24} {:>5} {:>5} {:>5} {:>3} {:<12} {:>3} {:<4} {:<5} {:>3}  notes",
+        "tpn", "name", "mp", "gp", "score", "mat", "colours", "cd", "pref", "float", "pab"
+    );
+    let mut order: Vec<usize> = (0..t.teams.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(t.score(i)), t.teams[i].tpn));
+    for i in order {
+        let team = &t.teams[i];
+        let colours: String = team.colours.iter().map(|&c| colour_char(c)).collect();
+        let pref = match team.preference {
+            Some(p) if p.strength == PreferenceStrength::Mild => {
+                format!("({})", colour_char(p.colour).to_ascii_lowercase())
+            }
+            Some(p) => colour_char(p.colour).to_string(),
+            None => "-".into(),
+        };
+        let float = match team.float_previous {
+            TeamFloat::Down => "D",
+            TeamFloat::Up => "U",
+            TeamFloat::None => ".",
+        };
+        let pab = if team.had_pab || team.had_forfeit_win || team.had_full_bye { "no" } else { "yes" };
+        let mut notes = Vec::new();
+        if let Some(k) = team.absent {
+            notes.push(format!("absent ({k:?} bye)"));
+        }
+        if team.acceleration.0 != 0 {
+            notes.push(format!("+{} acceleration", team.acceleration));
+        }
+        let name: String = team.name.chars().take(24).collect();
+        let _ = writeln!(
+            s,
+            "{:>4} {:<24} {:>5} {:>5} {:>5} {:>3} {:<12} {:>3} {:<4} {:<5} {:>3}  {}",
+            team.tpn,
+            name,
+            team.match_points.to_string(),
+            team.game_points.to_string(),
+            t.score(i).to_string(),
+            team.matches_played,
+            colours,
+            team.colour_difference,
+            pref,
+            float,
+            pab,
+            notes.join(", ")
+        );
+    }
+    s
+}

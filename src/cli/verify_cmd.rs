@@ -7,7 +7,8 @@
 use super::output::emit;
 use super::{Failure, VerifyFormat};
 use lexpair::pairing::RoundPairing;
-use lexpair::tournament::{next_round, Tournament};
+use lexpair::round::{Event, Field};
+use lexpair::tournament::next_round;
 use lexpair::trf::{self, ReadOptions};
 use lexpair::verify::{self, Comparison, PairsFileError, Quality};
 use lexpair::vocabulary::{PairOptions, System};
@@ -32,22 +33,25 @@ pub fn run(a: VerifyArgs) -> Result<(), Failure> {
     let system: System = a.system.parse().map_err(Failure::Invalid)?;
     let doc = trf::read_file(&a.file, &ReadOptions::default())?;
     let round = a.round.unwrap_or_else(|| next_round(&doc));
-    let t =
-        Tournament::before_round(&doc, round).map_err(|e| Failure::Invalid(format!("{}: {e}", a.file.display())))?;
-    let pairing = verify::read_pairing(&a.pairs, &t).map_err(|e| match e {
+    let event = Event::before_round(&doc, round).map_err(|e| Failure::Invalid(format!("{}: {e}", a.file.display())))?;
+    let t = event.field();
+    let pairing = verify::read_pairing(&a.pairs, t).map_err(|e| match e {
         PairsFileError::Io { .. } => Failure::File(e.to_string()),
         PairsFileError::Trf(e) => Failure::from(e),
         other => Failure::Invalid(other.to_string()),
     })?;
-    let violations = verify::check(system, &t, &pairing);
+    let violations = match t {
+        Field::Players(t) => verify::check(system, t, &pairing),
+        Field::Teams(t) => verify::team::check(system, t, &pairing),
+    };
     if !violations.is_empty() {
         let text = match a.format {
             VerifyFormat::Json => json(&serde_json::json!({
-                "system": system.name(), "round": t.round, "legal": false, "violations": violations,
+                "system": system.name(), "round": t.round(), "legal": false, "violations": violations,
             }))?,
             VerifyFormat::Text => {
                 let mut s =
-                    format!("illegal: {} absolute rule(s) broken ({system}, round {})\n", violations.len(), t.round);
+                    format!("illegal: {} absolute rule(s) broken ({system}, round {})\n", violations.len(), t.round());
                 for v in &violations {
                     s.push_str(&format!("  {v}\n"));
                 }
@@ -57,30 +61,34 @@ pub fn run(a: VerifyArgs) -> Result<(), Failure> {
         emit(None, &text)?;
         return Err(Failure::NoPairing(format!("the pairing breaks {} absolute rule(s)", violations.len())));
     }
-    let mine = verify::evaluate(system, &t, &pairing);
-    let reference = lexpair_pairing(system, &t)?;
-    let theirs = verify::evaluate(system, &t, &reference);
+    let evaluate = |p: &RoundPairing| match t {
+        Field::Players(t) => verify::evaluate(system, t, p),
+        Field::Teams(t) => verify::team::evaluate(system, t, p),
+    };
+    let mine = evaluate(&pairing);
+    let reference = lexpair_pairing(system, t)?;
+    let theirs = evaluate(&reference);
     let cmp = verify::compare(&mine, &theirs);
     let text = match a.format {
         VerifyFormat::Json => json(&serde_json::json!({
-            "system": system.name(), "round": t.round, "legal": true, "violations": [],
+            "system": system.name(), "round": t.round(), "legal": true, "violations": [],
             "comparison": cmp, "criteria": table_json(&mine, &theirs),
         }))?,
-        VerifyFormat::Text => text_report(system, &t, &mine, &theirs, &cmp),
+        VerifyFormat::Text => text_report(system, t.round(), &mine, &theirs, &cmp),
     };
     emit(None, &text)
 }
 
 /// lexpair's own pairing of the round, which passed the checker too.
-fn lexpair_pairing(system: System, t: &Tournament) -> Result<RoundPairing, Failure> {
+fn lexpair_pairing(system: System, t: Field) -> Result<RoundPairing, Failure> {
     let round = lexpair::round::pair(t, system, &PairOptions::default()).map_err(|e| {
         Failure::Internal(format!("the pairing is legal but lexpair finds none to compare it with: {e}"))
     })?;
     Ok(round.pairing)
 }
 
-fn text_report(system: System, t: &Tournament, mine: &Quality, theirs: &Quality, cmp: &Comparison) -> String {
-    let mut s = format!("legal: no absolute rule broken ({system}, round {})\n", t.round);
+fn text_report(system: System, round: u32, mine: &Quality, theirs: &Quality, cmp: &Comparison) -> String {
+    let mut s = format!("legal: no absolute rule broken ({system}, round {round})\n");
     s.push_str(&match cmp {
         Comparison::AsGood => "as good as lexpair's pairing on every criterion\n".to_string(),
         Comparison::Worse { criterion, article, value, reference } => format!(

@@ -287,3 +287,29 @@ pub fn recorded_round(doc: &crate::trf::TrfDocument, r: u32) -> Result<crate::pa
     }
     Ok(out)
 }
+
+impl TeamTournament {
+    /// The state as JSON with every team named by its TPN (not its index): opponents in the
+    /// history and in `opponents`, and the prohibited pairs.
+    pub fn to_json_by_tpn(&self) -> Result<serde_json::Value, serde_json::Error> {
+        let tpn = |i: usize| self.teams.get(i).map(|t| t.tpn);
+        let mut v = serde_json::to_value(self)?;
+        if let Some(teams) = v.get_mut("teams").and_then(serde_json::Value::as_array_mut) {
+            for (j, team) in teams.iter_mut().zip(&self.teams) {
+                if let Some(history) = j.get_mut("history").and_then(serde_json::Value::as_array_mut) {
+                    for (h, past) in history.iter_mut().zip(&team.history) {
+                        h["opponent"] = serde_json::to_value(past.opponent.and_then(tpn))?;
+                    }
+                }
+                let opponents: Vec<Option<u32>> = team.opponents.iter().map(|&o| tpn(o)).collect();
+                j["opponents"] = serde_json::to_value(opponents)?;
+                j["pairing_score"] = serde_json::to_value(team.pairing_score(&self.rules))?;
+            }
+        }
+        let mut forbidden: Vec<(Option<u32>, Option<u32>)> =
+            self.forbidden.iter().map(|&(a, b)| (tpn(a), tpn(b))).collect();
+        forbidden.sort_unstable();
+        v["forbidden"] = serde_json::to_value(forbidden)?;
+        Ok(v)
+    }
+}

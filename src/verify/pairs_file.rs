@@ -6,7 +6,7 @@
 //! Errors name the file, the line and the field.
 
 use crate::pairing::{Board, RoundPairing};
-use crate::tournament::Tournament;
+use crate::round::Field;
 use crate::trf::{self, ReadFileError, ReadOptions};
 use std::fmt;
 use std::path::Path;
@@ -47,8 +47,10 @@ impl fmt::Display for PairsFileError {
 
 impl std::error::Error for PairsFileError {}
 
-/// Reads the pairing of round `t.round` from `path` (pairs format or TRF).
-pub fn read_pairing(path: &Path, t: &Tournament) -> Result<RoundPairing, PairsFileError> {
+/// Reads the pairing of the round `t` is before from `path` (pairs format or TRF); for teams,
+/// team numbers, and the team with White on board 1 first.
+pub fn read_pairing<'a>(path: &Path, t: impl Into<Field<'a>>) -> Result<RoundPairing, PairsFileError> {
+    let t: Field = t.into();
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| PairsFileError::Io { file: file.clone(), source })?;
     let text = String::from_utf8_lossy(&bytes);
@@ -57,15 +59,20 @@ pub fn read_pairing(path: &Path, t: &Tournament) -> Result<RoundPairing, PairsFi
         return parse_pairs(&text, &file, t);
     }
     let doc = trf::read_file(path, &ReadOptions { check_scores: false }).map_err(PairsFileError::Trf)?;
-    let rp = RoundPairing::recorded(&doc, t);
+    let rp = match t {
+        Field::Players(t) => RoundPairing::recorded(&doc, t),
+        Field::Teams(t) => crate::team::recorded_round(&doc, t.round).unwrap_or_default(),
+    };
     if rp.boards.is_empty() && rp.bye.is_none() {
-        return Err(PairsFileError::NoRound { file, round: t.round });
+        return Err(PairsFileError::NoRound { file, round: t.round() });
     }
     Ok(rp)
 }
 
 /// Parses the pairs format; ids are resolved against `t`.
-pub fn parse_pairs(text: &str, file: &str, t: &Tournament) -> Result<RoundPairing, PairsFileError> {
+pub fn parse_pairs<'a>(text: &str, file: &str, t: impl Into<Field<'a>>) -> Result<RoundPairing, PairsFileError> {
+    let t: Field = t.into();
+    let unit = t.unit().name();
     let err = |line: usize, field: &'static str, message: String| PairsFileError::Line {
         file: file.to_string(),
         line,
@@ -86,11 +93,11 @@ pub fn parse_pairs(text: &str, file: &str, t: &Tournament) -> Result<RoundPairin
             return Err(err(no, "line", format!("expected two ids, found {} fields", fields.len())));
         }
         let id = |k: usize, field: &'static str| -> Result<u32, PairsFileError> {
-            fields[k].parse::<u32>().map_err(|_| err(no, field, format!("'{}' is not a player id", fields[k])))
+            fields[k].parse::<u32>().map_err(|_| err(no, field, format!("'{}' is not a {unit} id", fields[k])))
         };
         let (w, b) = (id(0, "white")?, id(1, "black")?);
         let index = |v: u32, field: &'static str| {
-            t.index_of(v).ok_or_else(|| err(no, field, format!("no player with id {v} in the tournament")))
+            t.index_of(v).ok_or_else(|| err(no, field, format!("no {unit} with id {v} in the tournament")))
         };
         match b {
             0 => {

@@ -43,6 +43,14 @@ pub enum Criterion {
     RepeatedDownfloat(u8),
     /// Players who upfloat now and upfloated `1` or `2` rounds before.
     RepeatedUpfloat(u8),
+    /// Teams: matches played by the PAB's receiver (more is better: counted negative).
+    ByeMatchesPlayed,
+    /// Teams: the scores of the upfloaters in ascending order, maximised (counted negative).
+    UpfloaterScores,
+    /// Teams: upfloaters that were floaters in the previous round.
+    RepeatedFloaters,
+    /// Teams: upfloaters' opponents that were floaters in the previous round.
+    RepeatedFloaterOpponents,
 }
 
 /// A criterion's name and its article in a given edition.
@@ -208,6 +216,11 @@ pub fn evaluate(system: System, t: &Tournament, pairing: &RoundPairing) -> Quali
                 Criterion::RepeatedUpfloat(k) => {
                     vec![up.iter().filter(|&&i| t.players[i].float_back(k as usize, rule) == Float::Up).count() as i64]
                 }
+                // The team criteria (super::team::evaluate); no individual system lists them.
+                Criterion::ByeMatchesPlayed
+                | Criterion::UpfloaterScores
+                | Criterion::RepeatedFloaters
+                | Criterion::RepeatedFloaterOpponents => Vec::new(),
             };
             CriterionValue { criterion, article, value }
         })

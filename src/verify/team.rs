@@ -145,3 +145,66 @@ pub fn check(system: System, t: &TeamTournament, pairing: &RoundPairing) -> Vec<
     }
     out
 }
+
+/// The quality of a pairing of teams under C.04.6, round level, criteria in priority order
+/// (lower is better; see [`super::quality`]): the PAB's score and matches played (3.4.2-3.4.3),
+/// then \[C4\] the upfloaters (the lower team of a pair of different scores), \[C5\] their scores,
+/// \[C7\] those who floated in the previous round, \[C8\] the teams whose colour preference is not
+/// granted, \[C9\] (Type B) strong ones, \[C10\] the upfloaters' opponents who floated.
+pub fn evaluate(system: System, t: &TeamTournament, pairing: &RoundPairing) -> super::Quality {
+    use super::quality::{Criterion, CriterionValue};
+    use crate::team::{ColourModel, PreferenceStrength, TeamFloat};
+    use crate::trf::Colour;
+    if TeamEdition::of(system).is_none() {
+        return super::Quality { criteria: Vec::new() };
+    }
+    let n = t.teams.len();
+    let score = |i: usize| t.score(i).0;
+    let floated = |i: usize| t.teams[i].float_previous != TeamFloat::None;
+    let counts_floats = !t.in_last_two_rounds();
+    let mut ups: Vec<i64> = Vec::new();
+    let (mut c7, mut c8, mut c9, mut c10) = (0i64, 0i64, 0i64, 0i64);
+    for b in pairing.boards.iter().filter(|b| b.white < n && b.black < n) {
+        for (me, opp, colour) in [(b.white, b.black, Colour::White), (b.black, b.white, Colour::Black)] {
+            if let Some(p) = t.teams[me].preference {
+                if p.colour != colour {
+                    c8 += 1;
+                    if t.rules.colours == ColourModel::TypeB && p.strength == PreferenceStrength::Strong {
+                        c9 += 1;
+                    }
+                }
+            }
+            if score(me) < score(opp) {
+                ups.push(score(me));
+                if counts_floats {
+                    c7 += i64::from(floated(me));
+                    c10 += i64::from(floated(opp));
+                }
+            }
+        }
+    }
+    ups.sort_unstable();
+    let bye = pairing.bye.filter(|&p| p < n);
+    let mut criteria = vec![
+        (Criterion::ByeScore, "C.04.6 3.4.2", bye.map(score).into_iter().collect()),
+        (
+            Criterion::ByeMatchesPlayed,
+            "C.04.6 3.4.3",
+            bye.map(|p| -i64::from(t.teams[p].matches_played)).into_iter().collect(),
+        ),
+        (Criterion::Floaters, "C.04.6 2.3.1 [C4]", vec![ups.len() as i64]),
+        (Criterion::UpfloaterScores, "C.04.6 2.3.2 [C5]", ups.iter().map(|s| -s).collect()),
+        (Criterion::RepeatedFloaters, "C.04.6 2.3.4 [C7]", vec![c7]),
+        (Criterion::ColourPreference, "C.04.6 2.3.5 [C8]", vec![c8]),
+    ];
+    if t.rules.colours == ColourModel::TypeB {
+        criteria.push((Criterion::StrongColourPreference, "C.04.6 2.3.6 [C9]", vec![c9]));
+    }
+    criteria.push((Criterion::RepeatedFloaterOpponents, "C.04.6 2.3.7 [C10]", vec![c10]));
+    super::Quality {
+        criteria: criteria
+            .into_iter()
+            .map(|(criterion, article, value)| CriterionValue { criterion, article, value })
+            .collect(),
+    }
+}
