@@ -18,9 +18,11 @@ pub enum StandingsFormat {
 pub struct StandingsArgs {
     /// The tournament (TRF16 or TRF-2026): the rounds recorded in it are ranked.
     file: PathBuf,
-    /// Tie-breaks after points, in order: bh-c1, bh, sb, de, win, aro (comma-separated).
-    #[arg(long, value_name = "LIST", default_value = "bh-c1,bh,sb,de,win,aro")]
-    tiebreaks: String,
+    /// Tie-breaks after points, in order: bh-c1, bh, sb, de, win, aro, and for teams gp, mp
+    /// (comma-separated). Default: bh-c1,bh,sb,de,win,aro; for a team file gp,de,bh-c1,bh,sb,win
+    /// after the primary score (match points unless 192 says otherwise).
+    #[arg(long, value_name = "LIST")]
+    tiebreaks: Option<String>,
     #[arg(long, value_enum, default_value_t = StandingsFormat::Text)]
     format: StandingsFormat,
     /// Output file (standard output when omitted); written only when complete.
@@ -32,10 +34,16 @@ pub struct StandingsArgs {
 }
 
 pub fn run(a: StandingsArgs) -> Result<(), Failure> {
-    let order = TieBreak::parse_list(&a.tiebreaks).map_err(|e| Failure::Invalid(format!("--tiebreaks: {e}")))?;
     let opts = ReadOptions { check_scores: !a.no_score_check };
     let doc = trf::read_file(&a.file, &opts)?;
-    let rows = standings(&doc, &order).map_err(|e| Failure::Invalid(format!("{}: {e}", a.file.display())))?;
+    let order = match &a.tiebreaks {
+        Some(list) => TieBreak::parse_list(list).map_err(|e| Failure::Invalid(format!("--tiebreaks: {e}")))?,
+        None if doc.is_team_file() => TieBreak::TEAM_DEFAULT.to_vec(),
+        None => TieBreak::DEFAULT.to_vec(),
+    };
+    let rows =
+        if doc.is_team_file() { lexpair::standings::team::standings(&doc, &order) } else { standings(&doc, &order) }
+            .map_err(|e| Failure::Invalid(format!("{}: {e}", a.file.display())))?;
     let text = match a.format {
         StandingsFormat::Text => render_text(&rows, &order),
         StandingsFormat::Csv => render_csv(&rows, &order),

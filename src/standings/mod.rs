@@ -19,6 +19,8 @@
 //! Ties that remain after the last tie-break share their place (C.07 leaves them to lots); the
 //! listing then follows the starting rank, so the output is deterministic.
 
+pub mod team;
+
 use crate::points::Points;
 use crate::tournament::Tournament;
 use crate::trf::TrfDocument;
@@ -36,10 +38,27 @@ pub enum TieBreak {
     DirectEncounter,
     Wins,
     Aro,
+    /// Teams: game points (the secondary score by default, C.04.6 1.2.2).
+    GamePoints,
+    /// Teams: match points (the secondary score when game points are primary).
+    MatchPoints,
 }
 
 impl TieBreak {
-    pub const ALL: [TieBreak; 6] = [
+    pub const ALL: [TieBreak; 8] = [
+        TieBreak::BuchholzCut1,
+        TieBreak::Buchholz,
+        TieBreak::SonnebornBerger,
+        TieBreak::DirectEncounter,
+        TieBreak::Wins,
+        TieBreak::Aro,
+        TieBreak::GamePoints,
+        TieBreak::MatchPoints,
+    ];
+
+    /// The order used when none is given: the list, Buchholz cut 1 first as C.07
+    /// recommends for individual Swiss events.
+    pub const DEFAULT: [TieBreak; 6] = [
         TieBreak::BuchholzCut1,
         TieBreak::Buchholz,
         TieBreak::SonnebornBerger,
@@ -48,9 +67,16 @@ impl TieBreak {
         TieBreak::Aro,
     ];
 
-    /// The order used when none is given: the list, Buchholz cut 1 first as C.07
-    /// recommends for individual Swiss events.
-    pub const DEFAULT: [TieBreak; 6] = TieBreak::ALL;
+    /// The order for team tournaments when none is given: the secondary score of C.04.6 1.2
+    /// (game points when match points are primary), then the individual list.
+    pub const TEAM_DEFAULT: [TieBreak; 6] = [
+        TieBreak::GamePoints,
+        TieBreak::DirectEncounter,
+        TieBreak::BuchholzCut1,
+        TieBreak::Buchholz,
+        TieBreak::SonnebornBerger,
+        TieBreak::Wins,
+    ];
 
     /// The name on the command line and in CSV columns.
     pub fn key(self) -> &'static str {
@@ -61,6 +87,8 @@ impl TieBreak {
             TieBreak::DirectEncounter => "de",
             TieBreak::Wins => "win",
             TieBreak::Aro => "aro",
+            TieBreak::GamePoints => "gp",
+            TieBreak::MatchPoints => "mp",
         }
     }
 
@@ -73,6 +101,8 @@ impl TieBreak {
             TieBreak::DirectEncounter => "DE",
             TieBreak::Wins => "WIN",
             TieBreak::Aro => "ARO",
+            TieBreak::GamePoints => "GP",
+            TieBreak::MatchPoints => "MP",
         }
     }
 
@@ -131,7 +161,7 @@ pub fn final_state(doc: &TrfDocument) -> Result<Tournament, String> {
     Tournament::before_round(&open, rounds + 1).map_err(|e| format!("after round {rounds}: {e}"))
 }
 
-fn points(p: Points) -> f64 {
+pub(crate) fn points(p: Points) -> f64 {
     p.0 as f64 / 10.0
 }
 
@@ -168,7 +198,8 @@ fn value(t: &Tournament, i: usize, tb: TieBreak) -> f64 {
             t.players[i].history.iter().filter(|h| h.points == win).count() as f64
         }
         TieBreak::Aro => f64::from(t.players[i].aro.unwrap_or(0)),
-        TieBreak::DirectEncounter => 0.0,
+        // Team scores: an individual tournament has none.
+        TieBreak::DirectEncounter | TieBreak::GamePoints | TieBreak::MatchPoints => 0.0,
     }
 }
 
@@ -247,7 +278,7 @@ pub fn rank(t: &Tournament, order: &[TieBreak]) -> Vec<Standing> {
 }
 
 /// Runs of `items` in which consecutive items are `same`.
-fn split(items: &[usize], same: impl Fn(usize, usize) -> bool) -> Vec<Vec<usize>> {
+pub(crate) fn split(items: &[usize], same: impl Fn(usize, usize) -> bool) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = Vec::new();
     for &i in items {
         match out.last_mut() {
