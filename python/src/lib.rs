@@ -13,10 +13,11 @@ use lexpair::batch::{Kind, Plan, Record, Source, Variant};
 use lexpair::generate::{check_rates, field_from_document, generate as generate_tournament, parse_point_system};
 use lexpair::generate::{Field, GenerateConfig, GenerateError};
 use lexpair::model::formulation::{Formulation, FormulationFileError};
+use lexpair::round::Event;
 use lexpair::standings::{standings as rank_standings, TieBreak};
 use lexpair::systems::why_not as why_not_round;
 use lexpair::tournament::acceleration::{self, Method};
-use lexpair::tournament::{round_to_pair, Tournament};
+use lexpair::tournament::round_to_pair;
 use lexpair::trf::{self, ReadFileError, ReadOptions, TrfDocument};
 use lexpair::vocabulary::{Backend, PairError, PairOptions, System};
 use pyo3::create_exception;
@@ -95,10 +96,11 @@ fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<&str>) -> PyRes
     Ok(())
 }
 
-fn state(doc: &TrfDocument, path: &Path, round: Option<u32>) -> PyResult<Tournament> {
+/// The state before the round to pair: a team file's teams, else its players.
+fn state(doc: &TrfDocument, path: &Path, round: Option<u32>) -> PyResult<Event> {
     let bad = |e: lexpair::tournament::TournamentError| invalid(format!("{}: {e}", path.display()));
     let r = round_to_pair(doc, round).map_err(bad)?;
-    Tournament::before_round(doc, r).map_err(bad)
+    Event::before_round(doc, r).map_err(|e| invalid(format!("{}: {e}", path.display())))
 }
 
 /// The systems lexpair pairs: name, family, edition, title, and whether `model=` applies.
@@ -107,9 +109,9 @@ fn systems(py: Python<'_>) -> PyResult<Py<PyAny>> {
     let rows: Vec<Value> = lexpair::systems::REGISTRY
         .iter()
         .map(|r| {
-            json!({"name": r.system.name(), "unit": r.unit.name(), "family": r.family, "edition": r.edition, "current": r.current,
+            json!({"name": r.system.name(), "unit": r.unit().name(), "family": r.family, "edition": r.edition, "current": r.current,
                    "title": r.title, "reads_formulations": r.reads_formulations,
-                   "why_not": r.why_not.is_some()})
+                   "why_not": true})
         })
         .collect();
     to_py(py, &Value::Array(rows))
@@ -152,34 +154,31 @@ fn pair(
     };
     let mut doc = read(&path, true)?;
     accelerate(&mut doc, &path, acceleration)?;
-    if let Some(p) = round.is_none().then(|| lexpair::tournament::partial_round(&doc)).flatten() {
+    let partial = (round.is_none() && !doc.is_team_file()).then(|| lexpair::tournament::partial_round(&doc));
+    if let Some(p) = partial.flatten() {
         return Err(invalid(format!("{}: {p}", path.display())));
     }
-    let t = state(&doc, &path, round)?;
+    let event = state(&doc, &path, round)?;
+    let t = event.field();
     let name = path.display().to_string();
-    let round = py.detach(|| lexpair::round::pair(&t, sys, &opts)).map_err(pair_error(&name))?;
+    let round = py.detach(|| lexpair::round::pair(t, sys, &opts)).map_err(pair_error(&name))?;
     let (pairing, traces) = (round.pairing, round.traces);
-    let mut v = json!({
-        "system": sys.name(),
-        "round": t.round,
-        "boards": pairing.boards.iter().enumerate().map(|(k, b)| json!({
-            "board": k + 1, "white": t.players[b.white].id, "black": t.players[b.black].id,
-        })).collect::<Vec<_>>(),
-        "bye": pairing.bye.map(|i| t.players[i].id),
-    });
+    let mut v = json!({ "system": sys.name(), "round": t.round(), "unit": t.unit().name() });
+    if let (Some(o), Value::Object(p)) = (v.as_object_mut(), t.pairing_json(&pairing)) {
+        o.extend(p);
+    }
     if explain {
-        let e = lexpair::explain::explain(sys, &t, &pairing, &traces);
+        let e = lexpair::explain::explain(sys, t, &pairing, &traces);
         v["explanation"] = serde_json::to_value(&e).map_err(|e| LexpairError::new_err(e.to_string()))?;
         v["explanation_text"] = Value::String(lexpair::explain::render(&e));
         v["brackets"] = serde_json::to_value(&traces).map_err(|e| LexpairError::new_err(e.to_string()))?;
     }
     if let Some((a, b)) = why_not {
-        let reason = why_not_round(sys, &t, &opts, &traces, a, b).map_err(pair_error(&name))?;
+        let reason = why_not_round(sys, t, &opts, &traces, a, b).map_err(pair_error(&name))?;
         v["why_not"] = json!({"players": [a, b], "reason": reason});
     }
     if let Some(x) = why_bye {
-        let reason = lexpair::systems::counterfactual::why_bye(sys, &t, &opts, &pairing, &traces, x)
-            .map_err(pair_error(&name))?;
+        let reason = lexpair::systems::why_bye(sys, t, &opts, &pairing, &traces, x).map_err(pair_error(&name))?;
         v["why_bye"] = json!({"player": x, "reason": reason});
     }
     to_py(py, &v)
@@ -273,7 +272,12 @@ fn make_field(players: Option<usize>, field: Option<&Path>, ratings: &str) -> Py
 fn standings(py: Python<'_>, path: PathBuf, tiebreaks: &str, check_scores: bool) -> PyResult<Py<PyAny>> {
     let order = TieBreak::parse_list(tiebreaks).map_err(invalid)?;
     let doc = read(&path, check_scores)?;
-    let rows = rank_standings(&doc, &order).map_err(|e| invalid(format!("{}: {e}", path.display())))?;
+    let rows = if doc.is_team_file() {
+        lexpair::standings::team::standings(&doc, &order)
+    } else {
+        rank_standings(&doc, &order)
+    }
+    .map_err(|e| invalid(format!("{}: {e}", path.display())))?;
     let rows: Vec<Value> = rows
         .iter()
         .map(|r| {

@@ -169,3 +169,30 @@ def test_explain_returns_the_versioned_object():
     assert e["schema"] == "lexpair-explain/1" and e["system"] == "burstein-2026"
     assert e["brackets"][0]["residents"][0]["name"].startswith("Test")
     assert all("text" in line for b in e["brackets"] for line in b["criteria"] + b["order"])
+
+
+TEAM_EXAMPLE = ROOT / "examples" / "team-r4.trf"
+
+
+def test_a_team_file_pairs_teams_with_their_boards():
+    # Round 4 of a 9-team event under C.04.6 (the corpus round FIDE's reference engine paired so).
+    p = lexpair.pair(TEAM_EXAMPLE, "team-2026")
+    assert p["system"] == "team-2026" and p["unit"] == "team" and p["round"] == 4
+    assert [(b["white"], b["black"]) for b in p["boards"]] == [(3, 2), (1, 6), (7, 5), (8, 9)]
+    assert p["bye"] == 4
+    first = p["boards"][0]["boards"]
+    assert [b["board"] for b in first] == [1, 2, 3, 4]
+    # Team 3 has White on board 1; the 352 pattern WBWB alternates from there.
+    assert (first[0]["white"], first[0]["black"]) == (9, 5)
+    assert (first[1]["white"], first[1]["black"]) == (6, 10)
+    p = lexpair.pair(TEAM_EXAMPLE, "team-2026", explain=True, why_bye=5)
+    assert p["explanation"]["unit"] == "team"
+    assert "3.4.3" in p["why_bye"]["reason"]
+    with pytest.raises(lexpair.InvalidInput, match="pairs players"):
+        lexpair.pair(TEAM_EXAMPLE, "dutch-2026")
+
+
+def test_team_standings_rank_by_match_points_then_game_points():
+    rows = lexpair.standings(TEAM_EXAMPLE, tiebreaks="gp,bh")
+    assert [r["id"] for r in rows][:3] == [2, 1, 3]
+    assert rows[0]["points"] == 5 and "gp" in rows[0]
