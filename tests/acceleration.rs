@@ -3,12 +3,10 @@
 //! bbpPairings from XXA lines made by that rule: with the XXA lines removed and the points
 //! computed, every round must come out as recorded (and without them, most rounds differ).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::lexpair;
 
-fn lexpair(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lexpair")).args(args).output().expect("lexpair runs")
-}
+use std::path::{Path, PathBuf};
 
 /// The Baku tournaments of a features corpus, copied without their XXA lines; `None` when the
 /// corpus is not beside the repository.

@@ -2,12 +2,10 @@
 //! unsharded run, thread count and interruptions do not change the results, variants and
 //! unimplemented systems are reported.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::lexpair;
 
-fn lexpair(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lexpair")).args(args).output().expect("lexpair runs")
-}
+use std::path::{Path, PathBuf};
 
 fn ok(args: &[&str]) -> String {
     let o = lexpair(args);

@@ -1,11 +1,10 @@
 //! The command-line contract other tools rely on: formats, the drop-in form and exit codes.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::lexpair;
 
-fn lexpair(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lexpair")).args(args).output().expect("lexpair runs")
-}
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 fn example() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/open-r5.trf").display().to_string()

@@ -1,12 +1,10 @@
 //! `--explain` in the rules' words for every system, as text and as the JSON of
 //! docs/explain.md (schema lexpair-explain/1), run through the command line.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+use common::lexpair;
 
-fn lexpair(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lexpair")).args(args).output().expect("lexpair runs")
-}
+use std::path::Path;
 
 fn example() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/open-r5.trf").display().to_string()

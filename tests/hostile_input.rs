@@ -2,6 +2,9 @@
 //! `../shared/bad-input`) with its intended answer, through the command line and the library;
 //! output to devices, FIFOs and symbolic links; write errors; `--write-lp`; `--time-limit`.
 
+mod common;
+use common::lexpair;
+
 use lexpair::tournament::{next_round, round_to_pair, Tournament};
 use lexpair::trf::{read_file, ReadOptions};
 use lexpair::vocabulary::{PairOptions, System};
@@ -10,10 +13,6 @@ use std::process::{Command, Output};
 
 fn bad(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bad-input").join(name).display().to_string()
-}
-
-fn lexpair(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lexpair")).args(args).output().expect("lexpair runs")
 }
 
 fn example() -> String {

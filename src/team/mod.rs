@@ -18,7 +18,7 @@ mod build;
 pub mod lineup;
 mod rules;
 
-pub use build::{through_round, TeamStateError};
+pub use build::{preference, through_round, TeamStateError};
 pub use rules::{ColourModel, Score, TeamRules};
 
 use crate::points::Points;
@@ -311,5 +311,76 @@ impl TeamTournament {
         forbidden.sort_unstable();
         v["forbidden"] = serde_json::to_value(forbidden)?;
         Ok(v)
+    }
+}
+
+impl Team {
+    /// A team with pairing number `tpn` that has played nothing yet (for tests and tools that
+    /// build a state without a file).
+    pub fn new(tpn: u32, name: &str) -> Team {
+        Team {
+            tpn,
+            name: name.to_string(),
+            strength: 0,
+            roster: Vec::new(),
+            history: Vec::new(),
+            match_points: Points::ZERO,
+            game_points: Points::ZERO,
+            acceleration: Points::ZERO,
+            matches_played: 0,
+            opponents: Vec::new(),
+            colours: Vec::new(),
+            colour_difference: 0,
+            preference: None,
+            float_previous: TeamFloat::None,
+            had_pab: false,
+            had_forfeit_win: false,
+            had_full_bye: false,
+            absent: None,
+        }
+    }
+}
+
+impl TeamTournament {
+    /// A tournament of `teams` (by TPN) before `round`, with the default rules and scales, no
+    /// prohibited pair, the initial colour White (for tests and tools that build a state
+    /// without a file).
+    pub fn new(round: u32, total_rounds: Option<u32>, boards: usize, teams: Vec<Team>) -> TeamTournament {
+        TeamTournament {
+            round,
+            total_rounds,
+            rules: TeamRules::default(),
+            boards,
+            pattern: (0..boards).map(|k| if k % 2 == 0 { Colour::White } else { Colour::Black }).collect(),
+            initial_colour: Some(Colour::White),
+            teams,
+            forbidden: HashSet::new(),
+            match_scale: crate::trf::TeamScoring { win: Points(20), draw: Points(10), loss: Points::ZERO },
+            game_points: crate::points::PointSystem::default(),
+        }
+    }
+
+    /// Records that teams `a` and `b` (indices) played a match against each other in a past
+    /// round, `a` with White (for tests and tools that build a state without a file): both
+    /// histories get the match, the meeting, the colour and its difference.
+    pub fn add_played_match(&mut self, a: usize, b: usize) {
+        for (me, opp, colour) in [(a, b, Colour::White), (b, a, Colour::Black)] {
+            let team = &mut self.teams[me];
+            team.history.push(MatchRound {
+                kind: MatchKind::Played,
+                opponent: Some(opp),
+                colour: Some(colour),
+                scheduled: Some(colour),
+                boards: Vec::new(),
+                match_points: Points::ZERO,
+                game_points: Points::ZERO,
+                pairing_score_before: Points::ZERO,
+                opponent_score_before: None,
+            });
+            team.opponents.push(opp);
+            team.colours.push(colour);
+            team.colour_difference += if colour == Colour::White { 1 } else { -1 };
+            team.matches_played += 1;
+        }
     }
 }

@@ -62,3 +62,8 @@ pub fn batch_replay_row(cross_check: &str) -> std::collections::HashMap<String, 
     let row = lines.next().expect("a row").split(',');
     head.zip(row).map(|(h, v)| (h.to_string(), v.to_string())).collect()
 }
+
+/// Runs the `lexpair` binary of this build with `args`.
+pub fn lexpair(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_lexpair")).args(args).output().expect("lexpair runs")
+}
