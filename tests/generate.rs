@@ -91,7 +91,8 @@ fn a_real_field_keeps_names_and_ratings() {
 
 #[test]
 fn every_system_generates_and_bad_options_are_clear_errors() {
-    for system in System::ALL {
+    // The individual systems (the team system has its own generator).
+    for system in System::ALL.into_iter().filter(|s| s.registration().unit() == lexpair::vocabulary::Unit::Player) {
         let a = generate(&config(system, 12, 3, 5)).unwrap_or_else(|e| panic!("{system}: {e}"));
         let b = generate(&config(system, 12, 3, 5)).unwrap_or_else(|e| panic!("{system}: {e}"));
         assert_eq!(a.document, b.document, "{system}: same seed, same tournament");
