@@ -1,6 +1,8 @@
 //! `lexpair generate`: determinism, valid TRF, and replaying a generated tournament under the
 //! system that paired it gives back every round.
 
+mod common;
+
 use lexpair::check::{check_document, Outcome};
 use lexpair::generate::{generate, parse_point_system, Field, GenerateConfig};
 use lexpair::trf::{self, ReadOptions, ResultCode, TrfFlavor};
@@ -92,7 +94,7 @@ fn a_real_field_keeps_names_and_ratings() {
 #[test]
 fn every_system_generates_and_bad_options_are_clear_errors() {
     // The individual systems (the team system has its own generator).
-    for system in System::ALL.into_iter().filter(|s| s.registration().unit() == lexpair::vocabulary::Unit::Player) {
+    for system in common::player_systems() {
         let a = generate(&config(system, 12, 3, 5)).unwrap_or_else(|e| panic!("{system}: {e}"));
         let b = generate(&config(system, 12, 3, 5)).unwrap_or_else(|e| panic!("{system}: {e}"));
         assert_eq!(a.document, b.document, "{system}: same seed, same tournament");

@@ -4,7 +4,7 @@
 #![no_main]
 
 use lexpair::vocabulary::{PairOptions, System};
-use lexpair::tournament::{round_to_pair, Tournament};
+use lexpair::tournament::round_to_pair;
 use lexpair::trf::{read_str, ReadOptions};
 use libfuzzer_sys::fuzz_target;
 
@@ -19,13 +19,15 @@ fuzz_target!(|data: &[u8]| {
     let Ok(round) = round_to_pair(&doc, None) else {
         return;
     };
-    let Ok(t) = Tournament::before_round(&doc, round) else {
+    // A team file's teams, or the players of any other file.
+    let Ok(event) = lexpair::round::Event::before_round(&doc, round) else {
         return;
     };
+    let t = event.field();
     let opts = PairOptions::default();
     for system in System::ALL {
-        let first = lexpair::round::pair(&t, system, &opts).map(|r| r.pairing).map(|p| p.to_pairs_text(&t)).map_err(|e| e.to_string());
-        let again = lexpair::round::pair(&t, system, &opts).map(|r| r.pairing).map(|p| p.to_pairs_text(&t)).map_err(|e| e.to_string());
+        let first = lexpair::round::pair(t, system, &opts).map(|r| t.pairs_text(&r.pairing)).map_err(|e| e.to_string());
+        let again = lexpair::round::pair(t, system, &opts).map(|r| t.pairs_text(&r.pairing)).map_err(|e| e.to_string());
         assert_eq!(first, again, "{system}: two runs differ");
     }
 });

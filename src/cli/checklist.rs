@@ -12,14 +12,9 @@ use lexpair::vocabulary::System;
 use std::fmt::Write;
 
 /// The Dutch edition whose player rules (floats, PAB eligibility) the check-list of `system`
-/// shows: the system's own, or for Dubov and Lim the Dutch edition of the same era.
-pub fn rules_for(system: System) -> PlayerRules {
-    let dutch = match system {
-        System::Dubov2026 => System::Dutch2026,
-        System::Dubov2018 | System::Lim => System::Dutch2017,
-        other => other,
-    };
-    PlayerRules::of(dutch).or_else(|| PlayerRules::of(System::Dutch2026)).expect("a Dutch edition has player rules")
+/// shows (its registry row says which: its own, or the Dutch edition of its era).
+pub fn rules_for(system: System) -> Option<PlayerRules> {
+    system.registration().checklist_rules.and_then(PlayerRules::of)
 }
 
 fn letter(c: Colour, upper: bool) -> char {
@@ -61,7 +56,9 @@ fn float_letter(f: Float) -> &'static str {
 
 /// The check-list of round `t.round` paired as `pairing` under `system`.
 pub fn render(t: &Tournament, system: System, pairing: &RoundPairing) -> String {
-    let rules = rules_for(system);
+    let Some(rules) = rules_for(system) else {
+        return format!("no check-list: the {system} system has no player rules of a Dutch edition to show\n");
+    };
     let mut made: Vec<String> = vec![String::new(); t.players.len()];
     for (k, b) in pairing.boards.iter().enumerate() {
         made[b.white] = format!("board {:>3}  W vs {}", k + 1, t.players[b.black].id);

@@ -63,13 +63,13 @@ fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
 
 /// The folder of `--write-lp DIR`, ready to receive LP files before any pairing starts.
 ///
-/// Only the systems that solve bracket programs (Dutch, Dubov) can export them: Lim is refused
-/// (exit 3). DIR itself is created when missing, but not its parents (a typo in a path must not
+/// Only the systems that solve bracket programs can export them (their registry row says so;
+/// Lim does not): the others are refused (exit 3). DIR itself is created when missing, but not its parents (a typo in a path must not
 /// create a tree of folders); a missing parent or a DIR that is not a folder is exit 5.
 pub fn prepare_lp_dir(dir: &Path, system: System) -> Result<PathBuf, Failure> {
-    if system == System::Lim {
+    if !system.registration().writes_lp {
         return Err(Failure::Invalid(format!(
-            "--write-lp: {system} solves no bracket programs that lexpair can export as LP files (only the Dutch and Dubov systems do)"
+            "--write-lp: {system} solves no bracket programs that lexpair can export as LP files"
         )));
     }
     let shown = dir.display();

@@ -186,7 +186,8 @@ pub fn why_bye(
     // [C9], Dubov 3.1.4, Burstein 3.1.4) the most games played.
     let h = t.index_of(holder).unwrap_or(i);
     let (px, ph) = (&t.players[i], &t.players[h]);
-    let (score_rule, games_rule) = system.registration().bye_rules;
+    let rules = system.registration().bye_rules;
+    let (score_rule, games_rule) = (rules.score, rules.games);
     if ph.pairing_score() < px.pairing_score() {
         return Ok(format!(
             "{score_rule}: {holder} has {}, {x} has {}",
@@ -203,10 +204,12 @@ pub fn why_bye(
             played(px)
         ));
     }
-    // Lim 1.1: the lowest rank in the lowest score-group.
-    if system == System::Lim && ph.pairing_score() == px.pairing_score() && ph.pairing_number > px.pairing_number {
+    // A rule on the order (Lim 1.1: the lowest rank in the lowest score-group).
+    if let (Some(rule), true) =
+        (rules.rank, ph.pairing_score() == px.pairing_score() && ph.pairing_number > px.pairing_number)
+    {
         return Ok(format!(
-            "1.1 the player with the lowest rank in the lowest score-group: {holder} (rank {}) ranks below {x} (rank {})",
+            "{rule}: {holder} (rank {}) ranks below {x} (rank {})",
             ph.pairing_number, px.pairing_number
         ));
     }

@@ -17,6 +17,6 @@ pub mod team;
 pub mod trace;
 
 pub use registry::{
-    criteria_dictionary, criteria_rows, criterion_article, criterion_name, why_bye, why_not, CriteriaFn, Entry, PairFn,
-    Registration, TeamPairFn, TeamWhyByeFn, TeamWhyNotFn, Why, WhyNotFn, REGISTRY,
+    criteria_dictionary, criteria_rows, criterion_article, criterion_name, why_bye, why_not, ByeRules, CriteriaFn,
+    Entry, PairFn, Registration, TeamPairFn, TeamWhyByeFn, TeamWhyNotFn, Why, WhyNotFn, REGISTRY,
 };

@@ -73,12 +73,28 @@ pub struct Registration {
     /// Its quality criteria as `(key, name, article)` in priority order, from the system's own
     /// table (empty where the formulation lists procedure steps, as Lim's).
     pub criteria: CriteriaFn,
-    /// How it chooses the pairing-allocated bye, in the text's words, for `--why-bye`: the rule
-    /// on scores, and the rule on games played if it has one.
-    pub bye_rules: (&'static str, Option<&'static str>),
+    /// How it chooses the pairing-allocated bye, in the text's words, for `--why-bye`.
+    pub bye_rules: ByeRules,
+    /// It solves bracket programs that `--write-lp` can export.
+    pub writes_lp: bool,
+    /// The Dutch edition whose player rules (floats, PAB eligibility) the drop-in check-list
+    /// (`-l`) shows for it: its own, or the Dutch edition of its era; `None` where there is no
+    /// check-list (teams).
+    pub checklist_rules: Option<System>,
     /// The words of its own stages for `--explain` (candidate-order steps, criteria with a
     /// sentence of their own); the others take the words every criterion shares.
     pub words: trace::WordsFn,
+}
+
+/// How a system chooses the pairing-allocated bye, in the text's words.
+#[derive(Clone, Copy, Debug)]
+pub struct ByeRules {
+    /// The rule on scores.
+    pub score: &'static str,
+    /// The rule on games played, if it has one.
+    pub games: Option<&'static str>,
+    /// The rule on the players' order (the lowest ranked first), if it has one.
+    pub rank: Option<&'static str>,
 }
 
 /// The criteria table of a system, as `(key, name, article)` rows.
@@ -102,11 +118,14 @@ pub const REGISTRY: [Registration; 8] = [
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2026, o)),
         why: Why::Bracket(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2026, tr, a, b)),
         criteria: || dutch_rows(dutch::Edition::E2026),
-        bye_rules: (
-            "[C5] minimise the score of the PAB assignee",
-            Some("[C9] minimise the unplayed games of the PAB assignee"),
-        ),
+        bye_rules: ByeRules {
+            score: "[C5] minimise the score of the PAB assignee",
+            games: Some("[C9] minimise the unplayed games of the PAB assignee"),
+            rank: None,
+        },
         words: dutch::words,
+        writes_lp: true,
+        checklist_rules: Some(System::Dutch2026),
     },
     Registration {
         system: System::Dutch2017,
@@ -120,8 +139,14 @@ pub const REGISTRY: [Registration; 8] = [
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2017, o)),
         why: Why::Bracket(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2017, tr, a, b)),
         criteria: || dutch_rows(dutch::Edition::E2017),
-        bye_rules: ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
+        bye_rules: ByeRules {
+            score: "the bye goes to a player of the lowest bracket (A.5 / C.5)",
+            games: None,
+            rank: None,
+        },
         words: dutch::words,
+        writes_lp: true,
+        checklist_rules: Some(System::Dutch2017),
     },
     Registration {
         system: System::Dutch2012,
@@ -135,8 +160,14 @@ pub const REGISTRY: [Registration; 8] = [
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2012, o)),
         why: Why::Bracket(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2012, tr, a, b)),
         criteria: || dutch_rows(dutch::Edition::E2012),
-        bye_rules: ("the bye goes to a player of the lowest bracket (A.5 / C.5)", None),
+        bye_rules: ByeRules {
+            score: "the bye goes to a player of the lowest bracket (A.5 / C.5)",
+            games: None,
+            rank: None,
+        },
         words: dutch::words,
+        writes_lp: true,
+        checklist_rules: Some(System::Dutch2012),
     },
     Registration {
         system: System::Dubov2026,
@@ -150,8 +181,14 @@ pub const REGISTRY: [Registration; 8] = [
         pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2026, o)),
         why: Why::Counterfactual,
         criteria: || dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2026)).collect(),
-        bye_rules: ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
+        bye_rules: ByeRules {
+            score: "3.1.3 the lowest score",
+            games: Some("3.1.4 the highest number of games played"),
+            rank: None,
+        },
         words: dubov::words,
+        writes_lp: true,
+        checklist_rules: Some(System::Dutch2026),
     },
     Registration {
         system: System::Dubov2018,
@@ -165,8 +202,10 @@ pub const REGISTRY: [Registration; 8] = [
         pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2018, o)),
         why: Why::Counterfactual,
         criteria: || dubov::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article_2018)).collect(),
-        bye_rules: ("the lowest score", None),
+        bye_rules: ByeRules { score: "the lowest score", games: None, rank: None },
         words: dubov::words,
+        writes_lp: true,
+        checklist_rules: Some(System::Dutch2017),
     },
     Registration {
         system: System::Lim,
@@ -180,8 +219,14 @@ pub const REGISTRY: [Registration; 8] = [
         pair: Entry::Players(lim::pair),
         why: Why::Counterfactual,
         criteria: Vec::new,
-        bye_rules: ("1.1 the lowest score group", None),
+        bye_rules: ByeRules {
+            score: "1.1 the lowest score group",
+            games: None,
+            rank: Some("1.1 the player with the lowest rank in the lowest score-group"),
+        },
         words: trace::no_words,
+        writes_lp: false,
+        checklist_rules: Some(System::Dutch2017),
     },
     Registration {
         system: System::Burstein2026,
@@ -195,8 +240,14 @@ pub const REGISTRY: [Registration; 8] = [
         pair: Entry::Players(burstein::pair),
         why: Why::Counterfactual,
         criteria: || burstein::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
-        bye_rules: ("3.1.3 the lowest score", Some("3.1.4 the highest number of games played")),
+        bye_rules: ByeRules {
+            score: "3.1.3 the lowest score",
+            games: Some("3.1.4 the highest number of games played"),
+            rank: None,
+        },
         words: burstein::words,
+        writes_lp: true,
+        checklist_rules: Some(System::Dutch2026),
     },
     Registration {
         system: System::SwissTeam2026,
@@ -210,8 +261,14 @@ pub const REGISTRY: [Registration; 8] = [
         pair: Entry::Teams(team::pair),
         why: Why::Teams(team::why::why_not, team::why::why_bye),
         criteria: || team::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
-        bye_rules: ("3.4.2 the lowest score", Some("3.4.3 the highest number of matches played")),
+        bye_rules: ByeRules {
+            score: "3.4.2 the lowest score",
+            games: Some("3.4.3 the highest number of matches played"),
+            rank: None,
+        },
         words: team::words,
+        writes_lp: true,
+        checklist_rules: None,
     },
 ];
 impl Registration {

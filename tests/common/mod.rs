@@ -67,3 +67,8 @@ pub fn batch_replay_row(cross_check: &str) -> std::collections::HashMap<String, 
 pub fn lexpair(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_lexpair")).args(args).output().expect("lexpair runs")
 }
+
+/// The systems that pair players (every system but the team ones).
+pub fn player_systems() -> Vec<System> {
+    System::ALL.into_iter().filter(|s| s.registration().unit() == lexpair::vocabulary::Unit::Player).collect()
+}
