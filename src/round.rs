@@ -11,6 +11,7 @@
 //! 4. the independent checker (`verify`): a pairing that breaks an absolute rule is never
 //!    returned ([`PairError::Internal`], the case saved for a bug report);
 //! 5. a pairing-allocated bye the arbiter entered in advance is kept.
+#![warn(missing_docs)]
 
 use crate::pairing::{IdPairing, RoundPairing};
 use crate::solver::audit::{Audit, AuditCounts};

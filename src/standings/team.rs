@@ -11,6 +11,7 @@
 //! - **WIN**: matches won, with or without playing; **ARO**: the opponents' average strength.
 //!
 //! Ties left after the last tie-break share their place; the listing follows the TPN.
+#![warn(missing_docs)]
 
 use super::{points, split, Standing, TieBreak};
 use crate::team::{Score, TeamTournament};

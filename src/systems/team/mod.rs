@@ -16,6 +16,7 @@
 //! scoregroups are the score levels of the teams present (before the bye is taken out); \[C6\]
 //! passes or fails on the scoregroup just below; \[C7\] and \[C10\] look at the previous round
 //! and floats either way; a bracket's seats are by TPN only.
+#![warn(missing_docs)]
 
 mod bracket;
 mod bye;
