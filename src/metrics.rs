@@ -11,6 +11,9 @@
 //!   Dubov system equalises.
 //!
 //! These are computed from the games alone, the same way for every system and formulation.
+//! Team tournaments have their own subset, [`team`].
+
+pub mod team;
 
 use crate::tournament::{Float, FloatRule, Strength, Tournament};
 use crate::trf::TrfDocument;

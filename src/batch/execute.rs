@@ -2,6 +2,7 @@
 
 use super::{Kind, Plan, Record, RoundRow, Source, Unit};
 use crate::generate::generate;
+use crate::metrics::team::team_metrics;
 use crate::metrics::tournament_metrics;
 use crate::pairing::{Board, RoundPairing};
 use crate::solver::audit::AuditCounts;
@@ -252,7 +253,8 @@ fn criterion_column(system: crate::vocabulary::System, key: &str) -> String {
     }
 }
 
-/// Generate the tournament of this unit's seed and measure it.
+/// Generate the tournament of this unit's seed and measure it (a team tournament with the team
+/// metrics of `metrics::team`).
 fn simulate(
     plan: &Plan,
     unit: &Unit,
@@ -274,8 +276,9 @@ fn simulate(
         e => e.to_string(),
     })?;
     audit.add(&g.audit);
-    let m = tournament_metrics(&g.document)?;
-    rec.metrics = m.columns().into_iter().map(|(n, v)| (n.to_string(), v)).collect();
+    let team = crate::generate::team::pairs_teams(cfg.system);
+    let columns = if team { team_metrics(&g.document)?.columns() } else { tournament_metrics(&g.document)?.columns() };
+    rec.metrics = columns.into_iter().map(|(n, v)| (n.to_string(), v)).collect();
     let system = cfg.system;
     rec.metrics.extend(
         g.criteria.iter().map(|(k, v)| (format!("criterion {}", criterion_column(system, k)), Some(*v as f64))),
@@ -292,7 +295,8 @@ fn simulate(
             unit.key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
         let dir = out.join("trf");
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        super::report::write_atomic(&dir.join(format!("{name}.trf")), &trf::write(&g.document, TrfFlavor::Trf16))?;
+        let flavor = if team { TrfFlavor::Trf26 } else { TrfFlavor::Trf16 };
+        super::report::write_atomic(&dir.join(format!("{name}.trf")), &trf::write(&g.document, flavor))?;
     }
     Ok(())
 }

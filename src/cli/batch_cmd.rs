@@ -1,12 +1,15 @@
 //! `lexpair batch replay|simulate|solve|merge`.
 
-use super::generate_cmd::{backend, make_config, make_field, parse_system, read_model, ModelArgs};
+use super::generate_cmd::{
+    backend, check_flags, make_config, make_field, parse_system, read_model, team_field, ModelArgs,
+};
 use super::{BackendArg, Failure};
 use clap::{Args, Subcommand};
 use lexpair::batch::plots::write_plots;
 use lexpair::batch::report::{merge_records, paired_text, summary_text, write_atomic, write_reports, UNITS_FILE};
 use lexpair::batch::run::{run, RunOptions};
 use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
+use lexpair::generate::team::{pairs_teams, TeamOptions};
 use lexpair::generate::{check_rates, Field};
 use lexpair::vocabulary::PairOptions;
 use std::path::{Path, PathBuf};
@@ -22,7 +25,7 @@ enum BatchCommand {
     /// Pair every round of real events given their real history; compare with the recorded pairings.
     Replay(FilesArgs),
     /// Simulate whole tournaments, K seeds each, under every system and formulation variant.
-    Simulate(SimulateArgs),
+    Simulate(Box<SimulateArgs>),
     /// Pair the next round of each file (a complete tournament's last round again); per-criterion objective values and times.
     Solve(FilesArgs),
     /// Merge shard outputs (folders with units.jsonl) into one output.
@@ -73,13 +76,14 @@ struct FilesArgs {
 struct SimulateArgs {
     #[command(flatten)]
     common: CommonArgs,
-    /// Players of a random field (with --field: the strongest N of each list).
+    /// Players of a random field (with --field: the strongest N of each list); for the team
+    /// system, the number of teams.
     #[arg(long, short = 'n')]
     players: Option<usize>,
     /// Real fields: take the players of these TRF files (repeatable).
     #[arg(long, value_name = "TRF")]
     field: Vec<PathBuf>,
-    /// Rounds to play (written as XXR).
+    /// Rounds to play (written as XXR; 142 in a TRF-2026 file).
     #[arg(long, short = 'r')]
     rounds: u32,
     /// Seeds per field and variant.
@@ -113,7 +117,7 @@ pub fn run_batch(a: BatchArgs) -> Result<(), Failure> {
     match a.command {
         BatchCommand::Replay(f) => files(Kind::Replay, f),
         BatchCommand::Solve(f) => files(Kind::Solve, f),
-        BatchCommand::Simulate(s) => simulate(s),
+        BatchCommand::Simulate(s) => simulate(*s),
         BatchCommand::Merge(m) => merge(m),
     }
 }
@@ -205,21 +209,35 @@ fn files(kind: Kind, f: FilesArgs) -> Result<(), Failure> {
 }
 
 fn simulate(s: SimulateArgs) -> Result<(), Failure> {
+    let variants = variants(&s.common)?;
+    // One kind of field per batch: teams for the team system, players for the others.
+    let team = pairs_teams(variants[0].system);
+    if let Some(v) = variants.iter().find(|v| pairs_teams(v.system) != team) {
+        return Err(Failure::Invalid(format!(
+            "batch simulate: {} and {} pair different units (teams, players): simulate them in separate batches",
+            variants[0].system, v.system
+        )));
+    }
+    check_flags(variants[0].system, &s.results, &[("--field", !s.field.is_empty())])?;
     let mut sources = Vec::new();
-    if s.field.is_empty() {
-        let field = make_field(s.players, None, &s.results.ratings)?;
-        let label = format!("random {} {}", s.players.unwrap_or(0), s.results.ratings);
+    if team {
+        let field = team_field(s.players)?;
+        let label =
+            format!("teams {} x {}", s.players.unwrap_or(0), s.results.boards.unwrap_or(TeamOptions::default().boards));
+        sources.push(Source::Field { label, field });
+    } else if s.field.is_empty() {
+        let field = make_field(s.players, None, s.results.ratings())?;
+        let label = format!("random {} {}", s.players.unwrap_or(0), s.results.ratings());
         sources.push(Source::Field { label, field });
     }
     for path in &s.field {
-        let field = make_field(s.players, Some(path), &s.results.ratings)?;
+        let field = make_field(s.players, Some(path), s.results.ratings())?;
         let label = match s.players {
             Some(n) => format!("{} top {n}", path.display()),
             None => path.display().to_string(),
         };
         sources.push(Source::Field { label, field });
     }
-    let variants = variants(&s.common)?;
     let pair = PairOptions {
         backend: backend(s.common.backend),
         cross_check: super::CrossCheckArg::budget(&s.common.cross_check),

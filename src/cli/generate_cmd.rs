@@ -1,15 +1,19 @@
-//! `lexpair generate`: a seeded random tournament written as TRF.
+//! `lexpair generate`: a seeded random tournament written as TRF (a team tournament, TRF-2026,
+//! for a team system).
 
 use super::output::emit;
 use super::{BackendArg, Failure};
 use clap::Args;
+use lexpair::generate::team::{pairs_teams, parse_board_colours, parse_match_points};
 use lexpair::generate::{field_from_document, generate, parse_point_system, Field, GenerateConfig, GenerateError};
 use lexpair::model::formulation::{Formulation, FormulationFileError};
 use lexpair::trf::{self, ReadOptions, TrfFlavor};
 use lexpair::vocabulary::{Backend, PairError, PairOptions, System};
 use std::path::{Path, PathBuf};
 
-/// The results model and the field: shared by `generate` and `batch simulate`.
+/// The results model and the field: shared by `generate` and `batch simulate`. The team options
+/// (`--boards`, `--team-rules`, ...) are for team systems only, `--half-byes`, `--ratings` and
+/// `--acceleration` for individual ones ([`check_flags`]).
 #[derive(Args, Debug, Clone)]
 pub struct ModelArgs {
     /// Probability of a draw between equal players (0-1); lower as ratings differ.
@@ -18,25 +22,91 @@ pub struct ModelArgs {
     /// White's advantage in rating points in the Elo expectation.
     #[arg(long, default_value_t = 35.0, value_name = "ELO")]
     pub white_advantage: f64,
-    /// Probability that a paired game is forfeited (0-1).
+    /// Probability that a paired game is forfeited (0-1); for teams, a single board.
     #[arg(long, default_value_t = 0.0, value_name = "P")]
     pub forfeit_rate: f64,
-    /// Probability that a player takes an announced half-point bye in a round (0-1).
-    #[arg(long, default_value_t = 0.0, value_name = "P")]
-    pub half_byes: f64,
-    /// Probability that a player is absent from a round: zero-point bye (0-1).
+    /// Probability that a player takes an announced half-point bye in a round (0-1); default 0.
+    /// Individual systems only.
+    #[arg(long, value_name = "P")]
+    pub half_byes: Option<f64>,
+    /// Probability that a player (for teams: a team) is absent from a round: zero-point bye (0-1).
     #[arg(long, default_value_t = 0.0, value_name = "P")]
     pub absences: f64,
-    /// Point system WIN-DRAW-LOSS, e.g. 1-0.5-0 or 3-1-0.
+    /// Point system WIN-DRAW-LOSS, e.g. 1-0.5-0 or 3-1-0; for teams, the game points of a board
+    /// (the pairing-allocated bye is worth a draw per board).
     #[arg(long, default_value = "1-0.5-0", value_name = "W-D-L")]
     pub points: String,
-    /// Rating range of a random field, MIN-MAX.
-    #[arg(long, default_value = "1400-2600", value_name = "MIN-MAX")]
-    pub ratings: String,
+    /// Rating range of a random field, MIN-MAX; default 1400-2600. Individual systems only
+    /// (teams get the ratings of the team model).
+    #[arg(long, value_name = "MIN-MAX")]
+    pub ratings: Option<String>,
     /// Accelerate the first rounds with this method's virtual points (baku: C.04.5.1 / C.04.7),
-    /// written as XXA lines.
+    /// written as XXA lines. Individual systems only.
     #[arg(long, value_name = "METHOD")]
     pub acceleration: Option<lexpair::tournament::acceleration::Method>,
+    /// Teams: boards per match (players per team); default 4.
+    #[arg(long, value_name = "B")]
+    pub boards: Option<usize>,
+    /// Teams: the record 192 code, e.g. FIDE_TEAM_TYPEA_MP_GP (default), FIDE_TEAM_TYPEB_MP_GP,
+    /// FIDE_TEAM_MP_GP (no colour preferences).
+    #[arg(long, value_name = "CODE")]
+    pub team_rules: Option<String>,
+    /// Teams: probability that a match is forfeited as a whole (0-1); default 0.
+    #[arg(long, value_name = "P")]
+    pub match_forfeit_rate: Option<f64>,
+    /// Teams: match points WIN-DRAW-LOSS (record 362); default 2-1-0.
+    #[arg(long, value_name = "W-D-L")]
+    pub match_points: Option<String>,
+    /// Teams: board colours of the team that has White, board 1 first (record 352, cut to the
+    /// boards); default alternating WBWB...
+    #[arg(long, value_name = "PATTERN")]
+    pub board_colours: Option<String>,
+}
+
+impl ModelArgs {
+    /// The rating range of a random individual field.
+    pub fn ratings(&self) -> &str {
+        self.ratings.as_deref().unwrap_or("1400-2600")
+    }
+}
+
+/// Refuses the options of the other kind of tournament, naming them (exit 3): team options for
+/// an individual system; `--half-byes`, `--ratings`, `--acceleration` and the `extra` ones
+/// (name, given) for a team system.
+pub fn check_flags(system: System, m: &ModelArgs, extra: &[(&str, bool)]) -> Result<(), Failure> {
+    let team = lexpair::generate::team::pairs_teams(system);
+    let given: Vec<&str> = if team {
+        let own = [
+            ("--half-byes", m.half_byes.is_some()),
+            ("--ratings", m.ratings.is_some()),
+            ("--acceleration", m.acceleration.is_some()),
+        ];
+        own.iter().chain(extra).filter(|(_, on)| *on).map(|(n, _)| *n).collect()
+    } else {
+        [
+            ("--boards", m.boards.is_some()),
+            ("--team-rules", m.team_rules.is_some()),
+            ("--match-forfeit-rate", m.match_forfeit_rate.is_some()),
+            ("--match-points", m.match_points.is_some()),
+            ("--board-colours", m.board_colours.is_some()),
+        ]
+        .iter()
+        .filter(|(_, on)| *on)
+        .map(|(n, _)| *n)
+        .collect()
+    };
+    if given.is_empty() {
+        return Ok(());
+    }
+    let list = given.join(", ");
+    Err(Failure::Invalid(if team {
+        format!(
+            "{list}: not for a team tournament ({system} pairs teams: its field is -n TEAMS of --boards B, its \
+             absences --absences, its forfeits --forfeit-rate and --match-forfeit-rate)"
+        )
+    } else {
+        format!("{list}: for team tournaments only ({system} pairs players; the team system is team-2026)")
+    }))
 }
 
 #[derive(Args, Debug)]
@@ -44,13 +114,14 @@ pub struct GenerateArgs {
     /// System and edition that pairs every round (e.g. dutch-2026).
     #[arg(long, short = 's')]
     system: String,
-    /// Number of players (a random field; with --field, the strongest N of the list).
+    /// Number of players (a random field; with --field, the strongest N of the list); for a
+    /// team system, the number of teams.
     #[arg(long, short = 'n')]
     players: Option<usize>,
     /// Take the players (names, ratings, federations) from this TRF file.
     #[arg(long, value_name = "TRF")]
     field: Option<PathBuf>,
-    /// Rounds to play (written as XXR).
+    /// Rounds to play (written as XXR; 142 in a TRF-2026 file).
     #[arg(long, short = 'r')]
     rounds: u32,
     /// Seed: the same seed gives the same file.
@@ -62,7 +133,7 @@ pub struct GenerateArgs {
     /// Pair with this formulation file instead of the system's built-in models/*.model.
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
-    /// Write TRF-2026 instead of TRF16.
+    /// Write TRF-2026 instead of TRF16 (team tournaments are always written as TRF-2026).
     #[arg(long)]
     trf26: bool,
     #[command(flatten)]
@@ -100,6 +171,12 @@ pub fn make_field(players: Option<usize>, field: Option<&Path>, ratings: &str) -
     }
 }
 
+/// The field of a team system: `teams` teams (their boards and ratings come with the config).
+pub fn team_field(teams: Option<usize>) -> Result<Field, Failure> {
+    let players = teams.ok_or_else(|| Failure::Invalid("give the number of teams: -n TEAMS".into()))?;
+    Ok(Field::Random { players, min_rating: 0, max_rating: 0 })
+}
+
 /// A generation config from the shared options.
 pub fn make_config(
     system: System,
@@ -113,11 +190,27 @@ pub fn make_config(
     cfg.draw_rate = m.draw_rate;
     cfg.white_advantage = m.white_advantage;
     cfg.forfeit_rate = m.forfeit_rate;
-    cfg.half_bye_rate = m.half_byes;
+    cfg.half_bye_rate = m.half_byes.unwrap_or(0.0);
     cfg.zero_bye_rate = m.absences;
     cfg.point_system = parse_point_system(&m.points).map_err(Failure::Invalid)?;
     cfg.acceleration = m.acceleration;
     cfg.pair = pair;
+    let team = &mut cfg.team;
+    if let Some(b) = m.boards {
+        team.boards = b;
+    }
+    if let Some(code) = &m.team_rules {
+        team.rules = code.trim().to_string();
+    }
+    if let Some(p) = m.match_forfeit_rate {
+        team.match_forfeit_rate = p;
+    }
+    if let Some(text) = &m.match_points {
+        team.match_points = parse_match_points(text).map_err(|e| Failure::Invalid(format!("--{e}")))?;
+    }
+    if let Some(text) = &m.board_colours {
+        team.board_colours = Some(parse_board_colours(text).map_err(|e| Failure::Invalid(format!("--{e}")))?);
+    }
     Ok(cfg)
 }
 
@@ -146,11 +239,14 @@ impl From<GenerateError> for Failure {
 
 pub fn run(a: GenerateArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
-    let field = make_field(a.players, a.field.as_deref(), &a.results.ratings)?;
+    check_flags(system, &a.results, &[("--field", a.field.is_some()), ("--model", a.model.is_some())])?;
+    let team = pairs_teams(system);
+    let field =
+        if team { team_field(a.players)? } else { make_field(a.players, a.field.as_deref(), a.results.ratings())? };
     let model = a.model.as_deref().map(read_model).transpose()?;
     let pair = PairOptions { backend: backend(a.backend), model, ..PairOptions::default() };
     let cfg = make_config(system, field, a.rounds, a.seed, &a.results, pair)?;
     let g = generate(&cfg)?;
-    let flavor = if a.trf26 { TrfFlavor::Trf26 } else { TrfFlavor::Trf16 };
+    let flavor = if a.trf26 || team { TrfFlavor::Trf26 } else { TrfFlavor::Trf16 };
     emit(a.output.as_deref(), &trf::write(&g.document, flavor))
 }
