@@ -182,7 +182,7 @@ fn candidate_order(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, lexicographic, pairability, weighted, priced, candidate_order, dutch_rounds);
+criterion_group!(benches, lexicographic, pairability, weighted, priced, candidate_order, dutch_rounds, team_rounds);
 criterion_main!(benches);
 
 /// Whole Dutch 2017 rounds of the largest corpus tournament (296 players, 10 rounds).
@@ -207,6 +207,33 @@ fn dutch_rounds(c: &mut Criterion) {
                     .map(|p| p.boards.len())
             })
         });
+    }
+    g.finish();
+}
+
+/// Whole Swiss Team rounds (C.04.6) of the corpus's 60-team tournament (4 boards, 11 rounds),
+/// with and without the first-candidate shortcuts (the programs solved every time).
+fn team_rounds(c: &mut Criterion) {
+    use lexpair::team::TeamTournament;
+    use lexpair::trf::{read_file, ReadOptions};
+    use lexpair::vocabulary::PairOptions;
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/team-2026/tournaments/t0080.trf");
+    let Ok(doc) = read_file(&path, &ReadOptions::default()) else {
+        eprintln!("{} not found: team bench skipped", path.display());
+        return;
+    };
+    let mut g = c.benchmark_group("team-2026-60-teams");
+    g.sample_size(20);
+    for round in [1u32, 2, 6, 11] {
+        let Ok(t) = TeamTournament::before_round(&doc, round) else { continue };
+        for (name, shortcuts) in [("round", true), ("programs", false)] {
+            g.bench_with_input(BenchmarkId::new(name, round), &t, |b, t| {
+                b.iter(|| {
+                    lexpair::systems::team::pair_with(t, &PairOptions::default(), shortcuts).map(|p| p.0.boards.len())
+                })
+            });
+        }
     }
     g.finish();
 }

@@ -46,7 +46,7 @@ pub fn pair(
     };
     let half = nb / 2;
     let first: Vec<(usize, usize)> = (0..half).map(|k| (k, k + half)).collect();
-    if first.iter().all(|&(a, b)| cx.can_meet(seats[a], seats[b]) && costs(a, b) == (0, 0, 0)) {
+    if cx.shortcuts && first.iter().all(|&(a, b)| cx.can_meet(seats[a], seats[b]) && costs(a, b) == (0, 0, 0)) {
         trace.stages.push((C8, 0));
         return Ok(first.iter().map(|&(a, b)| (seats[a], seats[b])).collect());
     }

@@ -15,7 +15,53 @@ fn stage(key: crate::vocabulary::StageKey, cost: Cost) -> Stage {
 }
 
 /// The team receiving the bye among `present` (an odd number of teams that can be completed).
+///
+/// The program's stages rank the candidates strictly (a TPN is unique), so its optimum is the
+/// first candidate in the order of 3.4.2-3.4.4 whose removal leaves the others completable
+/// (3.4.1). That candidate is found first, by exact completion checks on the implicit graph, and
+/// taken without building the program (a thousand teams have half a million pairs);
+/// `shortcuts = false` solves the program itself.
 pub fn assign(cx: &Ctx, present: &[usize], traces: &mut Vec<BracketTrace>) -> Result<usize, PairError> {
+    if cx.shortcuts {
+        let mut candidates: Vec<usize> = present.iter().copied().filter(|&i| cx.pab_eligible(i)).collect();
+        candidates.sort_by_key(|&i| {
+            (cx.score(i), std::cmp::Reverse(cx.t.teams[i].matches_played), std::cmp::Reverse(cx.tpn(i)))
+        });
+        for &b in &candidates {
+            let rest: Vec<usize> = present.iter().copied().filter(|&i| i != b).collect();
+            if cx.completable(&rest, false) {
+                let team = &cx.t.teams[b];
+                let values = [
+                    (BYE_COUNT, 1),
+                    (BYE_SCORE, cx.score(b).0),
+                    (BYE_MATCHES, -i64::from(team.matches_played)),
+                    (BYE_TPN, -i64::from(team.tpn)),
+                ];
+                let mut trace = BracketTrace::new(
+                    "bye",
+                    present.iter().map(|&i| cx.tpn(i)).collect(),
+                    0,
+                    Vec::new(),
+                    vec![team.tpn],
+                );
+                trace.stages = values.to_vec();
+                trace.reports = values
+                    .iter()
+                    .map(|&(key, value)| crate::solver::lex::StageReport {
+                        key,
+                        value,
+                        how: "first-candidate",
+                        seconds: 0.0,
+                    })
+                    .collect();
+                traces.push(trace);
+                return Ok(b);
+            }
+        }
+        return Err(PairError::NoValidPairing(
+            "no team can receive the pairing-allocated bye (C.04.6 3.4.1, [C2])".into(),
+        ));
+    }
     let n = present.len();
     let mut model = BracketModel::new(n);
     model.labels = present.iter().map(|&i| cx.tpn(i).to_string()).collect();

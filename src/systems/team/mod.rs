@@ -41,14 +41,17 @@ pub(crate) struct Ctx<'t> {
     /// The scoregroups' scores, highest first: the pairing scores of the teams present, the
     /// bye's included (3.2, 2.3.3).
     pub levels: Vec<Points>,
+    /// Take a program's optimum directly where it provably is its first candidate (see
+    /// [`bye`], [`upfloaters`], [`bracket`]); `false` solves every program.
+    pub shortcuts: bool,
 }
 
 impl<'t> Ctx<'t> {
-    fn new(t: &'t TeamTournament, opts: &'t PairOptions) -> Ctx<'t> {
+    fn new(t: &'t TeamTournament, opts: &'t PairOptions, shortcuts: bool) -> Ctx<'t> {
         let mut levels: Vec<Points> = t.present().iter().map(|&i| t.score(i)).collect();
         levels.sort_unstable_by(|a, b| b.cmp(a));
         levels.dedup();
-        Ctx { t, opts, levels }
+        Ctx { t, opts, levels, shortcuts }
     }
 
     pub fn score(&self, i: usize) -> Points {
@@ -115,8 +118,31 @@ impl<'t> Ctx<'t> {
 }
 
 /// Pairs the round `t.round` of the team tournament `t` by C.04.6 (see the module header).
+///
+/// Under `--cross-check solver` every program is solved (on both routes, which must agree at
+/// every stage), and the pairing the first-candidate shortcuts find must be the same.
 pub fn pair(t: &TeamTournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
-    let cx = Ctx::new(t, opts);
+    if !opts.second_opinion {
+        return pair_with(t, opts, true);
+    }
+    let solved = pair_with(t, opts, false)?;
+    let quick = pair_with(t, &PairOptions { second_opinion: false, ..opts.clone() }, true)?;
+    if quick.0 != solved.0 {
+        return Err(PairError::Internal(
+            "cross-check solver: the first-candidate shortcuts and the programs give different pairings".into(),
+        ));
+    }
+    Ok(solved)
+}
+
+/// [`pair`], with (`shortcuts`) or without the first-candidate shortcuts: both give the same
+/// pairing (`tests/team_corpus.rs` checks it), the second solves every program.
+pub fn pair_with(
+    t: &TeamTournament,
+    opts: &PairOptions,
+    shortcuts: bool,
+) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
+    let cx = Ctx::new(t, opts, shortcuts);
     let present = t.present();
     if present.is_empty() {
         return Ok((RoundPairing::default(), Vec::new()));

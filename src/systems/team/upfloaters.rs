@@ -42,7 +42,7 @@ pub fn choose(
 ) -> Result<Vec<usize>, PairError> {
     // No upfloater needed: the residents pair among themselves and the rest below ([C4] at 0;
     // then no other set has as few).
-    if residents.len() % 2 == 0 && cx.completable(residents, false) && cx.completable(lower, false) {
+    if cx.shortcuts && residents.len() % 2 == 0 && cx.completable(residents, false) && cx.completable(lower, false) {
         trace.stages.push((C4, 0));
         return Ok(Vec::new());
     }
@@ -61,6 +61,9 @@ pub fn choose(
     let pairs = model.pairs.clone();
     let up: Vec<(usize, usize)> =
         pairs.iter().enumerate().filter(|(_, &(a, b))| a < nr && b >= nr).map(|(e, &(_, b))| (e, b)).collect();
+    // The pairs of each lower team with the residents (local index - nr).
+    let mut up_of: Vec<Vec<usize>> = vec![Vec::new(); lower.len()];
+    up.iter().for_each(|&(e, u)| up_of[u - nr].push(e));
     let count = |keep: &dyn Fn(usize) -> bool| {
         let mut c = Cost::new();
         up.iter().filter(|&&(_, u)| keep(u)).for_each(|&(e, _)| c.add(Var::Pair(e), 1));
@@ -84,17 +87,6 @@ pub fn choose(
         }
         (f, c)
     });
-    let mut tail = Vec::new();
-    if cx.floats_count() {
-        tail.push(stage(C7, count(&|u| cx.floated(global[u]))));
-    }
-    for k in 0..lower.len() {
-        let mut c = Cost::new();
-        up.iter().filter(|&&(_, u)| u == nr + k).for_each(|&(e, _)| c.add(Var::Pair(e), -1));
-        if !c.terms.is_empty() {
-            tail.push(stage(SET_ORDER.at(At::Seat(k + 1)), c));
-        }
-    }
     let model = std::rc::Rc::new(model);
     let open = || crate::systems::solving::session_shared(&model, cx.opts).map_err(cx.solver_error());
     let mut session = open()?;
@@ -118,6 +110,21 @@ pub fn choose(
             session.solve_stages(head).map_err(cx.solver_error())?;
         }
         values.push((C6, i64::from(!passes)));
+    }
+    // [C7], then the set order (3.5.4) over the potential upfloaters of the scores [C5] took:
+    // a team of any other score is in no optimal set.
+    let taken = |s: Points| values.iter().any(|&(k, v)| k == at_score(C5, s) && v > 0);
+    let mut tail = Vec::new();
+    if cx.floats_count() {
+        tail.push(stage(C7, count(&|u| cx.floated(global[u]))));
+    }
+    for (k, edges) in up_of.iter().enumerate() {
+        if edges.is_empty() || !taken(cx.score(lower[k])) {
+            continue;
+        }
+        let mut c = Cost::new();
+        edges.iter().for_each(|&e| c.add(Var::Pair(e), -1));
+        tail.push(stage(SET_ORDER.at(At::Seat(k + 1)), c));
     }
     let tail_keys: Vec<StageKey> = tail.iter().map(|s| s.key).collect();
     let tail_values = session.solve_stages(tail).map_err(cx.solver_error())?;

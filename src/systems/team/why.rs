@@ -101,7 +101,7 @@ pub fn why_bye(
             t.present().len()
         ));
     };
-    let cx = Ctx::new(t, opts);
+    let cx = Ctx::new(t, opts, true);
     if !cx.pab_eligible(i) {
         return Ok(format!(
             "C.04.6 2.1.2 [C2]: team {x} has had a pairing-allocated bye, won a match by forfeit or had a full-point \
