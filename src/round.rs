@@ -69,6 +69,14 @@ impl Field<'_> {
         }
     }
 
+    /// The number of units to pair in the round (present).
+    pub fn present(&self) -> usize {
+        match self {
+            Field::Players(t) => t.present().len(),
+            Field::Teams(t) => t.present().len(),
+        }
+    }
+
     /// The unit with id `id`.
     pub fn index_of(&self, id: u32) -> Option<usize> {
         match self {

@@ -127,3 +127,42 @@ fn bad_team_files_are_refused_naming_line_and_field() {
     let p = broken("team-192", |l| if l.starts_with("192") { "192 FIDE_TEAM_TYPEC_MP".into() } else { l.into() });
     refused(&p, &["tournament type (192)", "TYPEC"]);
 }
+
+/// `batch replay` and `batch solve` take team files: every round of two corpus tournaments is
+/// identical, and the criteria columns are the team system's.
+#[test]
+fn batch_replays_and_solves_team_files() {
+    let corpus = common::corpus("team-2026").join("tournaments");
+    let files: Vec<String> = ["t0009.trf", "t0080.trf"].iter().map(|f| corpus.join(f).display().to_string()).collect();
+    let out = std::env::temp_dir().join(format!("lexpair-team-batch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let o = lexpair(&[
+        "batch",
+        "replay",
+        "-s",
+        "team-2026",
+        "-q",
+        "-o",
+        out.to_str().unwrap_or_default(),
+        &files[0],
+        &files[1],
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv = std::fs::read_to_string(out.join("results.csv")).expect("results");
+    let mut lines = csv.lines();
+    let head: Vec<&str> = lines.next().unwrap_or_default().split(',').collect();
+    let col = |name: &str| head.iter().position(|h| *h == name).expect(name);
+    let mut rows = 0;
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert_eq!(cells[col("rounds")], cells[col("rounds_identical")], "{line}");
+        rows += 1;
+    }
+    assert_eq!(rows, 2);
+    let _ = std::fs::remove_dir_all(&out);
+    let o = lexpair(&["batch", "solve", "-s", "team-2026", "-q", "-o", out.to_str().unwrap_or_default(), &files[0]]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv = std::fs::read_to_string(out.join("results.csv")).expect("results");
+    assert!(csv.contains("stage upfloaters") && csv.contains(",ok,"), "{csv}");
+    let _ = std::fs::remove_dir_all(&out);
+}

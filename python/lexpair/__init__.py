@@ -1,10 +1,13 @@
 """lexpair for Python: FIDE Swiss pairings solved exactly, and research batches.
 
 Every function returns plain Python objects (dicts, lists, strings, numbers) with players named
-by their TRF ids; a batch's records are flat dicts that ``pandas.DataFrame`` takes directly::
+by their TRF ids (teams by their numbers); a batch's records are flat dicts that
+``pandas.DataFrame`` takes directly::
 
     import lexpair, pandas as pd
     p = lexpair.pair("examples/open-r5.trf", "dutch-2026", explain=True)
+    t = lexpair.pair("examples/team-r4.trf", "team-2026")   # teams: each match with its boards
+    lexpair.generate("team-2026", rounds=7, seed=1, players=40, boards=4)   # 40 teams
     rows = lexpair.simulate(["dutch-2026", "dutch-2017"], "out/sim", players=60, rounds=7, seeds=20)
     df = pd.DataFrame(rows)
 

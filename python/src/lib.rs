@@ -209,7 +209,8 @@ fn check(py: Python<'_>, path: PathBuf, system: &str, check_scores: bool) -> PyR
 #[pyfunction]
 #[pyo3(signature = (system, rounds, seed, *, players=None, field=None, ratings="1400-2600", draw_rate=0.3,
                     white_advantage=35.0, forfeit_rate=0.0, half_byes=0.0, absences=0.0, points="1-0.5-0",
-                    model=None, trf26=false, output=None))]
+                    model=None, trf26=false, output=None, boards=None, team_rules=None,
+                    match_forfeit_rate=0.0))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -228,8 +229,15 @@ fn generate(
     model: Option<PathBuf>,
     trf26: bool,
     output: Option<PathBuf>,
+    boards: Option<usize>,
+    team_rules: Option<&str>,
+    match_forfeit_rate: f64,
 ) -> PyResult<String> {
     let sys = self::system(system)?;
+    let teams = sys.registration().unit() == lexpair::vocabulary::Unit::Team;
+    if !teams && (boards.is_some() || team_rules.is_some() || match_forfeit_rate != 0.0) {
+        return Err(invalid(format!("boards, team_rules and match_forfeit_rate are for team systems, not {sys}")));
+    }
     let field = make_field(players, field.as_deref(), ratings)?;
     let mut cfg = GenerateConfig::new(sys, field, rounds, seed);
     cfg.draw_rate = draw_rate;
@@ -239,6 +247,13 @@ fn generate(
     cfg.zero_bye_rate = absences;
     cfg.point_system = parse_point_system(points).map_err(invalid)?;
     cfg.pair.model = self::model(model)?;
+    if let Some(b) = boards {
+        cfg.team.boards = b;
+    }
+    if let Some(r) = team_rules {
+        cfg.team.rules = r.to_string();
+    }
+    cfg.team.match_forfeit_rate = match_forfeit_rate;
     check_rates(&cfg).map_err(generate_error)?;
     let generated = py.detach(|| generate_tournament(&cfg)).map_err(generate_error)?;
     let flavor = if trf26 { trf::TrfFlavor::Trf26 } else { trf::TrfFlavor::Trf16 };

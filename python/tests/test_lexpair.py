@@ -196,3 +196,16 @@ def test_team_standings_rank_by_match_points_then_game_points():
     rows = lexpair.standings(TEAM_EXAMPLE, tiebreaks="gp,bh")
     assert [r["id"] for r in rows][:3] == [2, 1, 3]
     assert rows[0]["points"] == 5 and "gp" in rows[0]
+
+
+def test_team_tournaments_generate_and_replay(tmp_path):
+    out = tmp_path / "teams.trf"
+    text = lexpair.generate("team-2026", rounds=5, seed=3, players=12, boards=2,
+                            team_rules="FIDE_TEAM_TYPEB_MP_GP", output=str(out))
+    assert text == lexpair.generate("team-2026", rounds=5, seed=3, players=12, boards=2,
+                                    team_rules="FIDE_TEAM_TYPEB_MP_GP")
+    assert "192 FIDE_TEAM_TYPEB_MP_GP" in text and text.count("\n310 ") + text.startswith("310 ") == 12
+    rounds = lexpair.check(out, "team-2026")
+    assert [r["identical"] for r in rounds] == [True] * 5
+    with pytest.raises(lexpair.InvalidInput, match="team systems"):
+        lexpair.generate("dutch-2026", rounds=3, seed=1, players=10, boards=2)

@@ -5,6 +5,7 @@ use crate::generate::generate;
 use crate::metrics::team::team_metrics;
 use crate::metrics::tournament_metrics;
 use crate::pairing::{Board, RoundPairing};
+use crate::round::{Event, Field};
 use crate::solver::audit::AuditCounts;
 use crate::tournament::{next_round, Tournament};
 use crate::trf::{self, ReadOptions, TrfDocument, TrfFlavor};
@@ -72,7 +73,8 @@ fn read(path: &Path) -> Result<TrfDocument, String> {
 /// engines' inference rule, which `Tournament` applies from round 2 on): state it, so that round 1
 /// is replayed too.
 fn with_initial_colour(mut doc: TrfDocument) -> TrfDocument {
-    if doc.initial_colour.is_none() {
+    // A team file reads its initial colour back from round 1 itself (C.04.6 4.1 by 4.3.1).
+    if doc.initial_colour.is_none() && !doc.is_team_file() {
         doc.initial_colour = Tournament::before_round(&doc, 2).ok().and_then(|t| t.initial_colour);
     }
     doc
@@ -92,18 +94,16 @@ fn replay(
     let mut seconds = 0.0;
     let mut first_error = None;
     for r in 1..=doc.rounds_in_file() {
-        let t = match Tournament::before_round(doc, r) {
-            Ok(t) => t,
-            Err(e) => return Err(format!("round {r}: {e}")),
-        };
-        let recorded = RoundPairing::recorded(doc, &t);
+        let event = Event::before_round(doc, r).map_err(|e| format!("round {r}: {e}"))?;
+        let t = event.field();
+        let recorded = event.recorded(doc).map_err(|e| format!("round {r}: {e}"))?;
         if recorded.boards.is_empty() && recorded.bye.is_none() {
             continue;
         }
         rounds += 1;
         boards += recorded.boards.len() as u32;
         let start = Instant::now();
-        let got = crate::round::pair(&t, system, opts).map(|round| {
+        let got = crate::round::pair(t, system, opts).map(|round| {
             audit.add(&round.audit());
             round.pairing
         });
@@ -115,7 +115,7 @@ fn replay(
             same_opponents: 0,
             bye_same: false,
             identical: false,
-            recorded: pairing_text(&t, &recorded),
+            recorded: pairing_text(t, &recorded),
             lexpair: String::new(),
             error: None,
         };
@@ -132,8 +132,8 @@ fn replay(
                 continue;
             }
         };
-        row.lexpair = pairing_text(&t, &got);
-        let ids = |b: &Board| (t.players[b.white].id, t.players[b.black].id);
+        row.lexpair = pairing_text(t, &got);
+        let ids = |b: &Board| (t.id(b.white), t.id(b.black));
         let unordered = |b: &Board| {
             let (w, bl) = ids(b);
             (w.min(bl), w.max(bl))
@@ -144,7 +144,7 @@ fn replay(
         let same_opponents = got.boards.iter().filter(|b| rec_pairs.contains(&unordered(b))).count() as u32;
         identical += same_boards;
         same_pair += same_opponents;
-        let bye_same = recorded.bye.map(|i| t.players[i].id) == got.bye.map(|i| t.players[i].id);
+        let bye_same = recorded.bye.map(|i| t.id(i)) == got.bye.map(|i| t.id(i));
         byes_same += u32::from(bye_same);
         let all_same = same_boards as usize == recorded.boards.len() && got.boards.len() == recorded.boards.len();
         rounds_identical += u32::from(all_same && bye_same);
@@ -175,12 +175,11 @@ fn replay(
     Ok(())
 }
 
-/// `white-black` TRF ids per board in board order, then `bye ID`.
-fn pairing_text(t: &Tournament, p: &RoundPairing) -> String {
-    let mut parts: Vec<String> =
-        p.boards.iter().map(|b| format!("{}-{}", t.players[b.white].id, t.players[b.black].id)).collect();
+/// `white-black` ids (TRF starting ranks, team numbers) per pair in order, then `bye ID`.
+fn pairing_text(t: Field, p: &RoundPairing) -> String {
+    let mut parts: Vec<String> = p.boards.iter().map(|b| format!("{}-{}", t.id(b.white), t.id(b.black))).collect();
     if let Some(i) = p.bye {
-        parts.push(format!("bye {}", t.players[i].id));
+        parts.push(format!("bye {}", t.id(i)));
     }
     parts.join(" ")
 }
@@ -198,9 +197,10 @@ fn solve(
     if doc.total_rounds.is_some_and(|total| round > total) {
         round = doc.rounds_in_file();
     }
-    let t = Tournament::before_round(doc, round).map_err(|e| e.to_string())?;
+    let event = Event::before_round(doc, round)?;
+    let t = event.field();
     let start = Instant::now();
-    let round = crate::round::pair(&t, system, opts).map_err(|e| match e {
+    let round = crate::round::pair(t, system, opts).map_err(|e| match e {
         PairError::Internal(m) => format!("internal error: {m}"),
         e => e.to_string(),
     })?;
@@ -208,8 +208,8 @@ fn solve(
     let (pairing, traces) = (round.pairing, round.traces);
     let seconds = start.elapsed().as_secs_f64();
     rec.metrics = vec![
-        ("round".into(), Some(f64::from(t.round))),
-        ("players".into(), Some(t.present().len() as f64)),
+        ("round".into(), Some(f64::from(t.round()))),
+        ("players".into(), Some(t.present() as f64)),
         ("boards".into(), Some(pairing.boards.len() as f64)),
         ("brackets".into(), Some(traces.len() as f64)),
     ];
