@@ -14,6 +14,7 @@ pub mod lim;
 pub mod registry;
 mod solving;
 pub mod team;
+mod top_scoregroup;
 pub mod trace;
 
 pub use registry::{

@@ -76,21 +76,6 @@ pub const C8: StageKey = StageKey::count("C8", "colour-preferences");
 pub const C9: StageKey = StageKey::count("C9", "strong-colour-preferences");
 /// \[C10\].
 pub const C10: StageKey = StageKey::count("C10", "repeated-floater-opponents");
-/// 3.4.1: the number of teams left out (one: the bye).
-pub const BYE_COUNT: StageKey = StageKey::count("3.4.1", "teams-out");
-/// 3.4.2: the lowest score.
-pub const BYE_SCORE: StageKey = StageKey::points("3.4.2", "bye-score");
-/// 3.4.3: the most matches played.
-pub const BYE_MATCHES: StageKey = StageKey::count("3.4.3", "bye-matches-played");
-/// 3.4.4: the largest TPN.
-pub const BYE_TPN: StageKey = StageKey::rank("3.4.4", "bye-tpn");
-/// 3.5.4: the potential upfloater at a place of the set order is in the set.
-pub const SET_ORDER: StageKey = StageKey::order("3.5.4", "upfloater-#{}");
-/// 3.6.2: the team at a seat is a top member.
-pub const TOP_MEMBER: StageKey = StageKey::order("3.6.2", "top-member-{}");
-/// 3.6.2: the seat of the bottom member paired with the top member at a seat.
-pub const BOTTOM_MEMBER: StageKey = StageKey::order("3.6.3", "partner-of-{}");
-
 /// The article of a criterion key (quality criteria and the steps of 3.4), for the registry.
 pub fn article(key: &str) -> Option<&'static str> {
     find(key).map(|c| c.article).or(match key {

@@ -1,15 +1,17 @@
 //! The FIDE Swiss Team Pairing System (C.04.6, in force from 1 February 2026): pairs teams.
 //!
-//! A round is paired as 3.3.2 orders it, every step a lexicographic matching program on the
-//! teams still to pair, with \[C1\] (no second meeting, and `260` prohibitions) and \[C2\] (who may
-//! have the bye) as the allowed pairs and byes, and \[C3\] (everybody not yet paired can still
-//! be paired) as the requirement that every team of the program is paired:
-//! 1. the pairing-allocated bye (3.4, [`bye`]): the lowest score, then the most matches played,
-//!    then the largest TPN;
-//! 2. from the top scoregroup down: the set of upfloaters (3.5, [`upfloaters`]) by \[C4\]-\[C7\]
-//!    and the set order of 3.5.4, then the bracket's pairing (3.6, [`bracket`]) by \[C8\]-\[C10\]
-//!    and the identifier order of 3.6.2-3.6.3;
+//! A round is paired as 3.3.2 orders it, by the top-scoregroup procedure this system shares with
+//! Double-Swiss (`systems::top_scoregroup`: every step a lexicographic matching program on the
+//! teams still to pair, \[C1\]-\[C3\] as its allowed pairs and requirements):
+//! 1. the pairing-allocated bye (3.4): the lowest score, then the most matches played, then the
+//!    largest TPN;
+//! 2. from the top scoregroup down: the set of upfloaters (3.5) by \[C4\]-\[C7\] and the set
+//!    order of 3.5.4, then the bracket's pairing (3.6) by \[C8\]-\[C10\] and the identifier order
+//!    of 3.6.2-3.6.3;
 //! 3. the colours of every pair (Art. 4, [`colours`]), board colours by the `352` pattern.
+//!
+//! This module gives the procedure the facts about the teams ([`Units`]: \[C1\], \[C2\], floats,
+//! colour preferences) and the keys of C.04.6's criteria ([`criteria`]).
 //!
 //! Where the text leaves a choice, this implementation reads it as FIDE's reference engine
 //! (Gacrux 1.11.65) does, and `docs/team.md` lists each reading with its article: the
@@ -18,102 +20,97 @@
 //! and floats either way; a bracket's seats are by TPN only.
 #![warn(missing_docs)]
 
-mod bracket;
-mod bye;
 pub mod colours;
 pub mod criteria;
-mod upfloaters;
 pub mod why;
 
 pub use criteria::words;
 
+use super::top_scoregroup::{pair_round, Ctx, Procedure, Units, STEPS};
 use crate::pairing::{Board, RoundPairing};
 use crate::points::Points;
-use crate::solver::matching::complete_pairing;
 use crate::systems::trace::BracketTrace;
 use crate::team::{ColourModel, PreferenceStrength, TeamFloat, TeamTournament};
 use crate::vocabulary::{PairError, PairOptions};
 
-/// Read-only facts about the round being paired.
-pub(crate) struct Ctx<'t> {
-    pub t: &'t TeamTournament,
-    pub opts: &'t PairOptions,
-    /// The scoregroups' scores, highest first: the pairing scores of the teams present, the
-    /// bye's included (3.2, 2.3.3).
-    pub levels: Vec<Points>,
-    /// Take a program's optimum directly where it provably is its first candidate (see
-    /// [`bye`], [`upfloaters`], [`bracket`]); `false` solves every program.
-    pub shortcuts: bool,
-}
+/// The teams as the top-scoregroup procedure sees them.
+struct Teams<'t>(&'t TeamTournament);
 
-impl<'t> Ctx<'t> {
-    fn new(t: &'t TeamTournament, opts: &'t PairOptions, shortcuts: bool) -> Ctx<'t> {
-        let mut levels: Vec<Points> = t.present().iter().map(|&i| t.score(i)).collect();
-        levels.sort_unstable_by(|a, b| b.cmp(a));
-        levels.dedup();
-        Ctx { t, opts, levels, shortcuts }
+impl Units for Teams<'_> {
+    fn round(&self) -> u32 {
+        self.0.round
     }
 
-    pub fn score(&self, i: usize) -> Points {
-        self.t.score(i)
+    fn present(&self) -> Vec<usize> {
+        self.0.present()
     }
 
-    pub fn tpn(&self, i: usize) -> u32 {
-        self.t.teams[i].tpn
+    fn tpn(&self, i: usize) -> u32 {
+        self.0.teams[i].tpn
     }
 
-    /// \[C1\] (and `260`): may teams `a` and `b` meet?
-    pub fn can_meet(&self, a: usize, b: usize) -> bool {
-        a != b && !self.t.have_met(a, b) && !self.t.is_forbidden(a, b)
+    fn score(&self, i: usize) -> Points {
+        self.0.score(i)
     }
 
-    /// \[C2\]: may team `i` receive the pairing-allocated bye? Not after a pairing-allocated bye,
-    /// a match won by forfeit, or a full-point bye.
-    pub fn pab_eligible(&self, i: usize) -> bool {
-        let team = &self.t.teams[i];
+    fn matches_played(&self, i: usize) -> u32 {
+        self.0.teams[i].matches_played
+    }
+
+    /// [C1] (and `260`): no second meeting in a match actually played, no prohibited pair.
+    fn can_meet(&self, a: usize, b: usize) -> bool {
+        !self.0.have_met(a, b) && !self.0.is_forbidden(a, b)
+    }
+
+    /// [C2]: not after a pairing-allocated bye, a match won by forfeit, or a full-point bye.
+    fn pab_eligible(&self, i: usize) -> bool {
+        let team = &self.0.teams[i];
         !(team.had_pab || team.had_forfeit_win || team.had_full_bye)
     }
 
-    /// 1.5 in the previous round, for \[C7\] and \[C10\].
-    pub fn floated(&self, i: usize) -> bool {
-        self.t.teams[i].float_previous != TeamFloat::None
+    /// 1.5 in the previous round, for [C7] and [C10].
+    fn floated(&self, i: usize) -> bool {
+        self.0.teams[i].float_previous != TeamFloat::None
     }
 
-    /// \[C7\] and \[C10\] apply "with the exception of the last two rounds".
-    pub fn floats_count(&self) -> bool {
-        !self.t.in_last_two_rounds()
-    }
-
-    /// \[C8\] for a pair: both teams prefer the same colour, so one of them will not get it (Art.
+    /// [C8] for a pair: both teams prefer the same colour, so one of them will not get it (Art.
     /// 4 grants every other preference).
-    pub fn same_preference(&self, a: usize, b: usize) -> bool {
-        match (self.t.teams[a].preference, self.t.teams[b].preference) {
+    fn same_preference(&self, a: usize, b: usize) -> bool {
+        match (self.0.teams[a].preference, self.0.teams[b].preference) {
             (Some(x), Some(y)) => x.colour == y.colour,
             _ => false,
         }
     }
 
-    /// \[C9\] for a pair (Type B only): both have a strong preference for the same colour (a
-    /// strong against a mild one is settled by 4.3.4).
-    pub fn same_strong_preference(&self, a: usize, b: usize) -> bool {
-        self.t.rules.colours == ColourModel::TypeB
-            && match (self.t.teams[a].preference, self.t.teams[b].preference) {
-                (Some(x), Some(y)) => {
-                    x.colour == y.colour
-                        && x.strength == PreferenceStrength::Strong
-                        && y.strength == PreferenceStrength::Strong
-                }
-                _ => false,
+    /// [C9] for a pair (Type B): both have a strong preference for the same colour (a strong
+    /// against a mild one is settled by 4.3.4).
+    fn same_strong_preference(&self, a: usize, b: usize) -> bool {
+        match (self.0.teams[a].preference, self.0.teams[b].preference) {
+            (Some(x), Some(y)) => {
+                x.colour == y.colour
+                    && x.strength == PreferenceStrength::Strong
+                    && y.strength == PreferenceStrength::Strong
             }
+            _ => false,
+        }
     }
+}
 
-    /// \[C3\]: can `teams` all be paired, one of them (\[C2\]-eligible) left out when `bye`?
-    pub fn completable(&self, teams: &[usize], bye: bool) -> bool {
-        complete_pairing(&self.opts.audit, teams, |a, b| self.can_meet(a, b), |i| bye && self.pab_eligible(i)).is_some()
-    }
-
-    fn solver_error(&self) -> impl Fn(crate::model::SolveError) -> PairError {
-        crate::systems::solving::after_completion_check("a Swiss Team model")
+/// The criteria of C.04.6 for the round of `t`.
+fn procedure(t: &TeamTournament) -> Procedure {
+    use criteria::{C10, C4, C5, C6, C7, C8, C9};
+    Procedure {
+        upfloaters: C4,
+        upfloater_scores: C5,
+        next_scoregroup: C6,
+        repeated_floaters: C7,
+        colour: (t.rules.colours != ColourModel::None).then_some(C8),
+        strong_colour: (t.rules.colours == ColourModel::TypeB).then_some(C9),
+        floater_opponents: C10,
+        steps: STEPS,
+        article: criteria::article,
+        // [C7], [C10]: "with the exception of the last two rounds".
+        floats_count: !t.in_last_two_rounds(),
     }
 }
 
@@ -142,51 +139,10 @@ pub fn pair_with(
     opts: &PairOptions,
     shortcuts: bool,
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
-    let cx = Ctx::new(t, opts, shortcuts);
-    let present = t.present();
-    if present.is_empty() {
-        return Ok((RoundPairing::default(), Vec::new()));
-    }
-    let odd = present.len() % 2 == 1;
-    // 3.3.1, 3.3.3: a round-pairing that cannot be completed under [C1] and [C2] is the Chief
-    // Arbiter's to decide.
-    if !cx.completable(&present, odd) {
-        return Err(PairError::NoValidPairing(format!(
-            "the {} teams present cannot all be paired without a second meeting ([C1]) or {} \
-             (C.04.6 3.3.3: the Chief Arbiter decides)",
-            present.len(),
-            if odd { "a bye to a team that may not receive it ([C2])" } else { "a prohibited pair" }
-        )));
-    }
-    let mut traces = Vec::new();
-    let bye = if odd { Some(bye::assign(&cx, &present, &mut traces)?) } else { None };
-    let mut remaining: Vec<usize> = present.iter().copied().filter(|&i| Some(i) != bye).collect();
-    remaining.sort_by_key(|&i| (std::cmp::Reverse(cx.score(i)), cx.tpn(i)));
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for (level, &score) in cx.levels.iter().enumerate() {
-        let residents: Vec<usize> = remaining.iter().copied().filter(|&i| cx.score(i) == score).collect();
-        if residents.is_empty() {
-            continue;
-        }
-        let lower: Vec<usize> = remaining.iter().copied().filter(|&i| cx.score(i) < score).collect();
-        let next = cx.levels.get(level + 1).copied();
-        let mut trace = BracketTrace::new("bracket", Vec::new(), 0, Vec::new(), Vec::new());
-        let ups = upfloaters::choose(&cx, &residents, &lower, next, &mut trace)?;
-        let members: Vec<usize> = residents.iter().chain(&ups).copied().collect();
-        let made = bracket::pair(&cx, &members, &ups, &mut trace)?;
-        trace.players = ups.iter().chain(&residents).map(|&i| cx.tpn(i)).collect();
-        trace.mdps = ups.len();
-        trace.pairs = made.iter().map(|&(a, b)| (cx.tpn(a), cx.tpn(b))).collect();
-        traces.push(trace);
-        remaining.retain(|i| !members.contains(i));
-        pairs.extend(made);
-    }
-    if !remaining.is_empty() {
-        return Err(PairError::Internal(format!(
-            "Swiss Team: {} teams left unpaired after the last scoregroup",
-            remaining.len()
-        )));
-    }
+    let units = Teams(t);
+    let procedure = procedure(t);
+    let cx = Ctx::new(&units, &procedure, opts, shortcuts);
+    let (pairs, bye, traces) = pair_round(&cx)?;
     let mut boards: Vec<Board> = pairs
         .into_iter()
         .map(|(a, b)| colours::allocate(t, a, b).map(|(white, black)| Board { white, black }))
@@ -194,8 +150,8 @@ pub fn pair_with(
     // The published order (C.04.2 3.6, as the reference engine prints it): the higher pairing
     // score of the pair first, then the sum of both, then the smaller TPN.
     boards.sort_by_key(|b| {
-        let (sw, sb) = (cx.score(b.white), cx.score(b.black));
-        (std::cmp::Reverse(sw.max(sb)), std::cmp::Reverse(sw + sb), cx.tpn(b.white).min(cx.tpn(b.black)))
+        let (sw, sb) = (t.score(b.white), t.score(b.black));
+        (std::cmp::Reverse(sw.max(sb)), std::cmp::Reverse(sw + sb), t.teams[b.white].tpn.min(t.teams[b.black].tpn))
     });
     Ok((RoundPairing { boards, bye }, traces))
 }

@@ -4,7 +4,6 @@
 //! only each other; X may meet nobody, so X takes the bye) and the two pairings compared step by
 //! step: the first criterion whose value gets worse is the reason, in the text's words.
 
-use super::Ctx;
 use crate::pairing::RoundPairing;
 use crate::systems::counterfactual::first_difference;
 use crate::systems::trace::BracketTrace;
@@ -78,10 +77,11 @@ pub fn why_not(
     }
 }
 
-/// Why team `x` (a TPN) did or did not receive the pairing-allocated bye.
+/// Why team `x` (a TPN) did or did not receive the pairing-allocated bye (the order of 3.4 is
+/// read directly; no pairing is needed again).
 pub fn why_bye(
     t: &TeamTournament,
-    opts: &PairOptions,
+    _opts: &PairOptions,
     pairing: &RoundPairing,
     traces: &[BracketTrace],
     x: u32,
@@ -101,15 +101,15 @@ pub fn why_bye(
             t.present().len()
         ));
     };
-    let cx = Ctx::new(t, opts, true);
-    if !cx.pab_eligible(i) {
+    let team = &t.teams[i];
+    if team.had_pab || team.had_forfeit_win || team.had_full_bye {
         return Ok(format!(
             "C.04.6 2.1.2 [C2]: team {x} has had a pairing-allocated bye, won a match by forfeit or had a full-point \
              bye, and may not receive it"
         ));
     }
     let holder = t.teams[h].tpn;
-    let (sx, sh) = (cx.score(i), cx.score(h));
+    let (sx, sh) = (t.score(i), t.score(h));
     let (mx, mh) = (t.teams[i].matches_played, t.teams[h].matches_played);
     let points = crate::explain::points_text;
     if sh < sx {

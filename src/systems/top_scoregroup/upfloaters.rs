@@ -1,6 +1,6 @@
-//! The set of upfloaters of the top scoregroup (C.04.6 3.5), chosen by one lexicographic
-//! matching program over every team still to pair: the residents and all lower teams, each
-//! paired (\[C3\]: the teams left below the bracket stay pairable). A lower team paired with a
+//! The set of upfloaters of the top scoregroup (3.5), chosen by one lexicographic matching
+//! program over every unit still to pair: the residents and all lower units, each paired
+//! (\[C3\]: the units left below the bracket stay pairable). A lower unit paired with a
 //! resident is an upfloater. Stages, in the order of 3.5.5:
 //! - \[C4\] the fewest upfloaters; \[C5\] their scores, the fewest of the lowest score first (the
 //!   "i.e." clause: the ascending scores, maximised lexicographically);
@@ -18,20 +18,18 @@
 //! upfloaters every upfloater meets a resident (two upfloaters meeting each other could both
 //! stay below), so the pairs between residents and lower teams are exactly the set's.
 
-use super::criteria::{at_score, C4, C5, C6, C7, SET_ORDER};
 use super::Ctx;
 use crate::model::{BracketModel, Cost, Stage, Var};
 use crate::points::Points;
 use crate::systems::trace::BracketTrace;
 use crate::vocabulary::{At, PairError, StageKey};
 
-fn stage(key: StageKey, cost: Cost) -> Stage {
-    let article = super::criteria::article(key.criterion).unwrap_or("C.04.6 3.5.4 the sets sorted by their TPNs");
-    Stage { key, article: article.to_string(), cost }
+fn stage(cx: &Ctx, key: StageKey, cost: Cost) -> Stage {
+    Stage { key, article: cx.article(key).to_string(), cost }
 }
 
-/// The upfloaters (team indices, in the set order) of the bracket of `residents`, drawn from
-/// `lower` (the teams below, by descending score then ascending TPN); `next` is the score of
+/// The upfloaters (unit indices, in the set order) of the bracket of `residents`, drawn from
+/// `lower` (the units below, by descending score then ascending TPN); `next` is the score of
 /// the following scoregroup. The stages' values go to `trace`.
 pub fn choose(
     cx: &Ctx,
@@ -40,10 +38,14 @@ pub fn choose(
     next: Option<Points>,
     trace: &mut BracketTrace,
 ) -> Result<Vec<usize>, PairError> {
+    let p = cx.procedure;
+    let (c4, c5, k6, c7, set_order) =
+        (p.upfloaters, p.upfloater_scores, p.next_scoregroup, p.repeated_floaters, p.steps.set_order);
+    let at_score = |key: StageKey, s: Points| key.at(At::Score(s));
     // No upfloater needed: the residents pair among themselves and the rest below ([C4] at 0;
     // then no other set has as few).
     if cx.shortcuts && residents.len() % 2 == 0 && cx.completable(residents, false) && cx.completable(lower, false) {
-        trace.stages.push((C4, 0));
+        trace.stages.push((c4, 0));
         return Ok(Vec::new());
     }
     let nr = residents.len();
@@ -70,12 +72,12 @@ pub fn choose(
         c
     };
     let score = |l: usize| cx.score(global[l]);
-    let mut head = vec![stage(C4, count(&|_| true))];
+    let mut head = vec![stage(cx, c4, count(&|_| true))];
     let mut levels: Vec<Points> = lower.iter().map(|&i| cx.score(i)).collect();
     levels.sort_unstable();
     levels.dedup();
     for &s in &levels {
-        head.push(stage(at_score(C5, s), count(&|u| score(u) == s)));
+        head.push(stage(cx, at_score(c5, s), count(&|u| score(u) == s)));
     }
     // [C6]: the teams of the following level paired with teams below it.
     let c6 = next.map(|f| {
@@ -98,9 +100,9 @@ pub fn choose(
     if let Some((f, cost)) = c6 {
         // The level's teams not taken as upfloaters, and the parity they leave.
         let of_level = lower.iter().filter(|&&i| cx.score(i) == f).count() as i64;
-        let taken = values.iter().find(|(k, _)| *k == at_score(C5, f)).map_or(0, |v| v.1);
+        let taken = values.iter().find(|(k, _)| *k == at_score(c5, f)).map_or(0, |v| v.1);
         let parity = (of_level - taken).rem_euclid(2);
-        let found = session.solve_stages(vec![stage(C6, cost)]).map_err(cx.solver_error())?;
+        let found = session.solve_stages(vec![stage(cx, k6, cost)]).map_err(cx.solver_error())?;
         let passes = found.first() == Some(&parity);
         if passes {
             solved.extend(found);
@@ -109,14 +111,14 @@ pub fn choose(
             session = open()?;
             session.solve_stages(head).map_err(cx.solver_error())?;
         }
-        values.push((C6, i64::from(!passes)));
+        values.push((k6, i64::from(!passes)));
     }
     // [C7], then the set order (3.5.4) over the potential upfloaters of the scores [C5] took:
     // a team of any other score is in no optimal set.
-    let taken = |s: Points| values.iter().any(|&(k, v)| k == at_score(C5, s) && v > 0);
+    let taken = |s: Points| values.iter().any(|&(k, v)| k == at_score(c5, s) && v > 0);
     let mut tail = Vec::new();
     if cx.floats_count() {
-        tail.push(stage(C7, count(&|u| cx.floated(global[u]))));
+        tail.push(stage(cx, c7, count(&|u| cx.floated(global[u]))));
     }
     for (k, edges) in up_of.iter().enumerate() {
         if edges.is_empty() || !taken(cx.score(lower[k])) {
@@ -124,7 +126,7 @@ pub fn choose(
         }
         let mut c = Cost::new();
         edges.iter().for_each(|&e| c.add(Var::Pair(e), -1));
-        tail.push(stage(SET_ORDER.at(At::Seat(k + 1)), c));
+        tail.push(stage(cx, set_order.at(At::Seat(k + 1)), c));
     }
     let tail_keys: Vec<StageKey> = tail.iter().map(|s| s.key).collect();
     let tail_values = session.solve_stages(tail).map_err(cx.solver_error())?;
@@ -132,7 +134,7 @@ pub fn choose(
     values.extend(tail_keys.into_iter().zip(tail_values));
     let sol = session.solution().map_err(cx.solver_error())?;
     if let Some(dir) = &cx.opts.write_lp {
-        let name = format!("r{}-upfloaters-{}", cx.t.round, cx.tpn(residents[0]));
+        let name = format!("r{}-upfloaters-{}", cx.units.round(), cx.tpn(residents[0]));
         crate::systems::solving::write_models(dir, &name, session.model(), &solved)?;
     }
     trace.stages.extend(values);

@@ -1,48 +1,46 @@
-//! The pairing-allocated bye (C.04.6 3.4), assigned before any bracket (3.3.2 step 1): one
-//! lexicographic matching program over the teams present, every team paired or left out, only
-//! a team that may receive the bye (\[C2\]) left out. Its stages, in the order of 3.4: the fewest
-//! teams left out (one: 3.4.1, the bye leaves a legal pairing for all the others), the lowest
+//! The pairing-allocated bye (3.4), assigned before any bracket (3.3.2 step 1): one
+//! lexicographic matching program over the units present, every unit paired or left out, only
+//! a unit that may receive the bye (\[C2\]) left out. Its stages, in the order of 3.4: the fewest
+//! units left out (one: 3.4.1, the bye leaves a legal pairing for all the others), the lowest
 //! score (3.4.2), the most matches played (3.4.3), the largest TPN (3.4.4).
 
-use super::criteria::{self, BYE_COUNT, BYE_MATCHES, BYE_SCORE, BYE_TPN};
 use super::Ctx;
 use crate::model::{BracketModel, Cost, Stage, Var};
 use crate::systems::trace::BracketTrace;
 use crate::vocabulary::PairError;
 
-fn stage(key: crate::vocabulary::StageKey, cost: Cost) -> Stage {
-    Stage { key, article: criteria::article(key.criterion).unwrap_or_default().to_string(), cost }
+fn stage(cx: &Ctx, key: crate::vocabulary::StageKey, cost: Cost) -> Stage {
+    Stage { key, article: cx.article(key).to_string(), cost }
 }
 
-/// The team receiving the bye among `present` (an odd number of teams that can be completed).
+/// The unit receiving the bye among `present` (an odd number of units that can be completed).
 ///
 /// The program's stages rank the candidates strictly (a TPN is unique), so its optimum is the
 /// first candidate in the order of 3.4.2-3.4.4 whose removal leaves the others completable
 /// (3.4.1). That candidate is found first, by exact completion checks on the implicit graph, and
-/// taken without building the program (a thousand teams have half a million pairs);
+/// taken without building the program (a thousand units have half a million pairs);
 /// `shortcuts = false` solves the program itself.
 pub fn assign(cx: &Ctx, present: &[usize], traces: &mut Vec<BracketTrace>) -> Result<usize, PairError> {
+    let steps = &cx.procedure.steps;
+    let matches = |i: usize| cx.units.matches_played(i);
     if cx.shortcuts {
         let mut candidates: Vec<usize> = present.iter().copied().filter(|&i| cx.pab_eligible(i)).collect();
-        candidates.sort_by_key(|&i| {
-            (cx.score(i), std::cmp::Reverse(cx.t.teams[i].matches_played), std::cmp::Reverse(cx.tpn(i)))
-        });
+        candidates.sort_by_key(|&i| (cx.score(i), std::cmp::Reverse(matches(i)), std::cmp::Reverse(cx.tpn(i))));
         for &b in &candidates {
             let rest: Vec<usize> = present.iter().copied().filter(|&i| i != b).collect();
             if cx.completable(&rest, false) {
-                let team = &cx.t.teams[b];
                 let values = [
-                    (BYE_COUNT, 1),
-                    (BYE_SCORE, cx.score(b).0),
-                    (BYE_MATCHES, -i64::from(team.matches_played)),
-                    (BYE_TPN, -i64::from(team.tpn)),
+                    (steps.bye_count, 1),
+                    (steps.bye_score, cx.score(b).0),
+                    (steps.bye_matches, -i64::from(matches(b))),
+                    (steps.bye_tpn, -i64::from(cx.tpn(b))),
                 ];
                 let mut trace = BracketTrace::new(
                     "bye",
                     present.iter().map(|&i| cx.tpn(i)).collect(),
                     0,
                     Vec::new(),
-                    vec![team.tpn],
+                    vec![cx.tpn(b)],
                 );
                 trace.stages = values.to_vec();
                 trace.reports = values
@@ -58,9 +56,7 @@ pub fn assign(cx: &Ctx, present: &[usize], traces: &mut Vec<BracketTrace>) -> Re
                 return Ok(b);
             }
         }
-        return Err(PairError::NoValidPairing(
-            "no team can receive the pairing-allocated bye (C.04.6 3.4.1, [C2])".into(),
-        ));
+        return Err(PairError::NoValidPairing("nobody can receive the pairing-allocated bye (3.4.1, [C2])".into()));
     }
     let n = present.len();
     let mut model = BracketModel::new(n);
@@ -75,31 +71,35 @@ pub fn assign(cx: &Ctx, present: &[usize], traces: &mut Vec<BracketTrace>) -> Re
     }
     let mut out = Cost::new();
     let mut score = Cost::new();
-    let mut matches = Cost::new();
+    let mut played = Cost::new();
     let mut tpn = Cost::new();
     for (l, &i) in present.iter().enumerate() {
         if !model.may_float[l] {
             continue;
         }
-        let team = &cx.t.teams[i];
         out.add(Var::Float(l), 1);
         score.add(Var::Float(l), cx.score(i).0);
-        matches.add(Var::Float(l), -i64::from(team.matches_played));
-        tpn.add(Var::Float(l), -i64::from(team.tpn));
+        played.add(Var::Float(l), -i64::from(matches(i)));
+        tpn.add(Var::Float(l), -i64::from(cx.tpn(i)));
     }
-    let stages = vec![stage(BYE_COUNT, out), stage(BYE_SCORE, score), stage(BYE_MATCHES, matches), stage(BYE_TPN, tpn)];
+    let stages = vec![
+        stage(cx, steps.bye_count, out),
+        stage(cx, steps.bye_score, score),
+        stage(cx, steps.bye_matches, played),
+        stage(cx, steps.bye_tpn, tpn),
+    ];
     let keys: Vec<_> = stages.iter().map(|s| s.key).collect();
     let mut session = crate::systems::solving::session(model, cx.opts).map_err(cx.solver_error())?;
     let values = session.solve_stages(stages).map_err(cx.solver_error())?;
     let sol = session.solution().map_err(cx.solver_error())?;
     if let Some(dir) = &cx.opts.write_lp {
-        crate::systems::solving::write_models(dir, &format!("r{}-bye", cx.t.round), session.model(), &values)?;
+        crate::systems::solving::write_models(dir, &format!("r{}-bye", cx.units.round()), session.model(), &values)?;
     }
     let bye = match sol.floaters.as_slice() {
         [l] => present[*l],
         other => {
             return Err(PairError::Internal(format!(
-                "Swiss Team 3.4: {} teams left out where one bye was to be assigned",
+                "3.4: {} units left out where one bye was to be assigned",
                 other.len()
             )))
         }

@@ -1,27 +1,26 @@
-//! The pairing of a bracket (C.04.6 3.6): the residents and the chosen upfloaters, every team
-//! paired inside the bracket on a pair \[C1\] allows. One lexicographic matching program:
-//! \[C8\] the fewest teams whose colour preference goes unfulfilled (a pair of teams preferring
-//! the same colour: Art. 4 grants every other preference), \[C9\] (Type B) the fewest whose strong
-//! preference does, \[C10\] the fewest upfloaters' opponents who floated in the previous round
-//! (not in the last two rounds), then the first pairing in the order of its identifier (3.6.2):
+//! The pairing of a bracket (3.6): the residents and the chosen upfloaters, every unit paired
+//! inside the bracket on a pair \[C1\] allows. One lexicographic matching program: where the
+//! system has colour preferences (C.04.6), \[C8\] the fewest pairs of teams preferring the same
+//! colour (Art. 4 grants every other preference) and \[C9\] (Type B) strongly preferring it; the
+//! fewest upfloaters' opponents who floated in the previous round (C.04.6 \[C10\], C.04.5 \[C8\];
+//! not in the last rounds the system exempts), then the first pairing in the order of its
+//! identifier (3.6.2):
 //! the seats are the bracket's TPNs in ascending order (3.6.1); the set of top members as small
 //! as can be, seat by seat, then the bottom member of each top member, in order.
 //!
 //! When the rules' first pairing (seat k with seat k + n/2) is legal and breaks none of
 //! \[C8\]-\[C10\], it is the answer without a solver: no pairing has a smaller identifier.
 
-use super::criteria::{article, BOTTOM_MEMBER, C10, C8, C9, TOP_MEMBER};
 use super::Ctx;
 use crate::model::{BracketModel, Cost, Stage, Var};
 use crate::systems::trace::BracketTrace;
 use crate::vocabulary::{At, PairError, StageKey};
 
-fn stage(key: StageKey, cost: Cost) -> Stage {
-    let article = article(key.criterion).unwrap_or("C.04.6 3.6.2-3.6.3 the pairings sorted by their identifiers");
-    Stage { key, article: article.to_string(), cost }
+fn stage(cx: &Ctx, key: StageKey, cost: Cost) -> Stage {
+    Stage { key, article: cx.article(key).to_string(), cost }
 }
 
-/// Pairs the bracket `members` (team indices; `ups` the upfloaters among them); returns the
+/// Pairs the bracket `members` (unit indices; `ups` the upfloaters among them); returns the
 /// pairs, top member first. The stages' values go to `trace`.
 pub fn pair(
     cx: &Ctx,
@@ -29,6 +28,7 @@ pub fn pair(
     ups: &[usize],
     trace: &mut BracketTrace,
 ) -> Result<Vec<(usize, usize)>, PairError> {
+    let p = cx.procedure;
     let mut seats: Vec<usize> = members.to_vec();
     seats.sort_by_key(|&i| cx.tpn(i));
     let nb = seats.len();
@@ -37,8 +37,8 @@ pub fn pair(
     let c10 = cx.floats_count();
     let costs = |a: usize, b: usize| -> (i64, i64, i64) {
         let (x, y) = (seats[a], seats[b]);
-        let c8 = i64::from(cx.same_preference(x, y));
-        let c9 = i64::from(cx.same_strong_preference(x, y));
+        let c8 = i64::from(p.colour.is_some() && cx.units.same_preference(x, y));
+        let c9 = i64::from(p.strong_colour.is_some() && cx.units.same_strong_preference(x, y));
         // [C10] per upfloater: its opponent floated (in a pair of two upfloaters each counts
         // the other: A10, as the reference engine reads it).
         let f = if c10 { i64::from(is_up(x) && cx.floated(y)) + i64::from(is_up(y) && cx.floated(x)) } else { 0 };
@@ -47,7 +47,7 @@ pub fn pair(
     let half = nb / 2;
     let first: Vec<(usize, usize)> = (0..half).map(|k| (k, k + half)).collect();
     if cx.shortcuts && first.iter().all(|&(a, b)| cx.can_meet(seats[a], seats[b]) && costs(a, b) == (0, 0, 0)) {
-        trace.stages.push((C8, 0));
+        trace.stages.push((p.colour.unwrap_or(p.floater_opponents), 0));
         return Ok(first.iter().map(|&(a, b)| (seats[a], seats[b])).collect());
     }
     let mut model = BracketModel::new(nb);
@@ -71,18 +71,21 @@ pub fn pair(
         top[a].add(Var::Pair(e), -1);
         bottom[a].add(Var::Pair(e), b as i64 + 1);
     }
-    let mut stages = vec![stage(C8, s8)];
-    if cx.t.rules.colours == crate::team::ColourModel::TypeB {
-        stages.push(stage(C9, s9));
+    let mut stages = Vec::new();
+    if let Some(key) = p.colour {
+        stages.push(stage(cx, key, s8));
+    }
+    if let Some(key) = p.strong_colour {
+        stages.push(stage(cx, key, s9));
     }
     if c10 {
-        stages.push(stage(C10, s10));
+        stages.push(stage(cx, p.floater_opponents, s10));
     }
     for (k, c) in top.into_iter().enumerate().filter(|(_, c)| !c.terms.is_empty()) {
-        stages.push(stage(TOP_MEMBER.at(At::Seat(k + 1)), c));
+        stages.push(stage(cx, p.steps.top_member.at(At::Seat(k + 1)), c));
     }
     for (k, c) in bottom.into_iter().enumerate().filter(|(_, c)| !c.terms.is_empty()) {
-        stages.push(stage(BOTTOM_MEMBER.at(At::Seat(k + 1)), c));
+        stages.push(stage(cx, p.steps.bottom_member.at(At::Seat(k + 1)), c));
     }
     let keys: Vec<StageKey> = stages.iter().map(|s| s.key).collect();
     let pairs = model.pairs.clone();
@@ -90,7 +93,7 @@ pub fn pair(
     let values = session.solve_stages(stages).map_err(cx.solver_error())?;
     let sol = session.solution().map_err(cx.solver_error())?;
     if let Some(dir) = &cx.opts.write_lp {
-        let name = format!("r{}-bracket-{}", cx.t.round, cx.tpn(seats[0]));
+        let name = format!("r{}-bracket-{}", cx.units.round(), cx.tpn(seats[0]));
         crate::systems::solving::write_models(dir, &name, session.model(), &values)?;
     }
     trace.stages.extend(keys.into_iter().zip(values));

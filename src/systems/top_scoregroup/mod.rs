@@ -1,0 +1,218 @@
+//! The top-scoregroup procedure shared by the Swiss Team system (C.04.6 Art. 3) and the
+//! Double-Swiss system (C.04.5 Art. 3, said by its implementers to repeat C.04.6's "word for
+//! word" with players): the pairing-allocated bye first, then from the top scoregroup down a set
+//! of upfloaters and the bracket's pairing, until the round is paired. Colours are the systems'
+//! own (their Art. 4).
+//!
+//! Every step is a lexicographic matching program on the units still to pair, with \[C1\] (no
+//! second meeting, and prohibited pairs) and \[C2\] (who may have the bye) as the allowed pairs
+//! and byes, and \[C3\] (everybody not yet paired can still be paired) as the requirement that
+//! every unit of the program is paired:
+//! - [`bye`] (3.4): the lowest score, then the most matches played, then the largest TPN;
+//! - [`upfloaters`] (3.5): \[C4\] the fewest upfloaters, \[C5\] their scores, \[C6\] the following
+//!   scoregroup, \[C7\] upfloaters who floated, then the set order of 3.5.4;
+//! - [`bracket`] (3.6): the colour criteria where the system has them (C.04.6 \[C8\], \[C9\]),
+//!   the upfloaters' opponents who floated (C.04.6 \[C10\], C.04.5 \[C8\]), then the identifier
+//!   order of 3.6.2-3.6.3.
+//!
+//! A system gives the facts about its units ([`Units`]) and the keys, articles and options of
+//! its criteria ([`Procedure`]).
+
+mod bracket;
+mod bye;
+mod upfloaters;
+
+use crate::points::Points;
+use crate::solver::matching::complete_pairing;
+use crate::systems::trace::BracketTrace;
+use crate::vocabulary::{PairError, PairOptions, StageKey};
+
+/// What the procedure asks about the units (teams, or Double-Swiss players) before the round.
+pub(crate) trait Units {
+    /// The round to pair.
+    fn round(&self) -> u32;
+    /// Indices of the units to pair in this round.
+    fn present(&self) -> Vec<usize>;
+    /// The unit's pairing number.
+    fn tpn(&self, i: usize) -> u32;
+    /// The unit's pairing score (the scoregroups).
+    fn score(&self, i: usize) -> Points;
+    /// Matches actually played against an opponent (3.4.3).
+    fn matches_played(&self, i: usize) -> u32;
+    /// \[C1\] (and prohibited pairs): may `a` and `b` meet?
+    fn can_meet(&self, a: usize, b: usize) -> bool;
+    /// \[C2\]: may `i` receive the pairing-allocated bye?
+    fn pab_eligible(&self, i: usize) -> bool;
+    /// 1.5: `i` was a floater in the previous round.
+    fn floated(&self, i: usize) -> bool;
+    /// A colour criterion for a pair (C.04.6 \[C8\]): both prefer the same colour.
+    fn same_preference(&self, _a: usize, _b: usize) -> bool {
+        false
+    }
+    /// A colour criterion for a pair (C.04.6 \[C9\], Type B): both strongly prefer the same colour.
+    fn same_strong_preference(&self, _a: usize, _b: usize) -> bool {
+        false
+    }
+}
+
+/// The keys of the quality criteria and the system's options.
+pub(crate) struct Procedure {
+    /// \[C4\] the number of upfloaters.
+    pub upfloaters: StageKey,
+    /// \[C5\] their scores (one stage per score, the lowest first).
+    pub upfloater_scores: StageKey,
+    /// \[C6\] the following scoregroup, pass (0) or fail (1).
+    pub next_scoregroup: StageKey,
+    /// \[C7\] upfloaters who floated in the previous round.
+    pub repeated_floaters: StageKey,
+    /// A colour preference criterion of the bracket, if the system has one (C.04.6 \[C8\]).
+    pub colour: Option<StageKey>,
+    /// A strong colour preference criterion, if the system has one and uses it this round
+    /// (C.04.6 \[C9\], Type B).
+    pub strong_colour: Option<StageKey>,
+    /// The upfloaters' opponents who floated in the previous round (C.04.6 \[C10\], C.04.5 \[C8\]).
+    pub floater_opponents: StageKey,
+    /// The keys of the steps of 3.4 (the bye), 3.5.4 (the set order) and 3.6.2-3.6.3 (the
+    /// identifier).
+    pub steps: Steps,
+    /// The article of a criterion or step key.
+    pub article: fn(&str) -> Option<&'static str>,
+    /// \[C7\] and the opponents' criterion apply this round (not in the last rounds the system
+    /// exempts).
+    pub floats_count: bool,
+}
+
+/// The keys of the procedure's steps.
+pub(crate) struct Steps {
+    /// 3.4.1: the units left out (one).
+    pub bye_count: StageKey,
+    /// 3.4.2: the bye's score.
+    pub bye_score: StageKey,
+    /// 3.4.3: its matches played.
+    pub bye_matches: StageKey,
+    /// 3.4.4: its TPN.
+    pub bye_tpn: StageKey,
+    /// 3.5.4: a potential upfloater is in the set.
+    pub set_order: StageKey,
+    /// 3.6.2: a seat is a top member.
+    pub top_member: StageKey,
+    /// 3.6.2-3.6.3: the seat of a top member's bottom member.
+    pub bottom_member: StageKey,
+}
+
+/// The steps of 3.4, 3.5.4 and 3.6.2-3.6.3, as both systems number them.
+pub(crate) const STEPS: Steps = Steps {
+    bye_count: StageKey::count("3.4.1", "units-out"),
+    bye_score: StageKey::points("3.4.2", "bye-score"),
+    bye_matches: StageKey::count("3.4.3", "bye-matches-played"),
+    bye_tpn: StageKey::rank("3.4.4", "bye-tpn"),
+    set_order: StageKey::order("3.5.4", "upfloater-#{}"),
+    top_member: StageKey::order("3.6.2", "top-member-{}"),
+    bottom_member: StageKey::order("3.6.3", "partner-of-{}"),
+};
+
+/// Read-only facts about the round being paired.
+pub(crate) struct Ctx<'t> {
+    pub units: &'t dyn Units,
+    pub procedure: &'t Procedure,
+    pub opts: &'t PairOptions,
+    /// The scoregroups' scores, highest first: the pairing scores of the units present, the
+    /// bye's included (3.2, 2.3.3).
+    pub levels: Vec<Points>,
+    /// Take a program's optimum directly where it provably is its first candidate (the bye in
+    /// the order of 3.4, no upfloater, the rules' first pairing); `false` solves every program.
+    pub shortcuts: bool,
+}
+
+impl<'t> Ctx<'t> {
+    pub fn new(units: &'t dyn Units, procedure: &'t Procedure, opts: &'t PairOptions, shortcuts: bool) -> Ctx<'t> {
+        let mut levels: Vec<Points> = units.present().iter().map(|&i| units.score(i)).collect();
+        levels.sort_unstable_by(|a, b| b.cmp(a));
+        levels.dedup();
+        Ctx { units, procedure, opts, levels, shortcuts }
+    }
+
+    pub fn score(&self, i: usize) -> Points {
+        self.units.score(i)
+    }
+
+    pub fn tpn(&self, i: usize) -> u32 {
+        self.units.tpn(i)
+    }
+
+    pub fn can_meet(&self, a: usize, b: usize) -> bool {
+        a != b && self.units.can_meet(a, b)
+    }
+
+    pub fn pab_eligible(&self, i: usize) -> bool {
+        self.units.pab_eligible(i)
+    }
+
+    pub fn floated(&self, i: usize) -> bool {
+        self.units.floated(i)
+    }
+
+    pub fn floats_count(&self) -> bool {
+        self.procedure.floats_count
+    }
+
+    /// \[C3\]: can `units` all be paired, one of them (\[C2\]-eligible) left out when `bye`?
+    pub fn completable(&self, units: &[usize], bye: bool) -> bool {
+        complete_pairing(&self.opts.audit, units, |a, b| self.can_meet(a, b), |i| bye && self.pab_eligible(i)).is_some()
+    }
+
+    fn solver_error(&self) -> impl Fn(crate::model::SolveError) -> PairError {
+        crate::systems::solving::after_completion_check("a top-scoregroup model")
+    }
+
+    /// The article of a stage key.
+    fn article(&self, key: StageKey) -> &'static str {
+        (self.procedure.article)(key.criterion).unwrap_or("the order of 3.5.4 or 3.6.2")
+    }
+}
+
+/// The round paired as 3.3.2 orders it (colours aside): the pairs (units, top member first), the
+/// bye, and a trace per step. A round that cannot be completed under \[C1\] and \[C2\] is the
+/// Chief Arbiter's (3.3.3): `NoValidPairing`.
+pub(crate) fn pair_round(cx: &Ctx) -> Result<(Vec<(usize, usize)>, Option<usize>, Vec<BracketTrace>), PairError> {
+    let present = cx.units.present();
+    if present.is_empty() {
+        return Ok((Vec::new(), None, Vec::new()));
+    }
+    let odd = present.len() % 2 == 1;
+    if !cx.completable(&present, odd) {
+        return Err(PairError::NoValidPairing(format!(
+            "the {} present cannot all be paired without a second meeting ([C1]) or {} (3.3.3: the Chief \
+             Arbiter decides)",
+            present.len(),
+            if odd { "a bye to one who may not receive it ([C2])" } else { "a prohibited pair" }
+        )));
+    }
+    let mut traces = Vec::new();
+    let bye = if odd { Some(bye::assign(cx, &present, &mut traces)?) } else { None };
+    let mut remaining: Vec<usize> = present.iter().copied().filter(|&i| Some(i) != bye).collect();
+    remaining.sort_by_key(|&i| (std::cmp::Reverse(cx.score(i)), cx.tpn(i)));
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (level, &score) in cx.levels.iter().enumerate() {
+        let residents: Vec<usize> = remaining.iter().copied().filter(|&i| cx.score(i) == score).collect();
+        if residents.is_empty() {
+            continue;
+        }
+        let lower: Vec<usize> = remaining.iter().copied().filter(|&i| cx.score(i) < score).collect();
+        let next = cx.levels.get(level + 1).copied();
+        let mut trace = BracketTrace::new("bracket", Vec::new(), 0, Vec::new(), Vec::new());
+        let ups = upfloaters::choose(cx, &residents, &lower, next, &mut trace)?;
+        let members: Vec<usize> = residents.iter().chain(&ups).copied().collect();
+        let made = bracket::pair(cx, &members, &ups, &mut trace)?;
+        trace.players = ups.iter().chain(&residents).map(|&i| cx.tpn(i)).collect();
+        trace.mdps = ups.len();
+        trace.pairs = made.iter().map(|&(a, b)| (cx.tpn(a), cx.tpn(b))).collect();
+        traces.push(trace);
+        remaining.retain(|i| !members.contains(i));
+        pairs.extend(made);
+    }
+    if !remaining.is_empty() {
+        return Err(PairError::Internal(format!("{} units left unpaired after the last scoregroup", remaining.len())));
+    }
+    Ok((pairs, bye, traces))
+}
