@@ -16,6 +16,7 @@ pub mod batch;
 pub mod check;
 pub mod explain;
 pub mod generate;
+pub mod matches;
 pub mod metrics;
 pub mod model;
 pub mod pairing;

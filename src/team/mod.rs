@@ -19,88 +19,14 @@ mod build;
 pub mod lineup;
 mod rules;
 
+pub use crate::matches::{BoardResult, MatchKind, MatchRound, TeamFloat};
 pub use build::{preference, through_round, TeamStateError};
 pub use rules::{ColourModel, Score, TeamRules};
 
 use crate::points::Points;
-use crate::trf::{ByeKind, Colour, ResultCode};
+use crate::trf::{ByeKind, Colour};
 use serde::Serialize;
 use std::collections::HashSet;
-
-/// One board of a match as the team's player played it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BoardResult {
-    /// The board, 1-based, in the team's line-up of that round.
-    pub board: usize,
-    /// The player (TRF start number).
-    pub player: u32,
-    /// The opponent on that board (TRF start number), when there was one.
-    pub opponent: Option<u32>,
-    /// The player's scheduled colour.
-    pub colour: Option<Colour>,
-    /// The player's result code.
-    pub result: ResultCode,
-    /// Game points of the board under the game-point system (`162`).
-    pub points: Points,
-}
-
-/// What a team did in one past round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum MatchKind {
-    /// A match actually played: at least one board was played over the board (1.6.1).
-    Played,
-    /// A match not played over the board that the team won (every board forfeited, the team
-    /// scoring more): C.04.6 \[C2\] "won a match by forfeit".
-    ForfeitWin,
-    /// A match not played over the board that the team did not win (lost or double forfeit).
-    ForfeitLoss,
-    /// The pairing-allocated bye (1.4).
-    PairingBye,
-    /// A bye of the competition (`240` F, H, or Z: an announced absence), or not paired.
-    Bye(ByeKind),
-}
-
-/// One past round of a team: the match (its boards, then its points) or the bye.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MatchRound {
-    /// What happened.
-    pub kind: MatchKind,
-    /// The opposing team (index into `TeamTournament::teams`), also for forfeited matches.
-    pub opponent: Option<usize>,
-    /// The team's colour: the board-1 colour of a match actually played (1.6.1); `None` otherwise.
-    pub colour: Option<Colour>,
-    /// The colour the team was scheduled to have (its board-1 player's), played or not.
-    pub scheduled: Option<Colour>,
-    /// The boards, in the line-up of that round.
-    pub boards: Vec<BoardResult>,
-    /// Match points scored (1.2, `362`; the PAB's from `320`).
-    pub match_points: Points,
-    /// Game points scored (the board points under `162`; the PAB's from `320`).
-    pub game_points: Points,
-    /// The team's pairing score before this round (primary score plus that round's virtual
-    /// points): what decides floats (1.5).
-    pub pairing_score_before: Points,
-    /// The opponent's pairing score before this round, when there was an opponent.
-    pub opponent_score_before: Option<Points>,
-}
-
-impl MatchRound {
-    /// A match actually played against an opponent (a meeting for \[C1\]; it gives a colour).
-    pub fn played(&self) -> bool {
-        self.kind == MatchKind::Played
-    }
-}
-
-/// Which way a team floated in a round (1.5: it played an opponent with a different score).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum TeamFloat {
-    /// It played an opponent with the same pairing score, or did not play.
-    None,
-    /// It played an opponent with a lower score.
-    Down,
-    /// It played an opponent with a higher score.
-    Up,
-}
 
 /// How strong a colour preference is (1.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
