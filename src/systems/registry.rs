@@ -259,7 +259,7 @@ pub const REGISTRY: [Registration; 8] = [
         reads_formulations: false,
         maxi: false,
         pair: Entry::Teams(team::pair),
-        why: Why::Teams(team::why::why_not, team::why::why_bye),
+        why: Why::Teams(team::why_not, team::why_bye),
         criteria: || team::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
         bye_rules: ByeRules {
             score: "3.4.2 the lowest score",

@@ -22,61 +22,60 @@
 
 pub mod colours;
 pub mod criteria;
-pub mod why;
 
 pub use criteria::words;
 
+use super::top_scoregroup::why::Askable;
 use super::top_scoregroup::{pair_round, Ctx, Procedure, Units, STEPS};
+use crate::round::Field;
 use crate::pairing::{Board, RoundPairing};
 use crate::points::Points;
 use crate::systems::trace::BracketTrace;
 use crate::team::{ColourModel, PreferenceStrength, TeamFloat, TeamTournament};
-use crate::vocabulary::{PairError, PairOptions};
+use crate::vocabulary::{PairError, PairOptions, System};
 
 /// The teams as the top-scoregroup procedure sees them.
-struct Teams<'t>(&'t TeamTournament);
-
-impl Units for Teams<'_> {
+impl Units for TeamTournament {
     fn round(&self) -> u32 {
-        self.0.round
+        self.round
     }
 
     fn present(&self) -> Vec<usize> {
-        self.0.present()
+        TeamTournament::present(self)
     }
 
     fn tpn(&self, i: usize) -> u32 {
-        self.0.teams[i].tpn
+        self.teams[i].tpn
     }
 
     fn score(&self, i: usize) -> Points {
-        self.0.score(i)
+        TeamTournament::score(self, i)
     }
 
     fn matches_played(&self, i: usize) -> u32 {
-        self.0.teams[i].matches_played
+        self.teams[i].matches_played
     }
 
     /// [C1] (and `260`): no second meeting in a match actually played, no prohibited pair.
     fn can_meet(&self, a: usize, b: usize) -> bool {
-        !self.0.have_met(a, b) && !self.0.is_forbidden(a, b)
+        !self.have_met(a, b) && !self.is_forbidden(a, b)
     }
 
     /// [C2]: not after a pairing-allocated bye, a match won by forfeit, or a full-point bye.
     fn pab_eligible(&self, i: usize) -> bool {
-        let team = &self.0.teams[i];
+        let team = &self.teams[i];
         !(team.had_pab || team.had_forfeit_win || team.had_full_bye)
     }
 
     /// 1.5 in the previous round, for [C7] and [C10].
     fn floated(&self, i: usize) -> bool {
-        self.0.teams[i].float_previous != TeamFloat::None
+        self.teams[i].float_previous != TeamFloat::None
     }
 
     /// [C8] for a pair: both teams prefer the same colour, so one of them will not get it (Art.
     /// 4 grants every other preference).
     fn same_preference(&self, a: usize, b: usize) -> bool {
-        match (self.0.teams[a].preference, self.0.teams[b].preference) {
+        match (self.teams[a].preference, self.teams[b].preference) {
             (Some(x), Some(y)) => x.colour == y.colour,
             _ => false,
         }
@@ -85,7 +84,7 @@ impl Units for Teams<'_> {
     /// [C9] for a pair (Type B): both have a strong preference for the same colour (a strong
     /// against a mild one is settled by 4.3.4).
     fn same_strong_preference(&self, a: usize, b: usize) -> bool {
-        match (self.0.teams[a].preference, self.0.teams[b].preference) {
+        match (self.teams[a].preference, self.teams[b].preference) {
             (Some(x), Some(y)) => {
                 x.colour == y.colour
                     && x.strength == PreferenceStrength::Strong
@@ -139,9 +138,8 @@ pub fn pair_with(
     opts: &PairOptions,
     shortcuts: bool,
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
-    let units = Teams(t);
     let procedure = procedure(t);
-    let cx = Ctx::new(&units, &procedure, opts, shortcuts);
+    let cx = Ctx::new(t, &procedure, opts, shortcuts);
     let (pairs, bye, traces) = pair_round(&cx)?;
     let mut boards: Vec<Board> = pairs
         .into_iter()
@@ -154,4 +152,65 @@ pub fn pair_with(
         (std::cmp::Reverse(sw.max(sb)), std::cmp::Reverse(sw + sb), t.teams[b.white].tpn.min(t.teams[b.black].tpn))
     });
     Ok((RoundPairing { boards, bye }, traces))
+}
+
+impl Askable for TeamTournament {
+    fn system(&self) -> System {
+        System::SwissTeam2026
+    }
+    fn field(&self) -> Field<'_> {
+        Field::Teams(self)
+    }
+    fn unit_word(&self) -> &'static str {
+        "team"
+    }
+    fn index_of(&self, id: u32) -> Option<usize> {
+        TeamTournament::index_of(self, id)
+    }
+    fn id(&self, i: usize) -> u32 {
+        self.teams[i].tpn
+    }
+    fn absent(&self, i: usize) -> bool {
+        self.teams[i].absent.is_some()
+    }
+    fn met_in(&self, i: usize, j: usize) -> Option<usize> {
+        self.teams[i].history.iter().position(|m| m.played() && m.opponent == Some(j))
+    }
+    fn prohibit(&mut self, a: usize, b: usize) {
+        self.forbidden.insert((a.min(b), a.max(b)));
+    }
+    fn prohibited(&self, a: usize, b: usize) -> bool {
+        self.is_forbidden(a, b)
+    }
+    fn count(&self) -> usize {
+        self.teams.len()
+    }
+    fn pair(&self, opts: &PairOptions) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
+        pair(self, opts)
+    }
+    fn chapter(&self) -> &'static str {
+        "C.04.6"
+    }
+}
+
+/// Why teams `a` and `b` (TPNs) are not paired together (see `top_scoregroup::why`).
+pub fn why_not(
+    t: &TeamTournament,
+    opts: &PairOptions,
+    traces: &[BracketTrace],
+    a: u32,
+    b: u32,
+) -> Result<String, PairError> {
+    super::top_scoregroup::why::why_not(t, opts, traces, a, b)
+}
+
+/// Why team `x` (a TPN) did or did not receive the pairing-allocated bye.
+pub fn why_bye(
+    t: &TeamTournament,
+    _opts: &PairOptions,
+    pairing: &RoundPairing,
+    traces: &[BracketTrace],
+    x: u32,
+) -> Result<String, PairError> {
+    super::top_scoregroup::why::why_bye(t, pairing, traces, x)
 }

@@ -21,6 +21,7 @@
 mod bracket;
 mod bye;
 mod upfloaters;
+pub(crate) mod why;
 
 use crate::points::Points;
 use crate::solver::matching::complete_pairing;
