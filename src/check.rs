@@ -39,9 +39,10 @@ pub struct RoundCheck {
     pub audit: AuditCounts,
 }
 
-/// Replays rounds `1..=doc.rounds_in_file()` (those with at least one recorded pairing).
+/// Replays every recorded round (those with at least one recorded pairing; in a Double-Swiss file
+/// every match).
 pub fn check_document(doc: &TrfDocument, system: System, opts: &PairOptions) -> Vec<RoundCheck> {
-    (1..=doc.rounds_in_file()).filter_map(|r| check_round(doc, system, r, opts)).collect()
+    (1..=Event::rounds_in_file(doc)).filter_map(|r| check_round(doc, system, r, opts)).collect()
 }
 
 /// Replays round `round`; `None` when nothing was paired in that round.

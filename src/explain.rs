@@ -131,6 +131,10 @@ fn player_ref(f: Field, id: u32) -> PlayerRef {
                 score: points_text(t.score(i)),
             }
         }
+        (Field::Double(t), Some(i)) => {
+            let p = &t.players[i];
+            PlayerRef { id, name: p.name.clone(), tpn: p.tpn, rating: p.rating, score: points_text(t.score(i)) }
+        }
         _ => PlayerRef { id, name: String::new(), tpn: id, rating: 0, score: String::new() },
     }
 }
@@ -145,6 +149,7 @@ fn score_of(f: Field, i: usize) -> Points {
     match f {
         Field::Players(t) => t.players[i].pairing_score(),
         Field::Teams(t) => t.score(i),
+        Field::Double(t) => t.score(i),
     }
 }
 
@@ -240,15 +245,27 @@ fn bye_rules(system: System, f: Field) -> Option<ByeRules> {
             })
         }
         Field::Teams(t) => {
-            let rules = crate::verify::team::TeamEdition::of(system)?;
+            let rules = crate::verify::matches::MatchEdition::of(system)?;
             let present = t.present();
             Some(ByeRules {
                 eligible: present.iter().copied().filter(|&i| rules.pab_bar(t, i).is_none()).collect(),
                 present,
                 presence_article: rules.presence_article,
-                rule: "a team that has had no pairing-allocated bye, won no match by forfeit and had no full-point bye",
+                rule: rules.pab_rule,
                 article: rules.pab_article,
                 played: t.teams.iter().map(|x| x.matches_played as usize).collect(),
+            })
+        }
+        Field::Double(t) => {
+            let rules = crate::verify::matches::MatchEdition::of(system)?;
+            let present = t.present();
+            Some(ByeRules {
+                eligible: present.iter().copied().filter(|&i| rules.pab_bar(t, i).is_none()).collect(),
+                present,
+                presence_article: rules.presence_article,
+                rule: rules.pab_rule,
+                article: rules.pab_article,
+                played: t.players.iter().map(|x| x.matches_played as usize).collect(),
             })
         }
     }
@@ -262,6 +279,7 @@ fn bye_reasons(system: System, f: Field, bye: usize) -> Vec<String> {
     let (unit, games) = match f.unit() {
         Unit::Player => ("players", "game(s)"),
         Unit::Team => ("teams", "match(es)"),
+        Unit::DoubleSwissPlayer => ("players", "match(es)"),
     };
     let (id, score) = (f.id(bye), score_of(f, bye));
     let mut out = vec![format!(
@@ -349,6 +367,7 @@ pub fn explain<'a>(
     let (win, draw, loss) = match f {
         Field::Players(t) => (t.point_system.win(), t.point_system.draw(), t.point_system.loss()),
         Field::Teams(t) => t.primary_scale(),
+        Field::Double(t) => (t.game_points.win(), t.game_points.draw(), t.game_points.loss()),
     };
     Explanation {
         schema: SCHEMA,

@@ -14,6 +14,7 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 pub mod batch;
 pub mod check;
+pub mod double;
 pub mod explain;
 pub mod generate;
 pub mod matches;

@@ -57,7 +57,8 @@ pub struct MatchRound {
     pub scheduled: Option<Colour>,
     /// The games: a team's boards in the line-up of that round, a Double-Swiss match's two games.
     pub boards: Vec<BoardResult>,
-    /// Match points scored (C.04.6 1.2, `362`; the PAB's from `320`); 0 in Double-Swiss.
+    /// Match points scored (C.04.6 1.2, `362`; the PAB's from `320`; in Double-Swiss 2-1-0 for
+    /// standings, see `double::MATCH_POINTS`).
     pub match_points: Points,
     /// Game points scored (the games' points under `162`; a team's PAB from `320`).
     pub game_points: Points,

@@ -13,6 +13,7 @@
 //! 5. a pairing-allocated bye the arbiter entered in advance is kept.
 #![warn(missing_docs)]
 
+use crate::double::DoubleTournament;
 use crate::pairing::{IdPairing, RoundPairing};
 use crate::solver::audit::{Audit, AuditCounts};
 use crate::solver::sat::CrossCheckStats;
@@ -30,6 +31,8 @@ pub enum Field<'a> {
     Players(&'a Tournament),
     /// A team tournament: the units are teams with their board line-ups.
     Teams(&'a TeamTournament),
+    /// A Double-Swiss tournament: the units are players, each round a match of two games.
+    Double(&'a DoubleTournament),
 }
 
 impl<'a> From<&'a Tournament> for Field<'a> {
@@ -44,12 +47,19 @@ impl<'a> From<&'a TeamTournament> for Field<'a> {
     }
 }
 
+impl<'a> From<&'a DoubleTournament> for Field<'a> {
+    fn from(t: &'a DoubleTournament) -> Field<'a> {
+        Field::Double(t)
+    }
+}
+
 impl Field<'_> {
     /// The kind of unit the field holds.
     pub fn unit(&self) -> Unit {
         match self {
             Field::Players(_) => Unit::Player,
             Field::Teams(_) => Unit::Team,
+            Field::Double(_) => Unit::DoubleSwissPlayer,
         }
     }
 
@@ -58,6 +68,7 @@ impl Field<'_> {
         match self {
             Field::Players(t) => t.round,
             Field::Teams(t) => t.round,
+            Field::Double(t) => t.round,
         }
     }
 
@@ -66,6 +77,7 @@ impl Field<'_> {
         match self {
             Field::Players(t) => t.players.get(i).map_or(0, |p| p.id),
             Field::Teams(t) => t.teams.get(i).map_or(0, |x| x.tpn),
+            Field::Double(t) => t.players.get(i).map_or(0, |p| p.id),
         }
     }
 
@@ -74,6 +86,7 @@ impl Field<'_> {
         match self {
             Field::Players(t) => t.present().len(),
             Field::Teams(t) => t.present().len(),
+            Field::Double(t) => t.present().len(),
         }
     }
 
@@ -82,6 +95,7 @@ impl Field<'_> {
         match self {
             Field::Players(t) => t.index_of(id),
             Field::Teams(t) => t.index_of(id),
+            Field::Double(t) => t.index_of(id),
         }
     }
 }
@@ -121,12 +135,17 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
     let row = system.registration();
     if row.unit() != field.unit() {
         return Err(PairError::Invalid(format!(
-            "the {system} system pairs {}s, and this tournament's units are {}s{}",
+            "the {system} system pairs {}s in {}, and this tournament's are {}s in {}{}",
             row.unit().name(),
+            row.unit().plays(),
             field.unit().name(),
+            field.unit().plays(),
             match field.unit() {
                 Unit::Team => " (its file has team records, 310 or 013): pair it with the team-2026 system",
-                Unit::Player => " (its file has no team records, 310 or 013)",
+                Unit::DoubleSwissPlayer => {
+                    " (its file's 192 names the Double-Swiss system): pair it with the double-2026 system"
+                }
+                Unit::Player => " (its file has no team records, 310 or 013, and no Double-Swiss code in 192)",
             }
         )));
     }
@@ -143,6 +162,7 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
     let result = match (row.pair, field) {
         (Entry::Players(pair), Field::Players(t)) => pair(t, &opts),
         (Entry::Teams(pair), Field::Teams(t)) => pair(t, &opts),
+        (Entry::Double(pair), Field::Double(t)) => pair(t, &opts),
         _ => return Err(PairError::Internal(format!("the {system} row does not pair this unit"))),
     };
     let counts = audit.counts();
@@ -156,6 +176,7 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
     let guarded = match field {
         Field::Players(t) => crate::verify::guard(system, t, &pairing),
         Field::Teams(t) => crate::verify::guard::guard_teams(system, t, &pairing),
+        Field::Double(t) => crate::verify::guard::guard_double(system, t, &pairing),
     };
     guarded.map_err(|e| PairError::Internal(e.to_string()))?;
     if let Field::Players(Tournament { preassigned_bye: Some(i), .. }) = field {
@@ -172,13 +193,17 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
 }
 
 /// The tournament before a round, owned: what [`Field`] borrows. A file with team records (`310`
-/// or TRF16 `013`) is a team tournament; any other an individual one.
+/// or TRF16 `013`) is a team tournament; a file whose `192` names the Double-Swiss system a
+/// Double-Swiss one (its rounds are matches: round `k` is match `k`, TRF rounds `2k-1` and `2k`);
+/// any other an individual one.
 #[derive(Clone, Debug)]
 pub enum Event {
     /// An individual tournament.
     Players(Tournament),
     /// A team tournament.
     Teams(TeamTournament),
+    /// A Double-Swiss tournament.
+    Double(DoubleTournament),
 }
 
 impl Event {
@@ -187,8 +212,38 @@ impl Event {
     pub fn before_round(doc: &crate::trf::TrfDocument, round: u32) -> Result<Event, String> {
         if doc.is_team_file() {
             TeamTournament::before_round(doc, round).map(Event::Teams).map_err(|e| e.message)
+        } else if crate::double::encoding::is_double_swiss(doc) {
+            DoubleTournament::before_round(doc, round).map(Event::Double).map_err(|e| e.message)
         } else {
             Tournament::before_round(doc, round).map(Event::Players).map_err(|e| e.message)
+        }
+    }
+
+    /// The rounds `doc` records, as its units count them: TRF rounds, or in a Double-Swiss file
+    /// matches (two TRF rounds each).
+    pub fn rounds_in_file(doc: &crate::trf::TrfDocument) -> u32 {
+        if crate::double::encoding::is_double_swiss(doc) {
+            crate::double::encoding::match_of_column(doc.rounds_in_file())
+        } else {
+            doc.rounds_in_file()
+        }
+    }
+
+    /// The round to pair next (a match in a Double-Swiss file; see `tournament::next_round`).
+    pub fn next_round(doc: &crate::trf::TrfDocument) -> u32 {
+        if crate::double::encoding::is_double_swiss(doc) {
+            crate::double::encoding::next_match(doc)
+        } else {
+            crate::tournament::next_round(doc)
+        }
+    }
+
+    /// The rounds of the tournament (`142`; in a Double-Swiss file its matches, half of it).
+    pub fn total_rounds(doc: &crate::trf::TrfDocument) -> Option<u32> {
+        if crate::double::encoding::is_double_swiss(doc) {
+            doc.total_rounds.map(|n| n / 2)
+        } else {
+            doc.total_rounds
         }
     }
 
@@ -197,6 +252,7 @@ impl Event {
         match self {
             Event::Players(t) => Field::Players(t),
             Event::Teams(t) => Field::Teams(t),
+            Event::Double(t) => Field::Double(t),
         }
     }
 
@@ -206,6 +262,7 @@ impl Event {
         match self {
             Event::Players(t) => Ok(RoundPairing::recorded(doc, t)),
             Event::Teams(t) => crate::team::recorded_round(doc, t.round).map_err(|e| e.message),
+            Event::Double(t) => crate::double::recorded_round(doc, t.round).map_err(|e| e.message),
         }
     }
 }
@@ -223,6 +280,7 @@ impl Field<'_> {
         match self {
             Field::Players(t) => pairing.to_pairs_text(t),
             Field::Teams(t) => crate::team::lineup::pairs_text(t, pairing),
+            Field::Double(t) => crate::double::output::pairs_text(t, pairing),
         }
     }
 
@@ -231,11 +289,13 @@ impl Field<'_> {
         match self {
             Field::Players(t) => pairing.into_document(t, doc),
             Field::Teams(t) => crate::team::lineup::into_document(t, doc, pairing),
+            Field::Double(t) => crate::double::output::into_document(t, doc, pairing),
         }
     }
 
     /// The pairing with units named by id, as JSON: `boards` (`board`, `white`, `black`; for
-    /// teams each match with its `boards`: board, white player, black player) and `bye`.
+    /// teams each match with its `boards`: board, white player, black player; for Double-Swiss
+    /// each match with its two `games`: game, white, black) and `bye`.
     pub fn pairing_json(&self, pairing: &RoundPairing) -> serde_json::Value {
         let bye = pairing.bye.map(|i| self.id(i));
         match self {
@@ -252,6 +312,19 @@ impl Field<'_> {
                         "board": b.board, "white": b.white, "black": b.black,
                     })).collect::<Vec<_>>(),
                 })).collect::<Vec<_>>(),
+                "bye": bye,
+            }),
+            Field::Double(t) => serde_json::json!({
+                "boards": pairing.boards.iter().enumerate().map(|(k, b)| {
+                    let (w, bl) = (t.players[b.white].id, t.players[b.black].id);
+                    serde_json::json!({
+                        "board": k + 1, "white": w, "black": bl,
+                        "games": [
+                            serde_json::json!({"game": 1, "white": w, "black": bl}),
+                            serde_json::json!({"game": 2, "white": bl, "black": w}),
+                        ],
+                    })
+                }).collect::<Vec<_>>(),
                 "bye": bye,
             }),
         }

@@ -33,11 +33,14 @@ pub enum System {
     Burstein2026,
     /// C.04.6 Swiss Team pairing system, rules in force from 2026: pairs teams.
     SwissTeam2026,
+    /// C.04.5 Double-Swiss pairing system, rules in force from 2026: pairs players in two-game
+    /// matches.
+    DoubleSwiss2026,
 }
 
 impl System {
     /// Every system, in registry order.
-    pub const ALL: [System; 8] = [
+    pub const ALL: [System; 9] = [
         System::Dutch2026,
         System::Dutch2017,
         System::Dutch2012,
@@ -46,6 +49,7 @@ impl System {
         System::Lim,
         System::Burstein2026,
         System::SwissTeam2026,
+        System::DoubleSwiss2026,
     ];
 
     /// The name used on the command line and in `models/`.
@@ -59,6 +63,7 @@ impl System {
             System::Lim => "lim",
             System::Burstein2026 => "burstein-2026",
             System::SwissTeam2026 => "team-2026",
+            System::DoubleSwiss2026 => "double-2026",
         }
     }
 }
@@ -76,14 +81,26 @@ pub enum Unit {
     Player,
     /// A team with its board line-up; a pair of units is one match of as many games as boards.
     Team,
+    /// One player of a Double-Swiss tournament; a pair of units is one match of two games.
+    DoubleSwissPlayer,
 }
 
 impl Unit {
-    /// The unit's name in messages: `player`, `team`.
+    /// What a pair of these units plays, in messages: `games`, `matches of teams`, `two-game matches`.
+    pub fn plays(self) -> &'static str {
+        match self {
+            Unit::Player => "single games",
+            Unit::Team => "team matches",
+            Unit::DoubleSwissPlayer => "two-game matches",
+        }
+    }
+
+    /// The unit's name in messages and JSON keys: `player` (also in Double-Swiss), `team`.
     pub fn name(self) -> &'static str {
         match self {
             Unit::Player => "player",
             Unit::Team => "team",
+            Unit::DoubleSwissPlayer => "player",
         }
     }
 }

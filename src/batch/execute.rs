@@ -7,7 +7,7 @@ use crate::metrics::tournament_metrics;
 use crate::pairing::{Board, RoundPairing};
 use crate::round::{Event, Field};
 use crate::solver::audit::AuditCounts;
-use crate::tournament::{next_round, Tournament};
+use crate::tournament::Tournament;
 use crate::trf::{self, ReadOptions, TrfDocument, TrfFlavor};
 use crate::vocabulary::{PairError, PairOptions};
 use std::collections::{BTreeMap, BTreeSet};
@@ -93,7 +93,7 @@ fn replay(
         (0u32, 0u32, 0u32, 0u32, 0u32, 0u32, 0u32);
     let mut seconds = 0.0;
     let mut first_error = None;
-    for r in 1..=doc.rounds_in_file() {
+    for r in 1..=Event::rounds_in_file(doc) {
         let event = Event::before_round(doc, r).map_err(|e| format!("round {r}: {e}"))?;
         let t = event.field();
         let recorded = event.recorded(doc).map_err(|e| format!("round {r}: {e}"))?;
@@ -193,9 +193,9 @@ fn solve(
     rec: &mut Record,
     audit: &mut AuditCounts,
 ) -> Result<(), String> {
-    let mut round = next_round(doc);
-    if doc.total_rounds.is_some_and(|total| round > total) {
-        round = doc.rounds_in_file();
+    let mut round = Event::next_round(doc);
+    if Event::total_rounds(doc).is_some_and(|total| round > total) {
+        round = Event::rounds_in_file(doc);
     }
     let event = Event::before_round(doc, round)?;
     let t = event.field();

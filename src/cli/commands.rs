@@ -362,6 +362,20 @@ pub fn state(a: StateArgs) -> Result<(), Failure> {
         };
         return emit(None, &text);
     }
+    if lexpair::double::encoding::is_double_swiss(&doc) {
+        // C.04.5: the Double-Swiss state (match and game points, match colours), whatever
+        // --system says.
+        let Event::Double(t) = event(&doc, &a.file, a.round)? else {
+            return Err(Failure::Internal("a Double-Swiss file read as another kind of tournament".into()));
+        };
+        let text = if a.json {
+            let v = t.to_json_by_id().map_err(|e| Failure::Internal(e.to_string()))?;
+            format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
+        } else {
+            super::state_table::render_double(&t)
+        };
+        return emit(None, &text);
+    }
     let t = tournament(&doc, &a.file, a.round)?;
     let system: System = a.system.parse().map_err(Failure::Invalid)?;
     let rules = lexpair::systems::dutch::PlayerRules::of(system)

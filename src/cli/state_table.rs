@@ -158,3 +158,63 @@ pub fn render_teams(t: &lexpair::team::TeamTournament) -> String {
     }
     s
 }
+
+/// The Double-Swiss state (C.04.5): per player its match and game points (the score), the
+/// matches played, the match colours (1.6) and Whites (4.3.2), the float of the previous match
+/// (1.5) and whether the PAB may go to it (\[C2\]).
+pub fn render_double(t: &lexpair::double::DoubleTournament) -> String {
+    use lexpair::matches::TeamFloat;
+    let mut s = String::new();
+    let total = t.total_rounds.map(|r| r.to_string()).unwrap_or_else(|| "?".into());
+    let init = t.initial_colour.map(|c| colour_char(c).to_string()).unwrap_or_else(|| "unknown".into());
+    let _ = writeln!(
+        s,
+        "match {} of {total}; Double-Swiss (C.04.5){}; PAB worth {}; initial colour {init}; {} present of {}",
+        t.round,
+        if t.baku { " with the Baku acceleration" } else { "" },
+        t.pab_points,
+        t.present().len(),
+        t.players.len()
+    );
+    let _ = writeln!(
+        s,
+        "{:>4} {:<24} {:>5} {:>5} {:>5} {:>3} {:<12} {:>3} {:<5} {:>3}  notes",
+        "id", "name", "rtg", "mp", "gp", "mat", "colours", "w", "float", "pab"
+    );
+    let mut order: Vec<usize> = (0..t.players.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(t.score(i)), t.players[i].tpn));
+    for i in order {
+        let p = &t.players[i];
+        let colours: String = p.colours.iter().map(|&c| colour_char(c)).collect();
+        let float = match p.float_previous {
+            TeamFloat::Down => "D",
+            TeamFloat::Up => "U",
+            TeamFloat::None => ".",
+        };
+        let pab = if t.pab_eligible(i) { "yes" } else { "no" };
+        let mut notes = Vec::new();
+        if let Some(k) = p.absent {
+            notes.push(format!("absent ({k:?} bye)"));
+        }
+        if p.acceleration.0 != 0 {
+            notes.push(format!("+{} acceleration", p.acceleration));
+        }
+        let name: String = p.name.chars().take(24).collect();
+        let _ = writeln!(
+            s,
+            "{:>4} {:<24} {:>5} {:>5} {:>5} {:>3} {:<12} {:>3} {:<5} {:>3}  {}",
+            p.id,
+            name,
+            p.rating,
+            p.match_points.to_string(),
+            p.score.to_string(),
+            p.matches_played,
+            colours,
+            p.whites,
+            float,
+            pab,
+            notes.join("; ")
+        );
+    }
+    s
+}

@@ -8,7 +8,6 @@ use super::output::emit;
 use super::{Failure, VerifyFormat};
 use lexpair::pairing::RoundPairing;
 use lexpair::round::{Event, Field};
-use lexpair::tournament::next_round;
 use lexpair::trf::{self, ReadOptions};
 use lexpair::verify::{self, Comparison, PairsFileError, Quality};
 use lexpair::vocabulary::{PairOptions, System};
@@ -32,7 +31,7 @@ pub struct VerifyArgs {
 pub fn run(a: VerifyArgs) -> Result<(), Failure> {
     let system: System = a.system.parse().map_err(Failure::Invalid)?;
     let doc = trf::read_file(&a.file, &ReadOptions::default())?;
-    let round = a.round.unwrap_or_else(|| next_round(&doc));
+    let round = a.round.unwrap_or_else(|| Event::next_round(&doc));
     let event = Event::before_round(&doc, round).map_err(|e| Failure::Invalid(format!("{}: {e}", a.file.display())))?;
     let t = event.field();
     let pairing = verify::read_pairing(&a.pairs, t).map_err(|e| match e {
@@ -43,6 +42,7 @@ pub fn run(a: VerifyArgs) -> Result<(), Failure> {
     let violations = match t {
         Field::Players(t) => verify::check(system, t, &pairing),
         Field::Teams(t) => verify::team::check(system, t, &pairing),
+        Field::Double(t) => verify::double::check(system, t, &pairing),
     };
     if !violations.is_empty() {
         let text = match a.format {
@@ -64,6 +64,7 @@ pub fn run(a: VerifyArgs) -> Result<(), Failure> {
     let evaluate = |p: &RoundPairing| match t {
         Field::Players(t) => verify::evaluate(system, t, p),
         Field::Teams(t) => verify::team::evaluate(system, t, p),
+        Field::Double(t) => verify::double::evaluate(system, t, p),
     };
     let mine = evaluate(&pairing);
     let reference = lexpair_pairing(system, t)?;

@@ -85,7 +85,10 @@ pub(crate) fn first_difference(
 fn pair(system: System, t: &Tournament, opts: &PairOptions) -> Result<Vec<BracketTrace>, PairError> {
     match system.registration().pair {
         super::Entry::Players(pair) => pair(t, opts).map(|(_, tr)| tr),
-        super::Entry::Teams(_) => Err(PairError::Invalid(format!("the {system} system pairs teams, not players"))),
+        super::Entry::Teams(_) | super::Entry::Double(_) => Err(PairError::Invalid(format!(
+            "the {system} system pairs {}s, not players",
+            system.registration().unit().name()
+        ))),
     }
 }
 

@@ -8,6 +8,7 @@
 pub mod burstein;
 mod colour_grant;
 pub mod counterfactual;
+pub mod double;
 pub mod dubov;
 pub mod dutch;
 pub mod lim;
@@ -19,5 +20,6 @@ pub mod trace;
 
 pub use registry::{
     criteria_dictionary, criteria_rows, criterion_article, criterion_name, why_bye, why_not, ByeRules, CriteriaFn,
-    Entry, PairFn, Registration, TeamPairFn, TeamWhyByeFn, TeamWhyNotFn, Why, WhyNotFn, REGISTRY,
+    DoublePairFn, DoubleWhyByeFn, DoubleWhyNotFn, Entry, PairFn, Registration, TeamPairFn, TeamWhyByeFn, TeamWhyNotFn,
+    Why, WhyNotFn, REGISTRY,
 };

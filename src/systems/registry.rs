@@ -4,7 +4,8 @@
 //! line's flags and help, the dispatch of the door of a round (`round::pair`) and the criteria
 //! dictionary all come from these rows (see `docs/architecture.md`).
 
-use super::{burstein, counterfactual, dubov, dutch, lim, team, trace};
+use super::{burstein, counterfactual, double, dubov, dutch, lim, team, trace};
+use crate::double::DoubleTournament;
 use crate::pairing::RoundPairing;
 use crate::round::Field;
 use crate::team::TeamTournament;
@@ -17,6 +18,11 @@ pub type PairFn = fn(&Tournament, &PairOptions) -> Result<(RoundPairing, Vec<tra
 /// How a team system pairs a round: the pairs of teams and, per bracket, what was decided and why.
 pub type TeamPairFn = fn(&TeamTournament, &PairOptions) -> Result<(RoundPairing, Vec<trace::BracketTrace>), PairError>;
 
+/// How the Double-Swiss system pairs a match round: the pairs of players and, per bracket, what
+/// was decided and why.
+pub type DoublePairFn =
+    fn(&DoubleTournament, &PairOptions) -> Result<(RoundPairing, Vec<trace::BracketTrace>), PairError>;
+
 /// A system's entry point, by the unit it pairs.
 #[derive(Clone, Copy)]
 pub enum Entry {
@@ -24,6 +30,8 @@ pub enum Entry {
     Players(PairFn),
     /// It pairs teams.
     Teams(TeamPairFn),
+    /// It pairs players in two-game matches.
+    Double(DoublePairFn),
 }
 /// How a system answers `--why-not A B` after pairing the round.
 pub type WhyNotFn = fn(&Tournament, &PairOptions, &[trace::BracketTrace], u32, u32) -> Result<String, PairError>;
@@ -33,6 +41,13 @@ pub type TeamWhyNotFn =
 /// How a team system answers `--why-bye X` after pairing the round.
 pub type TeamWhyByeFn =
     fn(&TeamTournament, &PairOptions, &RoundPairing, &[trace::BracketTrace], u32) -> Result<String, PairError>;
+
+/// How the Double-Swiss system answers `--why-not A B` after pairing the round.
+pub type DoubleWhyNotFn =
+    fn(&DoubleTournament, &PairOptions, &[trace::BracketTrace], u32, u32) -> Result<String, PairError>;
+/// How the Double-Swiss system answers `--why-bye X` after pairing the round.
+pub type DoubleWhyByeFn =
+    fn(&DoubleTournament, &PairOptions, &RoundPairing, &[trace::BracketTrace], u32) -> Result<String, PairError>;
 
 /// How a system answers `--why-not` and `--why-bye`.
 #[derive(Clone, Copy)]
@@ -44,6 +59,8 @@ pub enum Why {
     Counterfactual,
     /// A team system's own answers.
     Teams(TeamWhyNotFn, TeamWhyByeFn),
+    /// The Double-Swiss system's own answers.
+    Double(DoubleWhyNotFn, DoubleWhyByeFn),
 }
 
 /// Everything the rest of lexpair knows about one system and edition. [`REGISTRY`] holds one row
@@ -105,7 +122,7 @@ fn dutch_rows(e: dutch::Edition) -> Vec<(&'static str, &'static str, &'static st
 }
 
 /// One row per system and edition.
-pub const REGISTRY: [Registration; 8] = [
+pub const REGISTRY: [Registration; 9] = [
     Registration {
         system: System::Dutch2026,
         family: "dutch",
@@ -270,6 +287,27 @@ pub const REGISTRY: [Registration; 8] = [
         writes_lp: true,
         checklist_rules: None,
     },
+    Registration {
+        system: System::DoubleSwiss2026,
+        family: "double",
+        edition: Some(2026),
+        also: &[],
+        current: true,
+        title: "Double-Swiss system, rules in force from 2026 (C.04.5)",
+        reads_formulations: false,
+        maxi: false,
+        pair: Entry::Double(double::pair),
+        why: Why::Double(double::why_not, double::why_bye),
+        criteria: || double::criteria::CRITERIA.iter().map(|c| (c.key, c.name, c.article)).collect(),
+        bye_rules: ByeRules {
+            score: "3.4.2 the lowest score",
+            games: Some("3.4.3 the highest number of matches played"),
+            rank: None,
+        },
+        words: double::words,
+        writes_lp: true,
+        checklist_rules: None,
+    },
 ];
 impl Registration {
     /// The unit it pairs.
@@ -277,6 +315,7 @@ impl Registration {
         match self.pair {
             Entry::Players(_) => Unit::Player,
             Entry::Teams(_) => Unit::Team,
+            Entry::Double(_) => Unit::DoubleSwissPlayer,
         }
     }
 }
@@ -403,6 +442,7 @@ pub fn why_not<'a>(
         (Why::Bracket(f), Field::Players(t)) => f(t, opts, traces, a, b),
         (Why::Counterfactual, Field::Players(t)) => counterfactual::why_not_pair(system, t, opts, traces, a, b),
         (Why::Teams(f, _), Field::Teams(t)) => f(t, opts, traces, a, b),
+        (Why::Double(f, _), Field::Double(t)) => f(t, opts, traces, a, b),
         _ => Err(PairError::Invalid(format!("the {system} system does not pair this tournament's units"))),
     }
 }
@@ -422,6 +462,7 @@ pub fn why_bye<'a>(
             counterfactual::why_bye(system, t, opts, pairing, traces, x)
         }
         (Why::Teams(_, f), Field::Teams(t)) => f(t, opts, pairing, traces, x),
+        (Why::Double(_, f), Field::Double(t)) => f(t, opts, pairing, traces, x),
         _ => Err(PairError::Invalid(format!("the {system} system does not pair this tournament's units"))),
     }
 }

@@ -45,7 +45,13 @@ pub fn next_round(doc: &TrfDocument) -> u32 {
 /// one (rounds in between would be unpaired) and a round whose history still has results
 /// pending are refused with the reason. A round before the next one is re-paired from the
 /// history before it (later rounds are ignored), as `check` does.
+///
+/// In a Double-Swiss file (`192 FIDE_DOUBLESWISS`) a round is a match of two TRF rounds: the
+/// number is the match's (`double::encoding::match_to_pair`).
 pub fn round_to_pair(doc: &TrfDocument, requested: Option<u32>) -> Result<u32, TournamentError> {
+    if crate::double::encoding::is_double_swiss(doc) {
+        return crate::double::encoding::match_to_pair(doc, requested).map_err(|message| TournamentError { message });
+    }
     let next = next_round(doc);
     let round = requested.unwrap_or(next);
     if round > next {

@@ -61,6 +61,21 @@ pub fn guard_teams(system: System, t: &TeamTournament, pairing: &RoundPairing) -
     Err(GuardError { system, round: t.round, violations, saved })
 }
 
+/// [`guard`] for a Double-Swiss match round (C.04.5), judged by the checker's Double-Swiss rules.
+pub fn guard_double(
+    system: System,
+    t: &crate::double::DoubleTournament,
+    pairing: &RoundPairing,
+) -> Result<(), GuardError> {
+    let violations = super::double::check(system, t, pairing);
+    if violations.is_empty() {
+        return Ok(());
+    }
+    let id = |i: usize| t.players.get(i).map_or(0, |p| p.id);
+    let saved = save(system, t.round, pairing, &id, &violations, serde_json::to_value(t).ok());
+    Err(GuardError { system, round: t.round, violations, saved })
+}
+
 fn save(
     system: System,
     round: u32,

@@ -62,6 +62,7 @@ pub fn read_pairing<'a>(path: &Path, t: impl Into<Field<'a>>) -> Result<RoundPai
     let rp = match t {
         Field::Players(t) => RoundPairing::recorded(&doc, t),
         Field::Teams(t) => crate::team::recorded_round(&doc, t.round).unwrap_or_default(),
+        Field::Double(t) => crate::double::recorded_round(&doc, t.round).unwrap_or_default(),
     };
     if rp.boards.is_empty() && rp.bye.is_none() {
         return Err(PairsFileError::NoRound { file, round: t.round() });

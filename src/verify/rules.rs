@@ -227,7 +227,7 @@ mod tests {
     fn every_system_has_a_row() {
         for s in System::ALL {
             let rows = EDITIONS.iter().filter(|e| e.system == s).count()
-                + super::super::team::TEAM_EDITIONS.iter().filter(|e| e.system == s).count();
+                + super::super::matches::MATCH_EDITIONS.iter().filter(|e| e.system == s).count();
             assert_eq!(rows, 1, "{s}");
         }
         for e in EDITIONS {

@@ -1,149 +1,41 @@
 //! The checker's team rules: is a round's pairing of teams legal under the Swiss Team system
-//! (C.04.6)? Written from the text, sharing nothing with `src/systems/`: it reads the team
-//! tournament state (`src/team`) only.
-//!
-//! Checked, in this order: every index names a team; no team plays itself; absent teams are not
-//! paired; every present team appears exactly once (in a pair or as the PAB) and the PAB is
-//! given only when the number of teams is odd (3.3.1); the PAB's receiver may receive it
-//! (\[C2\]: not after a pairing-allocated bye, a match won by forfeit or a full-point bye); no
-//! second meeting (\[C1\], a match actually played); no prohibited pair (`260`). There are no
-//! colour limits: C.04.1 Articles 6 and 7 never apply to teams (C.04.6 Preface).
+//! (C.04.6), and what does it cost? Written from the text, sharing nothing with `src/systems/`: it
+//! reads the team tournament state (`src/team`) only. The absolute rules are those of every match
+//! system ([`super::matches`]).
 
-use super::absolute::{Rule, Violation};
+use super::absolute::Violation;
+use super::matches::Judged;
 use crate::pairing::RoundPairing;
 use crate::team::TeamTournament;
 use crate::vocabulary::System;
 
-/// One team system's rules as the checker judges them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TeamEdition {
-    /// The system whose pairings it judges.
-    pub system: System,
-    /// Who is paired and who receives the bye.
-    pub presence_article: &'static str,
-    /// The article forbidding a second meeting.
-    pub rematch_article: &'static str,
-    /// The article saying who may receive the pairing-allocated bye.
-    pub pab_article: &'static str,
-}
-
-/// One row per team system.
-pub const TEAM_EDITIONS: [TeamEdition; 1] = [TeamEdition {
-    system: System::SwissTeam2026,
-    presence_article: "C.04.6 3.3.1, C.04.1 Art. 3",
-    rematch_article: "C.04.6 2.1.1 [C1], C.04.1 Art. 2",
-    pab_article: "C.04.6 2.1.2 [C2]",
-}];
-
-impl TeamEdition {
-    /// The row of `system`, when it pairs teams.
-    pub fn of(system: System) -> Option<TeamEdition> {
-        TEAM_EDITIONS.iter().find(|e| e.system == system).copied()
+impl Judged for TeamTournament {
+    fn count(&self) -> usize {
+        self.teams.len()
     }
-
-    /// \[C2\]: the article barring team `i` from the pairing-allocated bye, if it is barred.
-    pub fn pab_bar(&self, t: &TeamTournament, i: usize) -> Option<&'static str> {
-        let team = &t.teams[i];
-        (team.had_pab || team.had_forfeit_win || team.had_full_bye).then_some(self.pab_article)
+    fn id(&self, i: usize) -> u32 {
+        self.teams[i].tpn
+    }
+    fn absent(&self, i: usize) -> bool {
+        self.teams[i].absent.is_some()
+    }
+    /// [C1]: a match actually played (1.6.1).
+    fn met(&self, a: usize, b: usize) -> bool {
+        self.teams[a].history.iter().any(|m| m.played() && m.opponent == Some(b))
+    }
+    fn prohibited(&self, a: usize, b: usize) -> bool {
+        self.forbidden.contains(&(a.min(b), a.max(b)))
+    }
+    /// [C2].
+    fn pab_barred(&self, i: usize) -> bool {
+        let team = &self.teams[i];
+        team.had_pab || team.had_forfeit_win || team.had_full_bye
     }
 }
 
 /// Every rule `pairing` (pairs of team indices) breaks in round `t.round` under `system`.
 pub fn check(system: System, t: &TeamTournament, pairing: &RoundPairing) -> Vec<Violation> {
-    let Some(ed) = TeamEdition::of(system) else {
-        return vec![Violation {
-            rule: Rule::NoRules,
-            article: "C.04.6",
-            players: Vec::new(),
-            detail: format!(
-                "the {system} system pairs players: the checker judges its pairings on an individual tournament"
-            ),
-        }];
-    };
-    let n = t.teams.len();
-    let tpn = |i: usize| t.teams.get(i).map_or(0, |x| x.tpn);
-    let mut out = Vec::new();
-    let mut seen = vec![0u32; n];
-    let presence = ed.presence_article;
-    let mut note = |i: usize, out: &mut Vec<Violation>| {
-        if i >= n {
-            out.push(Violation {
-                rule: Rule::UnknownPlayer,
-                article: presence,
-                players: vec![],
-                detail: format!("team index {i} is not in the tournament"),
-            });
-            return false;
-        }
-        seen[i] += 1;
-        true
-    };
-    for b in &pairing.boards {
-        let (w, bl) = (b.white, b.black);
-        if w == bl {
-            if note(w, &mut out) {
-                out.push(Violation {
-                    rule: Rule::PairedWithSelf,
-                    article: presence,
-                    players: vec![tpn(w)],
-                    detail: "paired with itself".into(),
-                });
-            }
-            continue;
-        }
-        if !(note(w, &mut out) & note(bl, &mut out)) {
-            continue;
-        }
-        let met = t.teams[w].history.iter().any(|m| m.played() && m.opponent == Some(bl));
-        if met {
-            out.push(Violation {
-                rule: Rule::Rematch,
-                article: ed.rematch_article,
-                players: vec![tpn(w), tpn(bl)],
-                detail: "these teams have already played a match against each other".into(),
-            });
-        }
-        if t.forbidden.contains(&(w.min(bl), w.max(bl))) {
-            out.push(Violation {
-                rule: Rule::ForbiddenPair,
-                article: "prohibited pair (TRF-2026 260)",
-                players: vec![tpn(w), tpn(bl)],
-                detail: "the tournament prohibits this pair in this round".into(),
-            });
-        }
-    }
-    if let Some(p) = pairing.bye {
-        if note(p, &mut out) {
-            if let Some(article) = ed.pab_bar(t, p) {
-                out.push(Violation {
-                    rule: Rule::ByeIneligible,
-                    article,
-                    players: vec![tpn(p)],
-                    detail: "has already had a pairing-allocated bye, a match won by forfeit or a full-point bye"
-                        .into(),
-                });
-            }
-        }
-    }
-    let present = t.teams.iter().filter(|x| x.absent.is_none()).count();
-    if pairing.bye.is_some() && present % 2 == 0 {
-        out.push(Violation {
-            rule: Rule::ByeNotNeeded,
-            article: presence,
-            players: pairing.bye.filter(|&p| p < n).map(tpn).into_iter().collect(),
-            detail: format!("a pairing-allocated bye with {present} teams to pair (an even number)"),
-        });
-    }
-    for (i, (team, &times)) in t.teams.iter().zip(&seen).enumerate() {
-        let (rule, detail) = match (team.absent.is_some(), times) {
-            (true, 0) | (false, 1) => continue,
-            (true, _) => (Rule::AbsentPaired, "is absent from this round".to_string()),
-            (false, 0) => (Rule::Unpaired, "is present but neither paired nor given the bye".to_string()),
-            (false, k) => (Rule::PairedTwice, format!("appears {k} times")),
-        };
-        out.push(Violation { rule, article: presence, players: vec![tpn(i)], detail });
-    }
-    out
+    super::matches::check(system, "C.04.6", t, pairing)
 }
 
 /// The quality of a pairing of teams under C.04.6, round level, criteria in priority order
@@ -155,7 +47,7 @@ pub fn evaluate(system: System, t: &TeamTournament, pairing: &RoundPairing) -> s
     use super::quality::{Criterion, CriterionValue};
     use crate::team::{ColourModel, PreferenceStrength, TeamFloat};
     use crate::trf::Colour;
-    if TeamEdition::of(system).is_none() {
+    if system != System::SwissTeam2026 {
         return super::Quality { criteria: Vec::new() };
     }
     let n = t.teams.len();

@@ -26,10 +26,10 @@ pub mod criteria;
 pub use criteria::words;
 
 use super::top_scoregroup::why::Askable;
-use super::top_scoregroup::{pair_round, Ctx, Procedure, Units, STEPS};
-use crate::round::Field;
+use super::top_scoregroup::{pair_round, Ctx, Paired, Procedure, Units, STEPS};
 use crate::pairing::{Board, RoundPairing};
 use crate::points::Points;
+use crate::round::Field;
 use crate::systems::trace::BracketTrace;
 use crate::team::{ColourModel, PreferenceStrength, TeamFloat, TeamTournament};
 use crate::vocabulary::{PairError, PairOptions, System};
@@ -140,7 +140,7 @@ pub fn pair_with(
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
     let procedure = procedure(t);
     let cx = Ctx::new(t, &procedure, opts, shortcuts);
-    let (pairs, bye, traces) = pair_round(&cx)?;
+    let Paired { pairs, bye, traces } = pair_round(&cx)?;
     let mut boards: Vec<Board> = pairs
         .into_iter()
         .map(|(a, b)| colours::allocate(t, a, b).map(|(white, black)| Board { white, black }))

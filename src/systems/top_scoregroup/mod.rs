@@ -172,13 +172,22 @@ impl<'t> Ctx<'t> {
     }
 }
 
-/// The round paired as 3.3.2 orders it (colours aside): the pairs (units, top member first), the
-/// bye, and a trace per step. A round that cannot be completed under \[C1\] and \[C2\] is the
-/// Chief Arbiter's (3.3.3): `NoValidPairing`.
-pub(crate) fn pair_round(cx: &Ctx) -> Result<(Vec<(usize, usize)>, Option<usize>, Vec<BracketTrace>), PairError> {
+/// A round paired as 3.3.2 orders it, colours aside.
+pub(crate) struct Paired {
+    /// The pairs of units, top member first, bracket by bracket.
+    pub pairs: Vec<(usize, usize)>,
+    /// The pairing-allocated bye.
+    pub bye: Option<usize>,
+    /// A trace per step.
+    pub traces: Vec<BracketTrace>,
+}
+
+/// The round paired as 3.3.2 orders it (colours aside). A round that cannot be completed under
+/// \[C1\] and \[C2\] is the Chief Arbiter's (3.3.3): `NoValidPairing`.
+pub(crate) fn pair_round(cx: &Ctx) -> Result<Paired, PairError> {
     let present = cx.units.present();
     if present.is_empty() {
-        return Ok((Vec::new(), None, Vec::new()));
+        return Ok(Paired { pairs: Vec::new(), bye: None, traces: Vec::new() });
     }
     let odd = present.len() % 2 == 1;
     if !cx.completable(&present, odd) {
@@ -215,5 +224,5 @@ pub(crate) fn pair_round(cx: &Ctx) -> Result<(Vec<(usize, usize)>, Option<usize>
     if !remaining.is_empty() {
         return Err(PairError::Internal(format!("{} units left unpaired after the last scoregroup", remaining.len())));
     }
-    Ok((pairs, bye, traces))
+    Ok(Paired { pairs, bye, traces })
 }

@@ -169,6 +169,7 @@ impl Reader<'_> {
         let system = &self.doc.point_system;
         let announced = self.announced_round();
         let team_file = self.doc.is_team_file();
+        let double_swiss = crate::double::encoding::is_double_swiss(&self.doc);
         for player in &self.doc.players {
             let Some(stated) = player.points else {
                 continue;
@@ -178,7 +179,12 @@ impl Reader<'_> {
                 continue;
             }
             let value = |e: &RoundEntry| e.result.points(e.colour, system);
-            let sum: Points = player.rounds.iter().flatten().map(value).sum();
+            // A Double-Swiss file writes a match's bye in both of its columns, worth `P` once.
+            let sum: Points = if double_swiss {
+                crate::double::encoding::points_of_columns(&player.rounds, system)
+            } else {
+                player.rounds.iter().flatten().map(value).sum()
+            };
             let announced_points = announced
                 .and_then(|r| player.rounds.get(r - 1).copied().flatten())
                 .map(|e| value(&e))

@@ -14,7 +14,7 @@ pub(super) struct PointState {
     /// The PAB value was stated (BBU, XXS PAB, 162 P). Until then it follows the win value set by
     /// BBW or 162 W (bbpPairings: "If BBU is not specified, it defaults to the score for a win";
     /// TRF-2026 162: P defaults to "same as W"). XXS W does not move it (JaVaFo AUM example 2).
-    pab_stated: bool,
+    pub(super) pab_stated: bool,
 }
 
 impl PointState {

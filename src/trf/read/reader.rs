@@ -189,6 +189,10 @@ impl<'a> Reader<'a> {
             self.doc.accelerations.extend(expanded);
         }
         self.doc.point_system = self.points.system;
+        if crate::double::encoding::is_double_swiss(&self.doc) && !self.points.pab_stated {
+            // C.04.5 1.4: a match's pairing-allocated bye is a game won and a game drawn.
+            self.doc.point_system.pairing_bye = crate::double::encoding::default_pab_points(&self.doc.point_system);
+        }
         if opts.check_scores {
             self.check_scores()?;
         }

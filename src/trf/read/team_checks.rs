@@ -43,14 +43,32 @@ impl Reader<'_> {
         self.check_boards()
     }
 
-    /// In a team file, tag 192 names the Swiss Team system and its options (C.04.6 1.2, 1.7).
+    /// In a team file, tag 192 names the Swiss Team system and its options (C.04.6 1.2, 1.7); a
+    /// Double-Swiss code is one lexpair pairs (C.04.5) and names no team system. Other codes of
+    /// an individual file are kept as written.
     fn check_tournament_type(&self) -> Result<(), TrfError> {
         let (Some(code), Some(line)) = (&self.doc.tournament_type, self.tournament_type_at) else {
             return Ok(());
         };
+        let field = "tournament type (192)";
+        if let Some(ds) = crate::double::encoding::code(&self.doc) {
+            return match ds {
+                Ok(_) if self.doc.is_team_file() => Err(self.error(
+                    line,
+                    5,
+                    field,
+                    "a Double-Swiss code in a file with team records (310 or 013): Double-Swiss pairs players",
+                )),
+                Ok(_) => Ok(()),
+                Err(message) => Err(self.error(line, 5, field, message)),
+            };
+        }
+        if !self.doc.is_team_file() && !code.trim().to_ascii_uppercase().starts_with("FIDE_TEAM") {
+            return Ok(());
+        }
         match crate::team::TeamRules::from_code(code) {
             Ok(_) => Ok(()),
-            Err(message) => Err(self.error(line, 5, "tournament type (192)", message)),
+            Err(message) => Err(self.error(line, 5, field, message)),
         }
     }
 

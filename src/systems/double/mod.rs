@@ -1,0 +1,194 @@
+//! The FIDE Double-Swiss Pairing System (C.04.5, in force from 1 February 2026): pairs players in
+//! matches of two games with alternating colours.
+//!
+//! A match round is paired as 3.3.2 orders it, by the top-scoregroup procedure this system shares
+//! with the Swiss Team system (`systems::top_scoregroup`; C.04.5 3.3-3.6 repeat C.04.6's "word for
+//! word" with players, its implementers report):
+//! 1. the pairing-allocated bye (3.4): the lowest score, then the most matches played, then the
+//!    largest TPN;
+//! 2. from the top scoregroup down: the set of upfloaters (3.5) by \[C4\]-\[C7\] and the set
+//!    order of 3.5.4, then the bracket's pairing (3.6) by \[C8\] and the identifier order of
+//!    3.6.2-3.6.3 (there is no colour criterion);
+//! 3. the colours of every match (Art. 4, [`colours`]): the match White plays game 1 with White
+//!    and game 2 with Black (4.4).
+//!
+//! This module gives the procedure the facts about the players ([`Units`]: \[C1\], \[C2\],
+//! floats) and the keys of C.04.5's criteria ([`criteria`]). The text after 1.3.2 is
+//! reconstructed from implementers' notes: every reading lexpair takes is listed with its source
+//! in `docs/double-swiss.md`, and each sits in one place: the facts in `double::build`, the
+//! criteria here and in `top_scoregroup`, the colours in [`colours`].
+#![warn(missing_docs)]
+
+pub mod colours;
+pub mod criteria;
+
+pub use criteria::words;
+
+use super::top_scoregroup::why::Askable;
+use super::top_scoregroup::{pair_round, Ctx, Paired, Procedure, Units, STEPS};
+use crate::double::DoubleTournament;
+use crate::matches::TeamFloat;
+use crate::pairing::{Board, RoundPairing};
+use crate::points::Points;
+use crate::round::Field;
+use crate::systems::trace::BracketTrace;
+use crate::vocabulary::{PairError, PairOptions, System};
+
+/// The players as the top-scoregroup procedure sees them.
+impl Units for DoubleTournament {
+    fn round(&self) -> u32 {
+        self.round
+    }
+
+    fn present(&self) -> Vec<usize> {
+        DoubleTournament::present(self)
+    }
+
+    fn tpn(&self, i: usize) -> u32 {
+        self.players[i].tpn
+    }
+
+    fn score(&self, i: usize) -> Points {
+        DoubleTournament::score(self, i)
+    }
+
+    fn matches_played(&self, i: usize) -> u32 {
+        self.players[i].matches_played
+    }
+
+    /// [C1] (and `260`): no second meeting in a match not ended by forfeit, no prohibited pair.
+    fn can_meet(&self, a: usize, b: usize) -> bool {
+        !self.have_met(a, b) && !self.is_forbidden(a, b)
+    }
+
+    /// [C2]: not after a pairing-allocated bye, a match won by forfeit, or a full-point bye.
+    fn pab_eligible(&self, i: usize) -> bool {
+        DoubleTournament::pab_eligible(self, i)
+    }
+
+    /// 1.5 in the previous match round, for [C7] and [C8].
+    fn floated(&self, i: usize) -> bool {
+        self.players[i].float_previous != TeamFloat::None
+    }
+}
+
+/// The criteria of C.04.5 for the match round of `t`.
+fn procedure(t: &DoubleTournament) -> Procedure {
+    use criteria::{C4, C5, C6, C7, C8};
+    Procedure {
+        upfloaters: C4,
+        upfloater_scores: C5,
+        next_scoregroup: C6,
+        repeated_floaters: C7,
+        colour: None,
+        strong_colour: None,
+        floater_opponents: C8,
+        steps: STEPS,
+        article: criteria::article,
+        // [C7], [C8]: "with the exception of the last round" (C.04.6: the last two).
+        floats_count: !t.is_last_round(),
+    }
+}
+
+/// Pairs match round `t.round` of the Double-Swiss tournament `t` by C.04.5 (see the module
+/// header).
+///
+/// Under `--cross-check solver` every program is solved (on both routes, which must agree at
+/// every stage), and the pairing the first-candidate shortcuts find must be the same.
+pub fn pair(t: &DoubleTournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
+    if !opts.second_opinion {
+        return pair_with(t, opts, true);
+    }
+    let solved = pair_with(t, opts, false)?;
+    let quick = pair_with(t, &PairOptions { second_opinion: false, ..opts.clone() }, true)?;
+    if quick.0 != solved.0 {
+        return Err(PairError::Internal(
+            "cross-check solver: the first-candidate shortcuts and the programs give different pairings".into(),
+        ));
+    }
+    Ok(solved)
+}
+
+/// [`pair`], with (`shortcuts`) or without the first-candidate shortcuts: both give the same
+/// pairing, the second solves every program.
+pub fn pair_with(
+    t: &DoubleTournament,
+    opts: &PairOptions,
+    shortcuts: bool,
+) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
+    let procedure = procedure(t);
+    let cx = Ctx::new(t, &procedure, opts, shortcuts);
+    let Paired { pairs, bye, traces } = pair_round(&cx)?;
+    let mut boards: Vec<Board> = pairs
+        .into_iter()
+        .map(|(a, b)| colours::allocate(t, a, b).map(|(white, black)| Board { white, black }))
+        .collect::<Result<_, _>>()?;
+    // Board order (C.04.2 3.6, the text says nothing more, open point 15): the higher pairing
+    // score of the pair first, then the sum of both, then the smaller TPN.
+    boards.sort_by_key(|b| {
+        let (sw, sb) = (t.score(b.white), t.score(b.black));
+        (std::cmp::Reverse(sw.max(sb)), std::cmp::Reverse(sw + sb), t.players[b.white].tpn.min(t.players[b.black].tpn))
+    });
+    Ok((RoundPairing { boards, bye }, traces))
+}
+
+impl Askable for DoubleTournament {
+    fn system(&self) -> System {
+        System::DoubleSwiss2026
+    }
+    fn field(&self) -> Field<'_> {
+        Field::Double(self)
+    }
+    fn unit_word(&self) -> &'static str {
+        "player"
+    }
+    fn index_of(&self, id: u32) -> Option<usize> {
+        DoubleTournament::index_of(self, id)
+    }
+    fn id(&self, i: usize) -> u32 {
+        self.players[i].id
+    }
+    fn absent(&self, i: usize) -> bool {
+        self.players[i].absent.is_some()
+    }
+    fn met_in(&self, i: usize, j: usize) -> Option<usize> {
+        self.players[i].history.iter().position(|m| crate::double::is_meeting(m) && m.opponent == Some(j))
+    }
+    fn prohibit(&mut self, a: usize, b: usize) {
+        self.forbidden.insert((a.min(b), a.max(b)));
+    }
+    fn prohibited(&self, a: usize, b: usize) -> bool {
+        self.is_forbidden(a, b)
+    }
+    fn count(&self) -> usize {
+        self.players.len()
+    }
+    fn pair(&self, opts: &PairOptions) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
+        pair(self, opts)
+    }
+    fn chapter(&self) -> &'static str {
+        "C.04.5"
+    }
+}
+
+/// Why players `a` and `b` (TRF ids) are not paired together (see `top_scoregroup::why`).
+pub fn why_not(
+    t: &DoubleTournament,
+    opts: &PairOptions,
+    traces: &[BracketTrace],
+    a: u32,
+    b: u32,
+) -> Result<String, PairError> {
+    super::top_scoregroup::why::why_not(t, opts, traces, a, b)
+}
+
+/// Why player `x` (a TRF id) did or did not receive the pairing-allocated bye.
+pub fn why_bye(
+    t: &DoubleTournament,
+    _opts: &PairOptions,
+    pairing: &RoundPairing,
+    traces: &[BracketTrace],
+    x: u32,
+) -> Result<String, PairError> {
+    super::top_scoregroup::why::why_bye(t, pairing, traces, x)
+}
