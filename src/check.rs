@@ -39,9 +39,12 @@ pub struct RoundCheck {
     pub audit: AuditCounts,
 }
 
-/// Replays rounds `1..=doc.rounds_in_file()` (those with at least one recorded pairing).
+/// Replays rounds `1..=doc.rounds_in_file()` (those with at least one recorded pairing). An
+/// initial colour the file does not state is taken from its recorded round 1
+/// (`round::with_recorded_initial_colour`), so that round 1 is replayed too.
 pub fn check_document(doc: &TrfDocument, system: System, opts: &PairOptions) -> Vec<RoundCheck> {
-    (1..=doc.rounds_in_file()).filter_map(|r| check_round(doc, system, r, opts)).collect()
+    let doc = crate::round::with_recorded_initial_colour(doc.clone());
+    (1..=doc.rounds_in_file()).filter_map(|r| check_round(&doc, system, r, opts)).collect()
 }
 
 /// Replays round `round`; `None` when nothing was paired in that round.
