@@ -40,9 +40,11 @@ pub struct RoundCheck {
 }
 
 /// Replays every recorded round (those with at least one recorded pairing; in a Double-Swiss file
-/// every match).
+/// every match). An initial colour the file does not state is taken from its recorded round 1
+/// (`round::with_recorded_initial_colour`), so that round 1 is replayed too.
 pub fn check_document(doc: &TrfDocument, system: System, opts: &PairOptions) -> Vec<RoundCheck> {
-    (1..=Event::rounds_in_file(doc)).filter_map(|r| check_round(doc, system, r, opts)).collect()
+    let doc = crate::round::with_recorded_initial_colour(doc.clone());
+    (1..=Event::rounds_in_file(&doc)).filter_map(|r| check_round(&doc, system, r, opts)).collect()
 }
 
 /// Replays round `round`; `None` when nothing was paired in that round.

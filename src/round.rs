@@ -267,6 +267,23 @@ impl Event {
     }
 }
 
+/// `doc` with its initial colour stated when the file leaves it out but its recorded round 1
+/// shows it, so that round 1 can be replayed (`check`, `batch replay`): for players the engines'
+/// inference rule (`tournament::recorded_initial_colour`), for teams C.04.6 4.1 read back by
+/// 4.3.1 (the team state's own rule), for Double-Swiss 4.3.1 the same way. The later rounds read the same colour from round 1 anyway.
+pub fn with_recorded_initial_colour(mut doc: crate::trf::TrfDocument) -> crate::trf::TrfDocument {
+    if doc.initial_colour.is_none() {
+        doc.initial_colour = if doc.is_team_file() {
+            crate::team::through_round(&doc, 1).ok().and_then(|t| t.initial_colour)
+        } else if crate::double::encoding::is_double_swiss(&doc) {
+            crate::double::through_round(&doc, 1).ok().and_then(|t| t.initial_colour)
+        } else {
+            crate::tournament::recorded_initial_colour(&doc)
+        };
+    }
+    doc
+}
+
 impl<'a> From<&'a Event> for Field<'a> {
     fn from(e: &'a Event) -> Field<'a> {
         e.field()

@@ -206,12 +206,15 @@ fn art_4_3_colour_allocation() {
     history(&mut t, 2, "BB");
     assert_eq!(colours_of(&t, 1, 2), (2, Rule::FewerWhites), "4.3.2 fewer Whites");
     history(&mut t, 2, "BW");
-    assert_eq!(colours_of(&t, 1, 2), (2, Rule::Alternate), "4.3.3 1 had Black last where they differ: 1 gets White... ");
+    assert_eq!(
+        colours_of(&t, 1, 2),
+        (1, Rule::Alternate),
+        "4.3.3 in the last match where they differ 1 had Black: 1 gets White"
+    );
     history(&mut t, 2, "WB");
     assert_eq!(colours_of(&t, 1, 2), (1, Rule::HigherRankedAlternates), "4.3.4 same histories: HRP 1 alternates");
     history(&mut t, 3, "");
     history(&mut t, 4, "B");
-    t.players[ix(&t, 4)].whites = 0;
     assert_eq!(colours_of(&t, 3, 4), (4, Rule::OpponentAlternates), "4.3.5 the HRP has no colour yet");
 }
 
@@ -277,6 +280,19 @@ impl DsFile {
         self
     }
 
+    /// One game column: `white` has White against `black` (a file of one game per round).
+    fn single(&mut self, col: usize, white: u32, black: u32, result: &str) -> &mut Self {
+        let mut chars = result.chars();
+        let (rw, rb) = (chars.next().unwrap_or('0'), chars.next().unwrap_or('0'));
+        for (p, o, c, res) in [(white, black, 'w', rw), (black, white, 'b', rb)] {
+            let b = &mut self.blocks[p as usize - 1];
+            b.resize(col - 1, "  0000 - Z".to_string());
+            b.push(format!("  {o:>4} {c} {res}"));
+            self.points[p as usize - 1] += DsFile::value(res);
+        }
+        self
+    }
+
     /// Match k: a bye of the whole match (`U`, `Z`, `F`, `H`) in both columns.
     fn bye(&mut self, k: u32, p: u32, code: char) -> &mut Self {
         let b = &mut self.blocks[p as usize - 1];
@@ -317,7 +333,8 @@ impl DsFile {
     }
 
     fn state(&self, k: u32) -> DoubleTournament {
-        let doc = trf::read_str(&self.text(), "test.trf", &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}\n{}", self.text()));
+        let doc = trf::read_str(&self.text(), "test.trf", &ReadOptions::default())
+            .unwrap_or_else(|e| panic!("{e}\n{}", self.text()));
         DoubleTournament::before_round(&doc, k).unwrap_or_else(|e| panic!("{e}"))
     }
 }
@@ -368,14 +385,22 @@ fn art_1_4_the_pab_is_a_game_won_and_a_game_drawn_once_per_match() {
 /// against one opponent with reversed colours, naming the line and the match.
 #[test]
 fn a_file_mixing_conventions_is_refused_naming_line_and_match() {
+    // One game per TRF round under a Double-Swiss code: player 1 meets 2, then 3.
+    let mut f = DsFile::new(4, 3);
+    f.single(1, 1, 2, "10").single(1, 3, 4, "10").single(2, 3, 1, "==").single(2, 2, 4, "==");
+    let doc = trf::read_str(&f.text(), "test.trf", &ReadOptions::default()).expect("the TRF itself is readable");
+    let e = DoubleTournament::before_round(&doc, 2).expect_err("mixed conventions");
+    assert!(e.message.contains("line 6") && e.message.contains("match 1"), "{e}");
+    assert!(e.message.contains("game 1 is against 2, game 2 against 3"), "{e}");
+    // Both games of a match with the same colour.
+    let mut f = DsFile::new(4, 3);
+    f.single(1, 1, 2, "10").single(1, 3, 4, "10").single(2, 1, 2, "==").single(2, 3, 4, "==");
+    let doc = trf::read_str(&f.text(), "test.trf", &ReadOptions::default()).expect("readable");
+    let e = DoubleTournament::before_round(&doc, 2).expect_err("same colour twice");
+    assert!(e.message.contains("both games are with White"), "{e}");
     let mut f = DsFile::new(4, 3);
     f.game(1, 1, 2, ["10", "=="]).game(1, 3, 4, ["10", "=="]);
     let good = f.text();
-    // Player 1's game 2 against 3 instead of 2: one game per round, not a match.
-    let bad = good.replacen("     2 b =", "     3 b =", 1);
-    let doc = trf::read_str(&bad, "test.trf", &ReadOptions { check_scores: false }).expect("the TRF itself is readable");
-    let e = DoubleTournament::before_round(&doc, 2).expect_err("mixed conventions");
-    assert!(e.message.contains("line 6") && e.message.contains("match 1"), "{e}");
     // And the same file without 192 is an individual tournament: the door says which system.
     let plain = good.replace("192 FIDE_DOUBLESWISS\n", "");
     let doc = trf::read_str(&plain, "test.trf", &ReadOptions { check_scores: false }).expect("readable");

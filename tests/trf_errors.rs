@@ -54,6 +54,7 @@ malformed! {
     bad_result => "bad_result.trf:3:99: round 1 result (column 99): 'x' is not a result code; expected one of + - W D L 1 = 0 H F U Z or blank",
     bb_bad_value => "bb_bad_value.trf:3:5: BBW: '3,0' is not a number of points; expected e.g. 3.0",
     bb_missing_value => "bb_missing_value.trf:3:5: BBD: missing the number of points; expected e.g. 'BBD  1.0'",
+    bye_shifted => "bye_shifted.trf:5:96: round 1 (columns 92-101): unexpected '-' in column 96; expected a blank between opponent, colour and result",
     bye_with_opponent => "bye_with_opponent.trf:4:109: round 2 result (column 109): 'H' is a bye, but the opponent is 1; expected a game result (+ - W D L 1 = 0) or opponent 0000",
     colour_mismatch => "colour_mismatch.trf:4:97: round 1 colour (column 97): player 2 has 'b' against 4, but player 4 (line 6) has 'b'; expected 'w'",
     cut_in_points => "cut_in_points.trf:4:83: points (columns 81-84): the line ends inside this right-aligned field: the record is cut short or misaligned",
@@ -89,6 +90,7 @@ malformed! {
     xxs_bad_value => "xxs_bad_value.trf:3:5: XXS: 'three' is not a number of points in 'W=three'; expected e.g. 1.5",
     xxs_not_code_value => "xxs_not_code_value.trf:3:9: XXS: 'D' is not CODE=VALUE; expected e.g. W=3.0",
     xxs_unknown_code => "xxs_unknown_code.trf:3:9: XXS: unknown code 'DD' in 'DD=1'; expected one of WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D",
+    z_in_progress_one_side => "z_in_progress_one_side.trf:4:99: round 1 result (column 99): player 1 has no result against 3, but player 3 (line 6) has '1'; expected no result",
     xxz_bad_id => "xxz_bad_id.trf:7:7: XXZ: 'x4' is not a starting-rank number; expected a whole number from 1 to 9999",
     team_240_unknown_team => "team_240_unknown_team.trf:25:12: 240 bye: 7 is not a team (no 310 line has this team pairing number)",
     team_250_unknown_team => "team_250_unknown_team.trf:27:28: 250 acceleration: 6 is not a team (no 310 line has this team pairing number)",
@@ -177,6 +179,9 @@ fn garbled_lines_never_panic() {
         "xxs_override.trf",
         "team_all_records.trf",
         "team_013.trf",
+        "exports/tornelo.trf",
+        "exports/swiss_manager.trf",
+        "exports/lichess_running.trf",
     ] {
         let text = std::fs::read_to_string(dir.join(name)).expect("hand-made file");
         let lines: Vec<&str> = text.lines().collect();

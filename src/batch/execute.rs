@@ -7,7 +7,6 @@ use crate::metrics::tournament_metrics;
 use crate::pairing::{Board, RoundPairing};
 use crate::round::{Event, Field};
 use crate::solver::audit::AuditCounts;
-use crate::tournament::Tournament;
 use crate::trf::{self, ReadOptions, TrfDocument, TrfFlavor};
 use crate::vocabulary::{PairError, PairOptions};
 use std::collections::{BTreeMap, BTreeSet};
@@ -34,9 +33,10 @@ pub fn execute(plan: &Plan, unit: &Unit, out: &Path) -> Record {
     let opts = PairOptions { model: variant.model.clone(), ..plan.pair.clone() };
     let mut audit = AuditCounts::default(); // this unit's counts, summed over its rounds
     let result = match (plan.kind, source) {
-        (Kind::Replay, Source::File(path)) => {
-            read(path).and_then(|doc| replay(&with_initial_colour(doc), variant.system, &opts, &mut rec, &mut audit))
-        }
+        (Kind::Replay, Source::File(path)) => read(path).and_then(|doc| {
+            let doc = crate::round::with_recorded_initial_colour(doc);
+            replay(&doc, variant.system, &opts, &mut rec, &mut audit)
+        }),
         (Kind::Solve, Source::File(path)) => {
             read(path).and_then(|doc| solve(&doc, variant.system, &opts, &mut rec, &mut audit))
         }
@@ -67,17 +67,6 @@ pub fn execute(plan: &Plan, unit: &Unit, out: &Path) -> Record {
 /// Real files are read without the score-column check: replays need the games, not the totals.
 fn read(path: &Path) -> Result<TrfDocument, String> {
     trf::read_file(path, &ReadOptions { check_scores: false }).map_err(|e| e.to_string())
-}
-
-/// A real event that does not state the initial colour shows it in its recorded round 1 (the
-/// engines' inference rule, which `Tournament` applies from round 2 on): state it, so that round 1
-/// is replayed too.
-fn with_initial_colour(mut doc: TrfDocument) -> TrfDocument {
-    // A team file reads its initial colour back from round 1 itself (C.04.6 4.1 by 4.3.1).
-    if doc.initial_colour.is_none() && !doc.is_team_file() {
-        doc.initial_colour = Tournament::before_round(&doc, 2).ok().and_then(|t| t.initial_colour);
-    }
-    doc
 }
 
 /// Pair every recorded round given the recorded history; count identical rounds, identical

@@ -25,7 +25,7 @@ fn parse_system(name: &str) -> Result<System, Failure> {
 }
 
 fn read(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, Failure> {
-    Ok(trf::read_file(path, opts)?)
+    Ok(super::input::read_trf(path, opts)?)
 }
 
 /// `--acceleration METHOD`: the virtual points computed by the method replace the file's own
@@ -287,7 +287,7 @@ fn run_checks(
 ) -> CheckSummary {
     let mut s = CheckSummary::default();
     for f in files {
-        let mut doc = match trf::read_file(f, read_opts) {
+        let mut doc = match super::input::read_trf(f, read_opts) {
             Ok(d) => d,
             Err(e) => {
                 s.rounds += 1;
@@ -348,14 +348,23 @@ fn describe(f: &Path, round: u32, o: &Outcome) -> String {
 pub fn state(a: StateArgs) -> Result<(), Failure> {
     let mut doc = read(&a.file, &ReadOptions::default())?;
     accelerate(&mut doc, &a.file, a.acceleration)?;
+    // A finished tournament has no round to pair: its state after the last round is shown.
+    let last = (a.round.is_none() && lexpair::tournament::is_finished(&doc))
+        .then(|| lexpair::tournament::next_round(&doc).saturating_sub(1));
+    let invalid = |e: String| Failure::Invalid(format!("{}: {e}", a.file.display()));
     if doc.is_team_file() {
         // C.04.6: the team state (match and game points, colour preferences of the file's 192
         // code), whatever --system says.
-        let Event::Teams(t) = event(&doc, &a.file, a.round)? else {
-            return Err(Failure::Internal("a team file read as an individual tournament".into()));
+        let t = match last {
+            Some(r) => lexpair::team::through_round(&doc, r).map_err(|e| invalid(e.message))?,
+            None => match event(&doc, &a.file, a.round)? {
+                Event::Teams(t) => t,
+                _ => return Err(Failure::Internal("a team file read as another kind of tournament".into())),
+            },
         };
         let text = if a.json {
-            let v = t.to_json_by_tpn().map_err(|e| Failure::Internal(e.to_string()))?;
+            let mut v = t.to_json_by_tpn().map_err(|e| Failure::Internal(e.to_string()))?;
+            v["finished"] = serde_json::Value::Bool(last.is_some());
             format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
         } else {
             super::state_table::render_teams(&t)
@@ -364,24 +373,36 @@ pub fn state(a: StateArgs) -> Result<(), Failure> {
     }
     if lexpair::double::encoding::is_double_swiss(&doc) {
         // C.04.5: the Double-Swiss state (match and game points, match colours), whatever
-        // --system says.
-        let Event::Double(t) = event(&doc, &a.file, a.round)? else {
-            return Err(Failure::Internal("a Double-Swiss file read as another kind of tournament".into()));
+        // --system says; after the last match when the tournament is finished.
+        let t = match last {
+            Some(_) => {
+                let k = Event::next_round(&doc).saturating_sub(1);
+                lexpair::double::through_round(&doc, k).map_err(|e| invalid(e.message))?
+            }
+            None => match event(&doc, &a.file, a.round)? {
+                Event::Double(t) => t,
+                _ => return Err(Failure::Internal("a Double-Swiss file read as another kind of tournament".into())),
+            },
         };
         let text = if a.json {
-            let v = t.to_json_by_id().map_err(|e| Failure::Internal(e.to_string()))?;
+            let mut v = t.to_json_by_id().map_err(|e| Failure::Internal(e.to_string()))?;
+            v["finished"] = serde_json::Value::Bool(last.is_some());
             format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
         } else {
             super::state_table::render_double(&t)
         };
         return emit(None, &text);
     }
-    let t = tournament(&doc, &a.file, a.round)?;
+    let t = match last {
+        Some(r) => Tournament::after_round(&doc, r).map_err(|e| invalid(e.message))?,
+        None => tournament(&doc, &a.file, a.round)?,
+    };
     let system: System = a.system.parse().map_err(Failure::Invalid)?;
     let rules = lexpair::systems::dutch::PlayerRules::of(system)
         .ok_or_else(|| Failure::Invalid(format!("state follows the Dutch editions' rules; {system} is not one")))?;
     let text = if a.json {
-        let v = t.to_json_by_id().map_err(|e| Failure::Internal(e.to_string()))?;
+        let mut v = t.to_json_by_id().map_err(|e| Failure::Internal(e.to_string()))?;
+        v["finished"] = serde_json::Value::Bool(last.is_some());
         format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
     } else {
         super::state_table::render(&t, rules)
@@ -481,7 +502,7 @@ fn generate_dropin(d: &DropIn, system: System, model: Option<&Path>, config: &st
     };
     let model = match model {
         Some(m) => {
-            let doc = trf::read_file(m, &ReadOptions { check_scores: false })?;
+            let doc = super::input::read_trf(m, &ReadOptions { check_scores: false })?;
             let rounds = doc.total_rounds.unwrap_or_else(|| doc.rounds_in_file()).max(1);
             Some((lexpair::generate::Field::List(lexpair::generate::field_from_document(&doc, None)), rounds))
         }

@@ -158,7 +158,7 @@ pub fn read_model(path: &Path) -> Result<Formulation, Failure> {
 pub fn make_field(players: Option<usize>, field: Option<&Path>, ratings: &str) -> Result<Field, Failure> {
     match field {
         Some(path) => {
-            let doc = trf::read_file(path, &ReadOptions { check_scores: false })?;
+            let doc = super::input::read_trf(path, &ReadOptions { check_scores: false })?;
             Ok(Field::List(field_from_document(&doc, players)))
         }
         None => {

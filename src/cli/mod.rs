@@ -7,6 +7,7 @@ mod deadline;
 mod exit;
 mod families;
 mod generate_cmd;
+mod input;
 mod output;
 mod rtg;
 mod standings_cmd;

@@ -4,7 +4,7 @@ use super::output::emit;
 use super::Failure;
 use clap::{Args, ValueEnum};
 use lexpair::standings::{render_csv, render_text, standings, TieBreak};
-use lexpair::trf::{self, ReadOptions};
+use lexpair::trf::ReadOptions;
 use std::path::PathBuf;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -35,7 +35,7 @@ pub struct StandingsArgs {
 
 pub fn run(a: StandingsArgs) -> Result<(), Failure> {
     let opts = ReadOptions { check_scores: !a.no_score_check };
-    let doc = trf::read_file(&a.file, &opts)?;
+    let doc = super::input::read_trf(&a.file, &opts)?;
     let order = match &a.tiebreaks {
         Some(list) => TieBreak::parse_list(list).map_err(|e| Failure::Invalid(format!("--tiebreaks: {e}")))?,
         None if doc.is_team_file() => TieBreak::TEAM_DEFAULT.to_vec(),

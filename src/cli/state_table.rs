@@ -30,16 +30,27 @@ fn float_char(f: Float) -> char {
     }
 }
 
+/// The first words of a state table: the round to pair, or, when every round is played, the
+/// round the state follows.
+fn heading(round: u32, total_rounds: Option<u32>) -> String {
+    match total_rounds {
+        Some(total) if round > total => {
+            format!("after round {} of {total} (the tournament is finished: the state after its last round)", round - 1)
+        }
+        Some(total) => format!("round {round} of {total}"),
+        None => format!("round {round} of ?"),
+    }
+}
+
 /// One line per player, by pairing score then pairing number; floats and PAB eligibility by
 /// `rules`.
 pub fn render(t: &Tournament, rules: PlayerRules) -> String {
     let mut s = String::new();
-    let total = t.total_rounds.map(|r| r.to_string()).unwrap_or_else(|| "?".into());
     let init = t.initial_colour.map(|c| colour_char(c).to_string()).unwrap_or_else(|| "unknown".into());
     let _ = writeln!(
         s,
-        "round {} of {total}; initial colour {init}; {} present of {}; floats and PAB by {}",
-        t.round,
+        "{}; initial colour {init}; {} present of {}; floats and PAB by {}",
+        heading(t.round, t.total_rounds),
         t.present().len(),
         t.players.len(),
         rules.system
@@ -92,7 +103,6 @@ pub fn render(t: &Tournament, rules: PlayerRules) -> String {
 pub fn render_teams(t: &lexpair::team::TeamTournament) -> String {
     use lexpair::team::{ColourModel, PreferenceStrength, TeamFloat};
     let mut s = String::new();
-    let total = t.total_rounds.map(|r| r.to_string()).unwrap_or_else(|| "?".into());
     let init = t.initial_colour.map(|c| colour_char(c).to_string()).unwrap_or_else(|| "unknown".into());
     let model = match t.rules.colours {
         ColourModel::TypeA => "Type A colour preferences",
@@ -101,8 +111,8 @@ pub fn render_teams(t: &lexpair::team::TeamTournament) -> String {
     };
     let _ = writeln!(
         s,
-        "round {} of {total}; {} ({model}); initial colour {init}; {} boards; {} present of {}",
-        t.round,
+        "{}; {} ({model}); initial colour {init}; {} boards; {} present of {}",
+        heading(t.round, t.total_rounds),
         t.rules.code(),
         t.boards,
         t.present().len(),

@@ -8,7 +8,7 @@ use super::output::emit;
 use super::{Failure, VerifyFormat};
 use lexpair::pairing::RoundPairing;
 use lexpair::round::{Event, Field};
-use lexpair::trf::{self, ReadOptions};
+use lexpair::trf::ReadOptions;
 use lexpair::verify::{self, Comparison, PairsFileError, Quality};
 use lexpair::vocabulary::{PairOptions, System};
 use std::path::PathBuf;
@@ -30,7 +30,7 @@ pub struct VerifyArgs {
 
 pub fn run(a: VerifyArgs) -> Result<(), Failure> {
     let system: System = a.system.parse().map_err(Failure::Invalid)?;
-    let doc = trf::read_file(&a.file, &ReadOptions::default())?;
+    let doc = super::input::read_trf(&a.file, &ReadOptions::default())?;
     let round = a.round.unwrap_or_else(|| Event::next_round(&doc));
     let event = Event::before_round(&doc, round).map_err(|e| Failure::Invalid(format!("{}: {e}", a.file.display())))?;
     let t = event.field();

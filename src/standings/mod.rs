@@ -156,9 +156,7 @@ pub struct Standing {
 /// The state after every round recorded in `doc`.
 pub fn final_state(doc: &TrfDocument) -> Result<Tournament, String> {
     let rounds = doc.rounds_in_file();
-    let mut open = doc.clone();
-    open.total_rounds = None; // so that the state after the last round can be built
-    Tournament::before_round(&open, rounds + 1).map_err(|e| format!("after round {rounds}: {e}"))
+    Tournament::after_round(doc, rounds).map_err(|e| format!("after round {rounds}: {e}"))
 }
 
 pub(crate) fn points(p: Points) -> f64 {

@@ -63,7 +63,36 @@ pub fn round_to_pair(doc: &TrfDocument, requested: Option<u32>) -> Result<u32, T
         return err(format!("round {round} cannot be paired: {paired}, so the round to pair is {next}"));
     }
     pending_results(doc, round)?;
+    if requested.is_none() {
+        finished(doc, round)?;
+    }
     Ok(round)
+}
+
+/// True when every round the file states (XXR / 142) is paired: there is no round left to pair,
+/// and the state worth showing is the one after the last round (`Tournament::after_round`;
+/// for teams `team::through_round`).
+pub fn is_finished(doc: &TrfDocument) -> bool {
+    doc.total_rounds.is_some_and(|total| next_round(doc) > total)
+}
+
+/// A tournament whose stated rounds are all paired has no next round: said as such, with the
+/// line that states the number of rounds (a lichess export states the rounds set for the event,
+/// which are all played when it ends).
+fn finished(doc: &TrfDocument, next: u32) -> Result<(), TournamentError> {
+    let Some(total) = doc.total_rounds.filter(|&t| next > t) else {
+        return Ok(());
+    };
+    let stated = match &doc.notes.total_rounds_at {
+        // `XXR 9 on line 4`, `142 9 on line 2`: the tag as it is written.
+        Some((line, field)) => format!("{} {total} on line {line}", field.split(' ').next().unwrap_or(field)),
+        None => format!("{total} rounds"),
+    };
+    err(format!(
+        "the tournament is finished: all {total} rounds are paired ({stated}), so there is no round {next} to \
+         pair; `lexpair state` and `lexpair standings` show the state after round {total} (to pair another round, \
+         raise the number of rounds)"
+    ))
 }
 
 /// The rounds before `round` must have their results: a game with no result (as `--format trf`
@@ -306,7 +335,7 @@ fn make_player(
     }
 }
 
-/// Absences in the round to pair: `0000 - H|F|Z` entries of that round, XXZ lines, 240 records;
+/// Absences in the round to pair: `0000 - H|F|Z|-` entries of that round, XXZ lines, 240 records;
 /// and a pairing-allocated bye entered in advance (`0000 - U` while no game of the round is
 /// entered), which is kept: that player is not paired (returned, to be written as the round's
 /// bye). A recorded round, as `check` replays it, has games beside its U, which is then the
@@ -348,7 +377,10 @@ fn mark_absences(
                 _ if e.opponent.is_some() => None,
                 ResultCode::HalfBye => Some(ByeKind::Half),
                 ResultCode::FullBye => Some(ByeKind::Full),
-                ResultCode::ZeroBye => Some(ByeKind::Zero),
+                // `0000 - -`: lichess marks a player who left so for the round to come (lila
+                // SwissTrf, after the JaVaFo AUM "Unusual info extensions"), and bbpPairings
+                // reads it as a zero-point absence.
+                ResultCode::ZeroBye | ResultCode::ForfeitLoss => Some(ByeKind::Zero),
                 _ => None,
             };
             if let (Some(k), Some(&i)) = (kind, index.get(&rec.id)) {
@@ -418,6 +450,32 @@ fn infer_initial_colour(recs: &[&crate::trf::PlayerRecord], round: u32) -> Optio
         }
     }
     None
+}
+
+/// The initial colour that the recorded rounds of an individual file show (the engines'
+/// inference rule above, applied to every round of the file): how a file that does not state it
+/// can have its round 1 replayed. See `round::with_recorded_initial_colour`.
+pub fn recorded_initial_colour(doc: &TrfDocument) -> Option<Colour> {
+    let recs: Vec<&crate::trf::PlayerRecord> = pairing_order(doc).into_iter().map(|k| &doc.players[k]).collect();
+    infer_initial_colour(&recs, doc.rounds_in_file().saturating_add(1))
+}
+
+impl Tournament {
+    /// The state after round `r`: what round `r + 1` would start from, also when `r` is the last
+    /// round of the tournament (then `round` is past `total_rounds`: the tournament is finished,
+    /// and nobody is absent from a round that will not be played).
+    pub fn after_round(doc: &TrfDocument, r: u32) -> Result<Tournament, TournamentError> {
+        let mut open = doc.clone();
+        open.total_rounds = None; // the state after the last round is built like any other
+        let mut t = Tournament::before_round(&open, r.saturating_add(1))?;
+        t.total_rounds = doc.total_rounds;
+        Ok(t)
+    }
+
+    /// True when every stated round is played: the state after the last round.
+    pub fn is_finished(&self) -> bool {
+        self.total_rounds.is_some_and(|total| self.round > total)
+    }
 }
 
 /// The players of `doc` (indices into `doc.players`) in pairing-number order: by starting rank,

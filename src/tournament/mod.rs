@@ -11,7 +11,9 @@ pub mod colour;
 pub mod floats;
 mod json;
 
-pub use build::{next_round, partial_round, round_to_pair, PartialRound, TournamentError};
+pub use build::{
+    is_finished, next_round, partial_round, recorded_initial_colour, round_to_pair, PartialRound, TournamentError,
+};
 pub use colour::{Preference, Strength};
 pub use floats::{Float, FloatRule, RoundFacts};
 

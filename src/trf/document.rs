@@ -4,6 +4,7 @@
 //! Equality ignores where things stood in the source file, so that read → write → read can be
 //! compared with `==`.
 
+use super::error::TrfWarning;
 use crate::points::{PointSystem, Points};
 use serde::{Deserialize, Serialize};
 
@@ -558,6 +559,27 @@ pub struct TrfDocument {
     /// `250` records of a team file (an individual file's go to `accelerations`).
     #[serde(default)]
     pub team_accelerations: Vec<TeamAcceleration>,
+    /// What the reader noticed about the source file: ignored by `==` and not serialised.
+    #[serde(skip)]
+    pub notes: ReadNotes,
+}
+
+/// What the reader noticed about the source file beside its contents: the warnings (lines read
+/// but not used, each kind named once) and where the number of rounds was stated. Two documents
+/// compare equal whatever their notes, so that read → write → read can be compared with `==`.
+#[derive(Clone, Debug, Default)]
+pub struct ReadNotes {
+    /// One warning per kind of line read but not used, or read in a way worth saying, in the
+    /// order of their first lines.
+    pub warnings: Vec<TrfWarning>,
+    /// The line and the field (`XXR`, `142 number of rounds`) that stated the number of rounds.
+    pub total_rounds_at: Option<(usize, String)>,
+}
+
+impl PartialEq for ReadNotes {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl TrfDocument {

@@ -28,3 +28,26 @@ impl fmt::Display for TrfError {
 }
 
 impl std::error::Error for TrfError {}
+
+/// Something the reader read but does not use (an unknown tag, a Tornelo `DAT` line), or read in
+/// a way worth saying (a lichess game in progress): one per kind, at its first line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfWarning {
+    /// The file name as given to the reader (`"<input>"` when reading a string).
+    pub file: String,
+    /// 1-based line number of the first line concerned.
+    pub line: usize,
+    /// The field or record, in the words of the format (e.g. `"DAT"`, `"round 3 result (column 119)"`).
+    pub field: String,
+    /// What was read, and what was done with it.
+    pub message: String,
+}
+
+impl fmt::Display for TrfWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            0 => write!(f, "{}: {}: {}", self.file, self.field, self.message),
+            l => write!(f, "{}:{}: {}: {}", self.file, l, self.field, self.message),
+        }
+    }
+}

@@ -146,13 +146,13 @@ impl Reader<'_> {
         }
         let expected = complements(entry.result);
         if !expected.contains(&back.result) {
-            let wanted: Vec<String> = expected.iter().map(|r| format!("'{}'", r.to_char())).collect();
+            let wanted: Vec<String> = expected.iter().map(|&r| shown(r)).collect();
             let message = format!(
-                "player {} has '{}' against {id}, but player {id} (line {}) has '{}'; expected {}",
+                "player {} has {} against {id}, but player {id} (line {}) has {}; expected {}",
                 player.id,
-                entry.result.to_char(),
+                shown(entry.result),
                 other.line,
-                back.result.to_char(),
+                shown(back.result),
                 wanted.join(" or ")
             );
             return Err(err(start + 7, format!("round {round} result (column {})", start + 7), message));
@@ -162,9 +162,10 @@ impl Reader<'_> {
 
     /// Columns 81-84 against the results (TRF16: "the number of points in the tournament
     /// standings, which depends on the scoring points system used and on the value of the
-    /// pairing-allocated bye"). When the last round of the file holds no game, only byes
-    /// announced for the round to be paired (JaVaFo AUM "Unusual info extensions"), the points
-    /// may be stated with or without those byes.
+    /// pairing-allocated bye"). When no game of the last round of the file has a result yet, the
+    /// byes of that round may be counted or not: JaVaFo AUM "Unusual info extensions" counts the
+    /// byes announced for the round to be paired, Swiss-Manager's export of a paired round leaves
+    /// out the whole open round (its `0000 - U` included).
     pub(super) fn check_scores(&self) -> Result<(), TrfError> {
         let system = &self.doc.point_system;
         let announced = self.announced_round();
@@ -198,19 +199,27 @@ impl Reader<'_> {
             );
             if let Some(r) = announced.filter(|_| announced_points != Points::ZERO) {
                 let before = sum - announced_points;
-                message.push_str(&format!(" ({before} without the bye announced for round {r})"));
+                message.push_str(&format!(" ({before} without the bye of round {r}, which has no game result yet)"));
             }
             return Err(self.error(player.line, 81, "points (columns 81-84)", message));
         }
         Ok(())
     }
 
-    /// The last round of the file if no player has an opponent in it (the round to be paired,
-    /// with its absences and byes entered in advance).
+    /// The last round of the file if none of its games has a result (the round to be paired,
+    /// with its absences and byes entered in advance, or a round paired but not played).
     fn announced_round(&self) -> Option<usize> {
         let last = self.doc.players.iter().map(|p| p.rounds.len()).max().filter(|&n| n > 0)?;
-        let has_game = |p: &PlayerRecord| matches!(p.rounds.get(last - 1), Some(Some(e)) if e.opponent.is_some());
-        (!self.doc.players.iter().any(has_game)).then_some(last)
+        let has_result = |p: &PlayerRecord| matches!(p.rounds.get(last - 1), Some(Some(e)) if e.opponent.is_some() && e.result != ResultCode::Pending);
+        (!self.doc.players.iter().any(has_result)).then_some(last)
+    }
+}
+
+/// A result code for messages: `'1'`, or `no result` for a game without one yet.
+fn shown(r: ResultCode) -> String {
+    match r {
+        ResultCode::Pending => "no result".to_string(),
+        r => format!("'{}'", r.to_char()),
     }
 }
 

@@ -100,10 +100,13 @@ pub(super) fn quoted(text: &str) -> String {
     }
 }
 
-/// A line with an unknown code in columns 1-3 but the layout of a player record: a starting-rank
-/// number right-aligned in columns 5-8 between blanks, and text reaching the rating (column 49).
+/// A line with an unknown code in columns 1-3 but the layout of a player record: a code with a
+/// digit (a damaged `001`; a code of letters names a record of its own, such as Tornelo's `DAT`
+/// or a TRF-2026 national rating record), a starting-rank number right-aligned in columns 5-8
+/// between blanks, and text reaching the rating (column 49).
 pub(super) fn looks_like_player(line: &Line) -> bool {
-    line.at(4) == ' '
+    line.field(1, 3).chars().any(|c| c.is_ascii_digit())
+        && line.at(4) == ' '
         && line.at(9) == ' '
         && line.at(8).is_ascii_digit()
         && parse_player_id(&line.text_field(5, 8)).is_some()

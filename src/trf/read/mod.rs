@@ -1,8 +1,10 @@
 //! Reading TRF16 (with the JaVaFo TRF(x) and bbpPairings TRF(bx) extensions) and TRF-2026.
 //!
 //! Columns are counted in characters, not bytes (names may hold UTF-8 letters); lines may end in
-//! CR LF, stop before the last field or carry trailing blanks. Every problem is reported as a
-//! [`TrfError`] naming the line, the first column of the field, the field and what was expected.
+//! LF, CR LF or a bare CR, stop before the last field or carry trailing blanks. Every problem is
+//! reported as a [`TrfError`] naming the line, the first column of the field, the field and what
+//! was expected; what is read but not used is named once per kind in a
+//! [`TrfWarning`](crate::trf::TrfWarning) (`unread`).
 //! Nothing here indexes into input data: every column is read through [`Line`], which answers a
 //! blank for columns past the end of the line.
 //!
@@ -16,7 +18,9 @@
 //! - `teams`: the teams (`310`, TRF16 `013`), tags 352 and 362, the fixed-column team fields;
 //! - `team_records`: the other team records (`320`, `330`, `300`, `299`);
 //! - `checks`: the whole-file consistency checks (starting ranks, references, games, scores);
-//! - `team_checks`: the whole-file checks of the rosters of a team file.
+//! - `team_checks`: the whole-file checks of the rosters of a team file;
+//! - `unread`: the lines kept but not read (comments, rulers, other programs' records) and the
+//!   warnings, each kind of line named once.
 
 mod checks;
 mod extensions;
@@ -28,6 +32,7 @@ mod team_checks;
 mod team_records;
 mod teams;
 mod trf26;
+mod unread;
 
 use super::document::TrfDocument;
 use super::error::TrfError;
@@ -65,14 +70,22 @@ pub fn read_str(text: &str, file: &str, opts: &ReadOptions) -> Result<TrfDocumen
     reader.finish(opts)
 }
 
-/// Lines ending in LF or CR LF (TRF16 Remark 1 asks for a CR at the end of each line); a file
-/// with no LF at all is split at its CRs.
-fn split_lines(text: &str) -> Box<dyn Iterator<Item = &str> + '_> {
-    if text.contains('\n') {
-        Box::new(text.lines())
-    } else {
-        Box::new(text.split_terminator('\r'))
-    }
+/// Lines ending in LF, CR LF (TRF16 Remark 1 asks for a CR at the end of each line) or a bare
+/// CR (old Mac files), in any mix: each of the three ends one line.
+fn split_lines(text: &str) -> impl Iterator<Item = &str> + '_ {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let Some(i) = rest.find(['\r', '\n']) else {
+            return Some(std::mem::take(&mut rest));
+        };
+        let line = &rest[..i];
+        let end = if rest[i..].starts_with("\r\n") { i + 2 } else { i + 1 };
+        rest = &rest[end..];
+        Some(line)
+    })
 }
 
 /// A TRF file that could not be read: either the file itself or its contents.

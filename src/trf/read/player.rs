@@ -1,6 +1,8 @@
 //! The player section: the `001` record (TRF16 "Player Section", TRF-2026 "Player Section (001
 //! records)") and its round blocks, each checked on its own line (separators, a line cut short,
-//! a bye with an opponent, a game without one). Checks between lines are in `checks`.
+//! a bye with an opponent, a game without one). Checks between lines are in `checks`. A blank
+//! result against an opponent is a game without a result yet, and so is a `Z` against one (how
+//! lichess writes a game in progress, named once in a warning).
 
 use super::line::{parse_player_id, parse_uint, quoted, Line, PLAYER_ID_EXPECTED, RESULT_CODES};
 use super::reader::Reader;
@@ -14,6 +16,7 @@ impl Reader<'_> {
         let id = self.player_id(line)?;
         let rounds = self.rounds(line)?;
         self.check_not_self(line, id, &rounds)?;
+        self.warn_games_in_progress(line, &rounds);
         let record = PlayerRecord {
             id,
             sex: line.text_field(10, 10),
@@ -163,12 +166,34 @@ impl Reader<'_> {
             colour: self.colour(line, round, start + 5)?,
             result: self.result(line, round, start + 7)?,
         };
-        // A blank result against a scheduled opponent: paired, not played yet.
-        if entry.opponent.is_some() && line.at(start + 7).is_whitespace() {
+        // A blank result against a scheduled opponent: paired, not played yet. So is a `Z`
+        // against one: lichess writes Z for a game in progress (lila SwissTrf, `Ongoing => "Z"`).
+        if entry.opponent.is_some() && (line.at(start + 7).is_whitespace() || entry.result == ResultCode::ZeroBye) {
             entry.result = ResultCode::Pending;
         }
         self.check_entry(line, round, start, &entry)?;
         Ok(Some(entry))
+    }
+
+    /// Names once the games read as in progress from a `Z` against an opponent.
+    fn warn_games_in_progress(&mut self, line: &Line, rounds: &[Option<RoundEntry>]) {
+        for (i, e) in rounds.iter().enumerate() {
+            let col = 99 + 10 * i;
+            if let Some(RoundEntry { opponent: Some(o), result: ResultCode::Pending, .. }) = e {
+                if line.at(col).eq_ignore_ascii_case(&'z') {
+                    let message = format!(
+                        "'Z' against opponent {o} read as a game without a result yet (lichess writes Z for a game \
+                         in progress); its round cannot be paired on until the result is entered"
+                    );
+                    self.warn_once(
+                        "Z-in-progress",
+                        line.no,
+                        &format!("round {} result (column {col})", i + 1),
+                        message,
+                    );
+                }
+            }
+        }
     }
 
     /// Columns start..start+3: the scheduled opponent; `0000` or blank for none.

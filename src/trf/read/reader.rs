@@ -4,8 +4,9 @@
 use super::line::{is_tag, looks_like_player, Line};
 use super::point_system::PointState;
 use super::trf26::{expand_accelerations, AccelerationRange};
+use super::unread::Unread;
 use super::ReadOptions;
-use crate::trf::{Tag, TeamAcceleration, TrfDocument, TrfError, TrfFlavor};
+use crate::trf::{TeamAcceleration, TrfDocument, TrfError, TrfFlavor};
 use std::collections::HashMap;
 
 /// What an id named outside the player section must be.
@@ -53,6 +54,8 @@ pub(super) struct Reader<'a> {
     pub(super) board_colours_at: Option<usize>,
     /// The line of the `192` tag.
     pub(super) tournament_type_at: Option<usize>,
+    /// The kinds of lines read but not used, for the warnings (`unread`).
+    pub(super) unread: Vec<Unread>,
 }
 
 impl<'a> Reader<'a> {
@@ -70,6 +73,7 @@ impl<'a> Reader<'a> {
             pab_at: None,
             board_colours_at: None,
             tournament_type_at: None,
+            unread: Vec::new(),
         }
     }
 
@@ -120,12 +124,12 @@ impl<'a> Reader<'a> {
             // TRF-2026's informative team records, kept as written: `802` ends in 2 like a
             // tournament-section tag, but is not one.
             "801" | "802" => {
-                self.doc.other_lines.push(line.text.trim_end().to_string());
+                self.unread_line(line, &code);
                 Ok(())
             }
             "362" => self.tag362(line),
             _ if is_tag(line) => {
-                self.doc.tags.push(Tag { code, value: line.field(5, usize::MAX).trim_end().to_string() });
+                self.tag(line, code);
                 Ok(())
             }
             _ if looks_like_player(line) => {
@@ -136,8 +140,7 @@ impl<'a> Reader<'a> {
                 Err(self.error(line.no, 1, "record tag (columns 1-3)", message))
             }
             _ => {
-                // Kept as written but for trailing blanks, which the writer does not repeat.
-                self.doc.other_lines.push(line.text.trim_end().to_string());
+                self.unread_line(line, &code);
                 Ok(())
             }
         }
@@ -199,6 +202,8 @@ impl<'a> Reader<'a> {
         if self.trf26 {
             self.doc.flavor = TrfFlavor::Trf26;
         }
+        self.doc.notes.warnings = self.warnings();
+        self.doc.notes.total_rounds_at = self.total_rounds_at.map(|(line, field)| (line, field.to_string()));
         Ok(self.doc)
     }
 }
