@@ -8,12 +8,9 @@
 
 mod common;
 use lexpair::check::{check_document, Outcome};
-use lexpair::pairing::RoundPairing;
-use lexpair::solver::graph::PairingGraph;
-use lexpair::solver::matching::pairable_by_matching;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
-use lexpair::vocabulary::{PairError, PairOptions, System};
+use lexpair::vocabulary::{PairOptions, System};
 use std::path::PathBuf;
 
 fn folder(name: &str) -> PathBuf {
@@ -56,67 +53,9 @@ fn corpus_2012_agrees_with_javafo_except_the_rounds_judged_by_the_text() {
     assert_eq!(same, total - OPEN.len(), "a judged round now agrees: update OPEN and docs/dutch-2012.md");
 }
 
-/// B.1.b (2012): no bye after a point or half point scored without playing.
-fn bye_eligible(t: &Tournament, i: usize) -> bool {
-    !t.players[i].history.iter().any(|h| !h.facts.played && h.points.0 > 0)
-}
-
-/// Checks the round's pairing against the absolute criteria; returns the violations.
-fn violations(t: &Tournament, p: &RoundPairing) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut seen = vec![0u32; t.players.len()];
-    for b in &p.boards {
-        seen[b.white] += 1;
-        seen[b.black] += 1;
-        let (w, bl) = (&t.players[b.white], &t.players[b.black]);
-        if t.have_met(b.white, b.black) {
-            out.push(format!("B.1.a rematch {}-{}", w.id, bl.id));
-        }
-        if t.is_forbidden(b.white, b.black) {
-            out.push(format!("forbidden pair {}-{}", w.id, bl.id));
-        }
-        // B.2: the same absolute colour preference, unless a topscorer is involved (last round).
-        let clash =
-            w.preference.is_absolute() && bl.preference.is_absolute() && w.preference.colour == bl.preference.colour;
-        if clash && !(t.is_topscorer(b.white) || t.is_topscorer(b.black)) {
-            out.push(format!("B.2 same absolute preference {}-{}", w.id, bl.id));
-        }
-    }
-    if let Some(i) = p.bye {
-        seen[i] += 1;
-        if !bye_eligible(t, i) {
-            out.push(format!("B.1.b bye to {}", t.players[i].id));
-        }
-    }
-    for (i, pl) in t.players.iter().enumerate() {
-        let expected = u32::from(pl.absent.is_none());
-        if seen[i] != expected {
-            out.push(format!("player {} paired {} times", pl.id, seen[i]));
-        }
-    }
-    out
-}
-
-/// True when no pairing satisfies the absolute criteria (exact matching).
-fn no_legal_pairing_exists(t: &Tournament) -> bool {
-    let present = t.present();
-    let mut g = PairingGraph::new(present.len());
-    for (x, &a) in present.iter().enumerate() {
-        for (y, &b) in present.iter().enumerate().skip(x + 1) {
-            let (pa, pb) = (&t.players[a].preference, &t.players[b].preference);
-            let clash = pa.is_absolute() && pb.is_absolute() && pa.colour == pb.colour;
-            let clash = clash && !(t.is_topscorer(a) || t.is_topscorer(b));
-            if !t.have_met(a, b) && !t.is_forbidden(a, b) && !clash {
-                g.add_edge(x, y);
-            }
-        }
-    }
-    g.bye_eligible = present.iter().map(|&i| bye_eligible(t, i)).collect();
-    !pairable_by_matching(&g).is_pairable()
-}
-
-/// Pairs every round of `files` under the 2012 rules; returns (rounds, legal, justified
-/// failures) and the problems found.
+/// Pairs every round of `files` under the 2012 rules, each pairing judged by the checker
+/// (`common::judge`: its 2012 row, B.1.a, B.1.b, B.2 and C.04.1 f/g with the topscorers'
+/// exemption); returns (rounds, approved, confirmed exits 1) and the problems found.
 fn property_run(files: &[PathBuf]) -> (usize, usize, usize, Vec<String>) {
     let (mut rounds, mut legal, mut none, mut problems) = (0, 0, 0, Vec::new());
     for f in files {
@@ -124,16 +63,9 @@ fn property_run(files: &[PathBuf]) -> (usize, usize, usize, Vec<String>) {
         for round in 1..=doc.rounds_in_file() {
             let Ok(t) = Tournament::before_round(&doc, round) else { continue };
             rounds += 1;
-            match lexpair::round::pair(&t, System::Dutch2012, &PairOptions::default()).map(|r| r.pairing) {
-                Ok(p) => {
-                    let v = violations(&t, &p);
-                    if v.is_empty() {
-                        legal += 1;
-                    } else {
-                        problems.push(format!("{} round {round}: {}", f.display(), v.join("; ")));
-                    }
-                }
-                Err(PairError::NoValidPairing(_)) if no_legal_pairing_exists(&t) => none += 1,
+            match common::judge(System::Dutch2012, &t, &PairOptions::default()) {
+                Ok(common::Judged::Approved(_)) => legal += 1,
+                Ok(common::Judged::NoLegalPairing) => none += 1,
                 Err(e) => problems.push(format!("{} round {round}: {e}", f.display())),
             }
         }

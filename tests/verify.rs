@@ -336,3 +336,84 @@ fn a_second_pab_is_never_written() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Four players after six rounds beyond the rules (1 and 2 met six times, 3 and 4 too): 1 at −4
+/// (BBBBWB), 2 at +4, 3 at +2 after two blacks (WWWWBB), 4 at −2 after two whites. Round 7 of
+/// `total` to pair; 1-2 all draws, 3 beat 4 every time.
+fn beyond(total: u32) -> Tournament {
+    let line = |id: u32, pts: &str, opp: u32, colours: &str, result: char| {
+        let mut s = format!(
+            "001 {id:>4} m    {:<33} {:>4} NOR {:>11} {:<10} {pts:>4} {id:>4}",
+            format!("P{id}"),
+            2500 - id,
+            1000 + id,
+            ""
+        );
+        for c in colours.chars() {
+            s.push_str(&format!("  {opp:>4} {} {result}", c.to_ascii_lowercase()));
+        }
+        s
+    };
+    let text = [
+        "012 beyond the rules".to_string(),
+        format!("XXR {total}"),
+        line(1, "3.0", 2, "BBBBWB", '='),
+        line(2, "3.0", 1, "WWWWBW", '='),
+        line(3, "6.0", 4, "WWWWBB", '1'),
+        line(4, "0.0", 3, "BBBBWW", '0'),
+        String::new(),
+    ]
+    .join("\n");
+    let doc = read_str(&text, "beyond.trf", &ReadOptions::default()).expect("reads");
+    Tournament::before_round(&doc, 7).expect("state")
+}
+
+/// C.04.1 f/g (Art. 6/7) judge what this round does: the colour that reduces an imbalance already
+/// beyond ±2 (−4 to −3), or reduces a difference of ±2 against a run (+2 after BB: Black), is
+/// never a violation; the colour that makes it worse is, under every system.
+#[test]
+fn a_colour_that_reduces_an_imbalance_is_never_a_violation() {
+    let t = beyond(9);
+    let good = pairing(&t, &[(1, 3), (4, 2)], None);
+    let bad = pairing(&t, &[(3, 1), (2, 4)], None);
+    for s in common::player_systems() {
+        assert_eq!(broken(s, &t, &good), vec![], "{s}");
+        let v = broken(s, &t, &bad);
+        assert_eq!(
+            v,
+            vec![
+                (Rule::ColourDifference, vec![1]),
+                (Rule::ColourDifference, vec![2]),
+                (Rule::ColourDifference, vec![3]),
+                (Rule::ColourDifference, vec![4]),
+            ],
+            "{s}"
+        );
+        assert!(lexpair::verify::may_meet(s, &t, t.index_of(1).unwrap(), t.index_of(3).unwrap()), "{s}");
+    }
+    let detail = verify::check(System::Dutch2026, &t, &bad).into_iter().find(|v| v.players == [1]).expect("1").detail;
+    assert_eq!(detail, "colour difference goes from -4 to -5 with black");
+    // The engines agree: every system pairs 1 and 4 with White, 2 and 3 with Black.
+    for s in common::player_systems() {
+        let p = lexpair::round::pair(&t, s, &PairOptions::default()).unwrap_or_else(|e| panic!("{s}: {e}")).pairing;
+        assert_eq!(p, good, "{s}");
+    }
+}
+
+/// Lim 6 exempts two players of the same score in the last round, nobody else: a topscorer who
+/// meets a player of another score keeps 5.1 under Lim (the Dutch rules exempt him, Dubov not).
+#[test]
+fn lim_exempts_equal_scores_only_in_the_last_round() {
+    let t = state(3);
+    // 1 (2 points, WW) with White against 7 (1.5 points): a third White and difference +3.
+    let p = pairing(&t, &[(1, 7), (5, 2), (3, 6)], Some(4));
+    let one = vec![(Rule::ColourDifference, vec![1]), (Rule::ColourThreeInARow, vec![1])];
+    assert_eq!(broken(System::Lim, &t, &p), one);
+    assert_eq!(broken(System::Dubov2026, &t, &p), one);
+    assert_eq!(broken(System::Dutch2026, &t, &p), vec![]);
+    let (i1, i2, i7) = (t.index_of(1).unwrap(), t.index_of(2).unwrap(), t.index_of(7).unwrap());
+    assert!(verify::may_meet(System::Lim, &t, i1, i2), "equal scores in the last round");
+    // 1 and 7 may meet all the same, 1 with Black (the colour his preference asks).
+    assert!(verify::may_meet(System::Lim, &t, i1, i7));
+    assert_eq!(broken(System::Lim, &t, &pairing(&t, &[(7, 1), (5, 2), (3, 6)], Some(4))), vec![]);
+}

@@ -3,11 +3,13 @@
 //! Checked, in this order: every index names a player; nobody plays himself; absentees (announced
 //! byes, absences) are not paired; every present player appears exactly once (on a board or as
 //! the PAB) and the PAB is given only when the number of present players is odd, to one player;
-//! the PAB's receiver is eligible; no rematch; no forbidden pair; the colour limits (difference
-//! beyond ±2, the same colour three times in a row) unless the edition exempts the player.
+//! the PAB's receiver is eligible; no rematch; no forbidden pair; the colour limits as this round's
+//! rule (a colour that takes the difference beyond ±2 or further beyond it, or extends a run of
+//! two equal colours: `tournament::colour::limits_broken`) unless the edition exempts the player.
 
 use super::rules::Edition;
 use crate::pairing::RoundPairing;
+use crate::tournament::colour::{colour_difference, limits_broken};
 use crate::tournament::Tournament;
 use crate::trf::Colour;
 use crate::vocabulary::System;
@@ -35,9 +37,9 @@ pub enum Rule {
     Rematch,
     /// The pair was forbidden by the tournament (XXP / 260).
     ForbiddenPair,
-    /// A player's colour difference goes beyond ±2.
+    /// A player's colour difference goes beyond ±2 (or further beyond it) this round.
     ColourDifference,
-    /// A player receives the same colour three times in a row.
+    /// A player receives the same colour a third time (or more) in a row this round.
     ColourThreeInARow,
     /// The checker has no rules for this system with this kind of unit (a team system asked to
     /// judge a pairing of players, or the reverse).
@@ -160,7 +162,42 @@ pub fn check(system: System, t: &Tournament, pairing: &RoundPairing) -> Vec<Viol
     out
 }
 
-/// C.04.1 f/g (Art. 6/7) and the systems' colour criteria: the colours after this round.
+/// May `a` and `b` meet in this round under `system`, with one of the two colour allocations?
+/// Not the same player, both present, no second meeting, no forbidden pair, and the colour
+/// limits kept (or the edition exempting) for both. A round's pairing of players is legal
+/// exactly when every present player is on one board whose two players may meet, given the
+/// colours the board gives them, or is the one player out (an odd number present) who
+/// [`may_receive_bye`]: so a legal pairing exists exactly when the graph of these pairs has a
+/// perfect matching, one such player left out when the number present is odd. False for a
+/// system that pairs teams.
+pub fn may_meet(system: System, t: &Tournament, a: usize, b: usize) -> bool {
+    let Some(ed) = Edition::of(system) else { return false };
+    let n = t.players.len();
+    if a == b || a >= n || b >= n || t.players[a].absent.is_some() || t.players[b].absent.is_some() {
+        return false;
+    }
+    if t.players[a].opponents.contains(&b) || t.players[b].opponents.contains(&a) {
+        return false;
+    }
+    if t.forbidden.contains(&(a.min(b), a.max(b))) {
+        return false;
+    }
+    let keeps =
+        |i: usize, c: Colour, opp: usize| ed.colour_exempt(t, i, opp) || !limits_broken(&t.players[i].colours, c).any();
+    [(a, b), (b, a)].into_iter().any(|(w, bl)| keeps(w, Colour::White, bl) && keeps(bl, Colour::Black, w))
+}
+
+/// May present player `p` receive the pairing-allocated bye under `system` (see [`may_meet`])?
+pub fn may_receive_bye(system: System, t: &Tournament, p: usize) -> bool {
+    let Some(ed) = Edition::of(system) else { return false };
+    t.players.get(p).is_some_and(|pl| pl.absent.is_none() && ed.pab_bar(pl).is_none())
+}
+
+/// C.04.1 f/g (Art. 6/7) and the systems' colour criteria, judged on what this round does to
+/// each player (`tournament::colour::limits_broken`, where the rule is written with its
+/// articles): a colour that takes the difference beyond ±2 or further beyond it, or that extends
+/// a run of two equal colours (unless it reduces a difference of ±2 or more), unless the edition
+/// exempts the player. A history already beyond the limits is not this round's violation.
 fn colour_limits(ed: Edition, t: &Tournament, colour_of: &[Option<(Colour, usize)>], out: &mut Vec<Violation>) {
     let (diff_article, row_article) = ed.colour_articles();
     for (i, c) in colour_of.iter().enumerate() {
@@ -169,16 +206,18 @@ fn colour_limits(ed: Edition, t: &Tournament, colour_of: &[Option<(Colour, usize
             continue;
         }
         let past = &t.players[i].colours;
-        let diff: i64 = past.iter().chain([&c]).map(|&k| if k == Colour::White { 1 } else { -1 }).sum();
-        if diff.abs() > 2 {
+        let broken = limits_broken(past, c);
+        if broken.difference {
+            let before = colour_difference(past);
+            let after = before + if c == Colour::White { 1 } else { -1 };
             out.push(Violation {
                 rule: Rule::ColourDifference,
                 article: diff_article,
                 players: vec![t.players[i].id],
-                detail: format!("colour difference becomes {diff:+} with {}", name(c)),
+                detail: format!("colour difference goes from {before:+} to {after:+} with {}", name(c)),
             });
         }
-        if past.len() >= 2 && past[past.len() - 2..].iter().all(|&k| k == c) {
+        if broken.three_in_a_row {
             out.push(Violation {
                 rule: Rule::ColourThreeInARow,
                 article: row_article,

@@ -26,7 +26,7 @@ pub mod quality;
 pub mod rules;
 pub mod team;
 
-pub use absolute::{check, Rule, Violation};
+pub use absolute::{check, may_meet, may_receive_bye, Rule, Violation};
 pub use guard::{guard, GuardError};
 pub use pairs_file::{read_pairing, PairsFileError};
 pub use quality::{compare, evaluate, Comparison, Criterion, Quality};

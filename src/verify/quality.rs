@@ -12,6 +12,7 @@
 
 use super::rules::{Edition, Rules};
 use crate::pairing::RoundPairing;
+use crate::tournament::colour::limits_broken;
 use crate::tournament::{Float, FloatRule, Tournament};
 use crate::trf::Colour;
 use crate::vocabulary::System;
@@ -196,12 +197,13 @@ pub fn evaluate(system: System, t: &Tournament, pairing: &RoundPairing) -> Quali
                 Criterion::Floaters => vec![if dutch { down.len() } else { up.len() } as i64],
                 Criterion::FloaterScores => desc(down.iter().map(|&i| score(i)).collect()),
                 Criterion::ScoreDifferences => desc(diffs.clone()),
-                Criterion::ColourDifferenceBeyondTwo => vec![count(n, |i| {
-                    colour[i].is_some_and(|c| (difference(&t.players[i].colours) + sign(c)).abs() > 2)
-                })],
+                // The colour limits as this round's rule (`limits_broken`), as the checker's
+                // absolute rules read them.
+                Criterion::ColourDifferenceBeyondTwo => {
+                    vec![count(n, |i| colour[i].is_some_and(|c| limits_broken(&t.players[i].colours, c).difference))]
+                }
                 Criterion::ThreeInARow => vec![count(n, |i| {
-                    let past = &t.players[i].colours;
-                    colour[i].is_some_and(|c| past.len() >= 2 && past[past.len() - 2..].iter().all(|&k| k == c))
+                    colour[i].is_some_and(|c| limits_broken(&t.players[i].colours, c).three_in_a_row)
                 })],
                 Criterion::ColourPreference => vec![count(n, |i| {
                     colour[i].is_some_and(|c| preference(&t.players[i].colours).is_some_and(|(p, _)| p != c))

@@ -39,7 +39,9 @@ pub enum PabBar {
     PabOrWinWithoutPlaying,
 }
 
-/// Who the colour limits (difference beyond ±2, a colour three times in a row) do not bind.
+/// Who the colour limits do not bind. The limits themselves (this round may not take a colour
+/// difference beyond ±2 or further beyond it, nor extend a run of two equal colours) are
+/// `tournament::colour::limits_broken`, common to every system (C.04.1 f/g, Art. 6/7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColourExemption {
     /// Nobody.
@@ -47,7 +49,8 @@ pub enum ColourExemption {
     /// Dutch (2017 C.3, 2026 \[C3\], 2012 B.2 note): topscorers and their opponents, when pairing
     /// the last round.
     Topscorers,
-    /// Lim 6: in the last round, players of the same score.
+    /// Lim 6: in the last round, two players of the same score paired together (the score
+    /// they are grouped by); nobody else, a floater meeting another score-group included.
     LastRoundEqualScores,
 }
 
@@ -208,7 +211,9 @@ impl Edition {
     pub fn colour_exempt(self, t: &Tournament, i: usize, opp: usize) -> bool {
         match self.colour_exemption {
             ColourExemption::Topscorers => t.is_topscorer(i) || t.is_topscorer(opp),
-            ColourExemption::LastRoundEqualScores => t.is_last_round() && t.players[i].score == t.players[opp].score,
+            ColourExemption::LastRoundEqualScores => {
+                t.is_last_round() && t.players[i].pairing_score() == t.players[opp].pairing_score()
+            }
             ColourExemption::None => false,
         }
     }

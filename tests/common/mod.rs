@@ -72,3 +72,119 @@ pub fn lexpair(args: &[&str]) -> std::process::Output {
 pub fn player_systems() -> Vec<System> {
     System::ALL.into_iter().filter(|s| s.registration().unit() == lexpair::vocabulary::Unit::Player).collect()
 }
+
+/// How the one judge saw a round: the system paired it and the checker approved, or the system
+/// said no legal pairing exists and the checker's own rules, decided by an exact matching (and
+/// by the SAT encoding where it decides within its budget), confirm it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// Paired; `lexpair::verify` finds no violation. The pairing.
+    Approved(lexpair::pairing::RoundPairing),
+    /// Exit 1 (`PairError::NoValidPairing`), confirmed: no pairing keeps the checker's rules.
+    NoLegalPairing,
+}
+
+/// Does a pairing of the present players exist that the checker (`lexpair::verify`) approves?
+/// Its per-pair rules (`verify::may_meet`, `verify::may_receive_bye`) as a graph, decided by an
+/// exact matching; the SAT encoding must agree whenever it decides within its budget.
+pub fn legal_pairing_exists(system: System, t: &Tournament) -> bool {
+    let present = t.present();
+    let g = legal_graph(
+        present.len(),
+        |a, b| lexpair::verify::may_meet(system, t, present[a], present[b]),
+        |k| lexpair::verify::may_receive_bye(system, t, present[k]),
+    );
+    decide(&g)
+}
+
+/// [`legal_pairing_exists`] for a team tournament (`verify::team`).
+pub fn legal_team_pairing_exists(system: System, t: &lexpair::team::TeamTournament) -> bool {
+    let present = t.present();
+    let g = legal_graph(
+        present.len(),
+        |a, b| lexpair::verify::team::may_meet(system, t, present[a], present[b]),
+        |k| lexpair::verify::team::may_receive_bye(system, t, present[k]),
+    );
+    decide(&g)
+}
+
+fn legal_graph(
+    n: usize,
+    may_meet: impl Fn(usize, usize) -> bool,
+    may_bye: impl Fn(usize) -> bool,
+) -> lexpair::solver::graph::PairingGraph {
+    let mut g = lexpair::solver::graph::PairingGraph::new(n);
+    for a in 0..n {
+        for b in a + 1..n {
+            if may_meet(a, b) {
+                g.add_edge(a, b);
+            }
+        }
+    }
+    g.bye_eligible = (0..n).map(may_bye).collect();
+    g
+}
+
+fn decide(g: &lexpair::solver::graph::PairingGraph) -> bool {
+    use lexpair::solver::sat::{pairable_by_sat_within, Bounded, SatBudget};
+    let by_matching = lexpair::solver::matching::pairable_by_matching(g).is_pairable();
+    if let Ok(Bounded::Decided(by_sat)) = pairable_by_sat_within(g, SatBudget::default()) {
+        assert_eq!(by_sat.is_pairable(), by_matching, "the matching and SAT disagree on a pairing graph");
+    }
+    by_matching
+}
+
+/// The one judge of a round of players: pairs it with `system` through the door
+/// (`lexpair::round::pair`, which guards every pairing with the checker) and requires the
+/// checker's approval, or an exit 1 that [`legal_pairing_exists`] confirms. The error says what
+/// went wrong (a refused pairing, an unconfirmed exit 1, another error).
+pub fn judge(system: System, t: &Tournament, opts: &PairOptions) -> Result<Judged, String> {
+    use lexpair::vocabulary::PairError;
+    match lexpair::round::pair(t, system, opts) {
+        Ok(round) => {
+            // The door adds a pairing-allocated bye the arbiter entered in advance after the
+            // checker (that player is absent for the system): judge the system's own pairing.
+            let mut own = round.pairing.clone();
+            if own.bye.is_some() && own.bye == t.preassigned_bye {
+                own.bye = None;
+            }
+            let v = lexpair::verify::check(system, t, &own);
+            if v.is_empty() {
+                Ok(Judged::Approved(round.pairing))
+            } else {
+                Err(format!("{system} round {}: the checker refuses: {v:?}", t.round))
+            }
+        }
+        Err(PairError::NoValidPairing(why)) => {
+            if legal_pairing_exists(system, t) {
+                Err(format!("{system} round {}: exit 1 ({why}) but the checker's rules admit a pairing", t.round))
+            } else {
+                Ok(Judged::NoLegalPairing)
+            }
+        }
+        Err(e) => Err(format!("{system} round {}: {e}", t.round)),
+    }
+}
+
+/// [`judge`] for a team tournament.
+pub fn judge_teams(system: System, t: &lexpair::team::TeamTournament, opts: &PairOptions) -> Result<Judged, String> {
+    use lexpair::vocabulary::PairError;
+    match lexpair::round::pair(t, system, opts) {
+        Ok(round) => {
+            let v = lexpair::verify::team::check(system, t, &round.pairing);
+            if v.is_empty() {
+                Ok(Judged::Approved(round.pairing))
+            } else {
+                Err(format!("{system} round {}: the checker refuses: {v:?}", t.round))
+            }
+        }
+        Err(PairError::NoValidPairing(why)) => {
+            if legal_team_pairing_exists(system, t) {
+                Err(format!("{system} round {}: exit 1 ({why}) but the checker's rules admit a pairing", t.round))
+            } else {
+                Ok(Judged::NoLegalPairing)
+            }
+        }
+        Err(e) => Err(format!("{system} round {}: {e}", t.round)),
+    }
+}

@@ -5,15 +5,15 @@
 //! forfeits leave no colour.
 
 use super::Ctx;
-use crate::tournament::colour::would_repeat_thrice;
+use crate::tournament::colour::limits_broken;
 use crate::trf::Colour;
 
 /// C.04.4.3 5.1 a-b (and 2.1): may player `i` receive colour `c` without the same colour in three
-/// successive rounds or three more of one colour than the other?
+/// successive rounds or three more of one colour than the other? Judged on what this round does
+/// (the basic rules' limits, `limits_broken`): after a history beyond them, the colour that
+/// reduces the imbalance or breaks the run is allowed.
 pub fn allowed(cx: &Ctx, i: usize, c: Colour) -> bool {
-    let p = &cx.t.players[i];
-    let delta = if c == Colour::White { 1 } else { -1 };
-    !would_repeat_thrice(&p.colours, c) && (p.colour_difference + delta).abs() <= 2
+    !limits_broken(&cx.t.players[i].colours, c).any()
 }
 
 /// True if `a` may have colour `ca` and `b` the other one under 5.1.
@@ -26,12 +26,20 @@ pub fn colour_ok(cx: &Ctx, a: usize, b: usize) -> bool {
     legal(cx, a, b, Colour::White) || legal(cx, a, b, Colour::Black)
 }
 
-/// 2.1 compatibility: not met before (C.04.1.b), no forbidden pair, and, except in the last round
-/// (section 6), a permissible colour for both. In the last round a colour-breaking pair is
-/// allowed but costed just below the number of pairs (see `group.rs`).
+/// 2.1 compatibility: not met before (C.04.1.b), no forbidden pair, and a permissible colour for
+/// both — except, in the last round, for two players of the same score (section 6: C.04.1.e,
+/// pairing players of the same score, has priority over 5.1 "even if it is necessary for one of
+/// the players to be given the same colour for the third round in succession"); such a
+/// colour-breaking pair is costed just below the number of pairs (see `group.rs`). A floater and
+/// a player of another score-group stay bound by 5.1 in the last round too.
 pub fn compatible(cx: &Ctx, a: usize, b: usize) -> bool {
     let t = cx.t;
-    a != b && !t.have_met(a, b) && !t.is_forbidden(a, b) && (cx.last_round || colour_ok(cx, a, b))
+    a != b && !t.have_met(a, b) && !t.is_forbidden(a, b) && (colour_ok(cx, a, b) || last_round_exception(cx, a, b))
+}
+
+/// Section 6: in the last round, two players of the same score may meet over 5.1.
+fn last_round_exception(cx: &Ctx, a: usize, b: usize) -> bool {
+    cx.last_round && cx.score(a) == cx.score(b)
 }
 
 /// The colour `i` is due (5.5 / 5.6; C.04.1.h): the equalising colour when the colours are
@@ -103,7 +111,8 @@ fn preferred(cx: &Ctx, a: usize, b: usize) -> Colour {
 }
 
 /// Colours of the pair `{a, b}`: (white, black). The rules' choice, unless it breaks 5.1 and the
-/// other allocation does not (only possible to need in the last round, section 6).
+/// other allocation does not (only possible to need for a pair of section 6: the last round,
+/// equal scores).
 pub fn allocate(cx: &Ctx, a: usize, b: usize) -> (usize, usize) {
     let mut ca = preferred(cx, a, b);
     if !legal(cx, a, b, ca) && legal(cx, a, b, ca.opposite()) {

@@ -20,7 +20,8 @@ pub fn completable(cx: &Ctx, players: &[usize], bye_allowed: bool) -> bool {
 fn no_pairing() -> PairError {
     PairError::NoValidPairing(
         "the present players cannot all be paired without a rematch, a forbidden pair, a colour rule 5.1 broken \
-         outside the last round, or an ineligible pairing-allocated bye"
+         (in the last round allowed only between players of the same score, section 6), or an ineligible \
+         pairing-allocated bye"
             .into(),
     )
 }
