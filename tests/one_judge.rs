@@ -1,5 +1,6 @@
 //! One judge: every round of the shared corpora (`../shared/corpus`), paired by every system of
-//! players (and the Swiss Team system on `team-2026`), must pass the independent checker
+//! players (the Swiss Team system on `team-2026`, the Double-Swiss system on the witness corpus
+//! `tests/data/double-2026`), must pass the independent checker
 //! (`lexpair::verify`), or be exit 1 where the checker's own rules admit no pairing (decided by
 //! an exact matching on them, `common::legal_pairing_exists`). No test keeps a legality of its
 //! own: `common::judge` is the only one.
@@ -12,11 +13,12 @@
 
 mod common;
 
-use common::{judge, judge_teams, Judged};
+use common::{judge, judge_double, judge_teams, Judged};
+use lexpair::double::DoubleTournament;
 use lexpair::team::TeamTournament;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::{PairOptions, System, Unit};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -39,8 +41,15 @@ const PLAYER_CORPORA: [(&str, usize); 11] = [
 /// The team corpus and its CI share.
 const TEAM_CORPUS: (&str, usize) = ("team-2026", 6);
 
+/// The Double-Swiss witness corpus (in this repository) and its CI share.
+const DOUBLE_CORPUS: (&str, usize) = ("double-2026", 4);
+
 fn files(folder: &str) -> Vec<PathBuf> {
-    let dir = common::corpus(folder).join("tournaments");
+    let dir = if folder == DOUBLE_CORPUS.0 {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/double-2026/tournaments")
+    } else {
+        common::corpus(folder).join("tournaments")
+    };
     let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("corpus folder")
         .flatten()
@@ -92,19 +101,27 @@ fn tournament(file: &Path, system: System) -> Tally {
     let doc = read_file(file, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
     let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let opts = PairOptions::default();
-    let team = system.registration().unit() == lexpair::vocabulary::Unit::Team;
-    for r in 1..=doc.rounds_in_file() {
+    let unit = system.registration().unit();
+    let rounds = match unit {
+        Unit::DoubleSwissPlayer => lexpair::double::encoding::next_match(&doc).saturating_sub(1),
+        _ => doc.rounds_in_file(),
+    };
+    for r in 1..=rounds {
         let name = format!("{stem} round {r}");
-        if team {
-            match TeamTournament::before_round(&doc, r) {
-                Ok(t) => tally.note(name, judge_teams(system, &t, &opts)),
-                Err(_) => tally.unreadable += 1,
+        let judged = match unit {
+            Unit::Team => {
+                TeamTournament::before_round(&doc, r).map(|t| judge_teams(system, &t, &opts)).map_err(|e| e.to_string())
             }
-        } else {
-            match Tournament::before_round(&doc, r) {
-                Ok(t) => tally.note(name, judge(system, &t, &opts)),
-                Err(_) => tally.unreadable += 1,
+            Unit::DoubleSwissPlayer => DoubleTournament::before_round(&doc, r)
+                .map(|t| judge_double(system, &t, &opts))
+                .map_err(|e| e.to_string()),
+            Unit::Player => {
+                Tournament::before_round(&doc, r).map(|t| judge(system, &t, &opts)).map_err(|e| e.to_string())
             }
+        };
+        match judged {
+            Ok(j) => tally.note(name, j),
+            Err(_) => tally.unreadable += 1,
         }
     }
     tally.time = start.elapsed();
@@ -119,13 +136,16 @@ type Job = (&'static str, System, PathBuf);
 fn jobs(sample: bool) -> Vec<Job> {
     let systems = common::player_systems();
     let mut out = Vec::new();
-    let corpora = PLAYER_CORPORA.iter().map(|&(c, s)| (c, s, false)).chain([(TEAM_CORPUS.0, TEAM_CORPUS.1, true)]);
-    for (corpus, stride, team) in corpora {
+    let corpora = PLAYER_CORPORA.iter().map(|&(c, s)| (c, s, Unit::Player)).chain([
+        (TEAM_CORPUS.0, TEAM_CORPUS.1, Unit::Team),
+        (DOUBLE_CORPUS.0, DOUBLE_CORPUS.1, Unit::DoubleSwissPlayer),
+    ]);
+    for (corpus, stride, unit) in corpora {
         let list = files(corpus);
-        let for_corpus: Vec<System> = if team {
-            System::ALL.into_iter().filter(|s| s.registration().unit() == lexpair::vocabulary::Unit::Team).collect()
-        } else {
+        let for_corpus: Vec<System> = if unit == Unit::Player {
             systems.clone()
+        } else {
+            System::ALL.into_iter().filter(|s| s.registration().unit() == unit).collect()
         };
         for (k, &system) in for_corpus.iter().enumerate() {
             for (i, f) in list.iter().enumerate() {
@@ -220,7 +240,8 @@ fn report(what: &str, merged: &[((&'static str, System), Tally)]) {
 #[test]
 fn sampled_corpora_pass_the_checker() {
     let merged = run(jobs(true));
-    // Every system on every corpus it is given, the team system on the team corpus.
+    // Every system on every corpus it is given, the team system on the team corpus, Double-Swiss
+    // on its own.
     for (corpus, stride) in PLAYER_CORPORA.iter().filter(|(_, s)| *s > 0) {
         for system in common::player_systems() {
             let seen = merged.iter().find(|((c, s), _)| c == corpus && *s == system).map_or(0, |(_, t)| t.rounds);

@@ -39,6 +39,16 @@ pub fn check(system: System, t: &DoubleTournament, pairing: &RoundPairing) -> Ve
     super::matches::check(system, "C.04.5", t, pairing)
 }
 
+/// May players `a` and `b` meet in this match under `system` ([`super::matches::may_meet`])?
+pub fn may_meet(system: System, t: &DoubleTournament, a: usize, b: usize) -> bool {
+    super::matches::may_meet(system, t, a, b)
+}
+
+/// May present player `i` receive the pairing-allocated bye under `system` (\[C2\])?
+pub fn may_receive_bye(system: System, t: &DoubleTournament, i: usize) -> bool {
+    super::matches::may_receive_bye(system, t, i)
+}
+
 /// The quality of a match round's pairing under C.04.5, round level, criteria in priority order
 /// (lower is better; see [`super::quality`]): the PAB's score and matches played (3.4.2-3.4.3),
 /// then \[C4\] the upfloaters (the lower player of a pair of different scores), \[C5\] their

@@ -91,6 +91,27 @@ fn no_rules(system: System, chapter: &'static str, what: &str) -> Vec<Violation>
     }]
 }
 
+/// May units `a` and `b` meet in this round under `system`: both present, not the same unit, no
+/// meeting between them, not a prohibited pair? As for players ([`super::absolute::may_meet`]), a
+/// legal pairing exists exactly when these pairs hold a perfect matching, one unit that
+/// [`may_receive_bye`] allows left out when the number is odd.
+pub fn may_meet(system: System, t: &dyn Judged, a: usize, b: usize) -> bool {
+    let n = t.count();
+    MatchEdition::of(system).is_some()
+        && a != b
+        && a < n
+        && b < n
+        && !t.absent(a)
+        && !t.absent(b)
+        && !t.met(a, b)
+        && !t.prohibited(a, b)
+}
+
+/// May present unit `i` receive the pairing-allocated bye under `system` (\[C2\])?
+pub fn may_receive_bye(system: System, t: &dyn Judged, i: usize) -> bool {
+    MatchEdition::of(system).is_some_and(|ed| i < t.count() && !t.absent(i) && ed.pab_bar(t, i).is_none())
+}
+
 /// Every rule `pairing` (pairs of unit indices) breaks in the round of `t` under `system`, whose
 /// row must be `chapter`'s (a system of another kind is [`Rule::NoRules`]).
 pub fn check(system: System, chapter: &'static str, t: &dyn Judged, pairing: &RoundPairing) -> Vec<Violation> {

@@ -33,25 +33,14 @@ impl Judged for TeamTournament {
     }
 }
 
-/// May teams `a` and `b` meet in this round under `system`: both present, not the same team, no
-/// match played between them, not a prohibited pair? As for players
-/// ([`super::absolute::may_meet`]), a legal pairing of teams exists exactly when these pairs hold
-/// a perfect matching, one team that [`may_receive_bye`] left out when the number is odd.
+/// May teams `a` and `b` meet in this round under `system` ([`super::matches::may_meet`])?
 pub fn may_meet(system: System, t: &TeamTournament, a: usize, b: usize) -> bool {
-    let n = t.teams.len();
-    if TeamEdition::of(system).is_none() || a == b || a >= n || b >= n {
-        return false;
-    }
-    let met = t.teams[a].history.iter().any(|m| m.played() && m.opponent == Some(b));
-    t.teams[a].absent.is_none() && t.teams[b].absent.is_none() && !met && !t.forbidden.contains(&(a.min(b), a.max(b)))
+    super::matches::may_meet(system, t, a, b)
 }
 
 /// May present team `i` receive the pairing-allocated bye under `system` (\[C2\])?
 pub fn may_receive_bye(system: System, t: &TeamTournament, i: usize) -> bool {
-    match TeamEdition::of(system) {
-        Some(ed) => t.teams.get(i).is_some_and(|x| x.absent.is_none()) && ed.pab_bar(t, i).is_none(),
-        None => false,
-    }
+    super::matches::may_receive_bye(system, t, i)
 }
 
 /// Every rule `pairing` (pairs of team indices) breaks in round `t.round` under `system`.

@@ -97,13 +97,14 @@ pub fn legal_pairing_exists(system: System, t: &Tournament) -> bool {
     decide(&g)
 }
 
-/// [`legal_pairing_exists`] for a team tournament (`verify::team`).
-pub fn legal_team_pairing_exists(system: System, t: &lexpair::team::TeamTournament) -> bool {
-    let present = t.present();
+/// [`legal_pairing_exists`] for units that play matches (teams, Double-Swiss players): the
+/// checker's match rules (`verify::matches::may_meet`, `verify::matches::may_receive_bye`).
+pub fn legal_match_pairing_exists(system: System, t: &dyn lexpair::verify::matches::Judged, present: &[usize]) -> bool {
+    use lexpair::verify::matches::{may_meet, may_receive_bye};
     let g = legal_graph(
         present.len(),
-        |a, b| lexpair::verify::team::may_meet(system, t, present[a], present[b]),
-        |k| lexpair::verify::team::may_receive_bye(system, t, present[k]),
+        |a, b| may_meet(system, t, present[a], present[b]),
+        |k| may_receive_bye(system, t, present[k]),
     );
     decide(&g)
 }
@@ -166,25 +167,44 @@ pub fn judge(system: System, t: &Tournament, opts: &PairOptions) -> Result<Judge
     }
 }
 
-/// [`judge`] for a team tournament.
+/// [`judge`] for a team tournament (`verify::team`).
 pub fn judge_teams(system: System, t: &lexpair::team::TeamTournament, opts: &PairOptions) -> Result<Judged, String> {
+    let check = |p: &lexpair::pairing::RoundPairing| lexpair::verify::team::check(system, t, p);
+    judge_matches(system, t.into(), t.round, opts, check, || legal_match_pairing_exists(system, t, &t.present()))
+}
+
+/// [`judge`] for a Double-Swiss tournament (`verify::double`).
+pub fn judge_double(
+    system: System,
+    t: &lexpair::double::DoubleTournament,
+    opts: &PairOptions,
+) -> Result<Judged, String> {
+    let check = |p: &lexpair::pairing::RoundPairing| lexpair::verify::double::check(system, t, p);
+    judge_matches(system, t.into(), t.round, opts, check, || legal_match_pairing_exists(system, t, &t.present()))
+}
+
+fn judge_matches(
+    system: System,
+    field: lexpair::round::Field<'_>,
+    round: u32,
+    opts: &PairOptions,
+    check: impl Fn(&lexpair::pairing::RoundPairing) -> Vec<lexpair::verify::Violation>,
+    exists: impl Fn() -> bool,
+) -> Result<Judged, String> {
     use lexpair::vocabulary::PairError;
-    match lexpair::round::pair(t, system, opts) {
-        Ok(round) => {
-            let v = lexpair::verify::team::check(system, t, &round.pairing);
+    match lexpair::round::pair(field, system, opts) {
+        Ok(r) => {
+            let v = check(&r.pairing);
             if v.is_empty() {
-                Ok(Judged::Approved(round.pairing))
+                Ok(Judged::Approved(r.pairing))
             } else {
-                Err(format!("{system} round {}: the checker refuses: {v:?}", t.round))
+                Err(format!("{system} round {round}: the checker refuses: {v:?}"))
             }
         }
-        Err(PairError::NoValidPairing(why)) => {
-            if legal_team_pairing_exists(system, t) {
-                Err(format!("{system} round {}: exit 1 ({why}) but the checker's rules admit a pairing", t.round))
-            } else {
-                Ok(Judged::NoLegalPairing)
-            }
+        Err(PairError::NoValidPairing(why)) if exists() => {
+            Err(format!("{system} round {round}: exit 1 ({why}) but the checker's rules admit a pairing"))
         }
-        Err(e) => Err(format!("{system} round {}: {e}", t.round)),
+        Err(PairError::NoValidPairing(_)) => Ok(Judged::NoLegalPairing),
+        Err(e) => Err(format!("{system} round {round}: {e}")),
     }
 }
