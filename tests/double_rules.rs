@@ -407,3 +407,44 @@ fn a_file_mixing_conventions_is_refused_naming_line_and_match() {
     let e = DoubleTournament::before_round(&doc, 2).expect_err("not Double-Swiss");
     assert!(e.message.contains("192"), "{e}");
 }
+
+/// `192 FIDE_DOUBLESWISS_BAKU` (C.04.7 1.2-1.5, lexpair's reading for two-game matches): the
+/// first half of the players rounded up to an even number (GA: 2 x ceil(N/4)) get, in the first
+/// half (rounded up) of the accelerated matches, the points of a match won (two games won, 2),
+/// then half of that until the last accelerated match (the first half of the matches, rounded
+/// up); GB never. The pairing score is the score plus these virtual points.
+#[test]
+fn baku_acceleration_for_two_game_matches() {
+    let mut f = DsFile::new(14, 7);
+    let baku = |f: &DsFile| {
+        let text = f.text().replace("192 FIDE_DOUBLESWISS", "192 FIDE_DOUBLESWISS_BAKU");
+        let doc = trf::read_str(&text, "baku.trf", &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        move |k: u32| DoubleTournament::before_round(&doc, k).unwrap_or_else(|e| panic!("{e}"))
+    };
+    // 14 players: GA = 2 x ceil(14/4) = 8; 7 matches: 4 accelerated, 2 of them at the full value.
+    let t = baku(&f)(1);
+    let accel = |t: &DoubleTournament, id: u32| t.players[ix(t, id)].acceleration;
+    assert_eq!((accel(&t, 8), accel(&t, 9)), (Points(20), Points::ZERO));
+    let p = paired(&t);
+    assert_eq!(
+        pairs(&t, &p),
+        BTreeSet::from([(1, 5), (2, 6), (3, 7), (4, 8), (9, 12), (10, 13), (11, 14)]),
+        "GA and GB pair within themselves in match 1"
+    );
+    for (k, a, b) in [(1, 1, 5), (1, 2, 6), (1, 3, 7), (1, 4, 8), (1, 9, 12), (1, 10, 13), (1, 11, 14)] {
+        f.game(k, a, b, ["10", "01"]);
+    }
+    let later = [
+        [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 12), (13, 14)],
+        [(1, 4), (2, 3), (5, 8), (6, 7), (9, 11), (10, 14), (12, 13)],
+        [(1, 3), (2, 4), (5, 7), (6, 8), (9, 13), (10, 11), (12, 14)],
+    ];
+    for (k, expected) in [(2, Points(20)), (3, Points(10)), (4, Points(10))] {
+        let round = baku(&f)(k);
+        assert_eq!((accel(&round, 1), accel(&round, 14)), (expected, Points::ZERO), "match {k}");
+        for (a, b) in later[k as usize - 2] {
+            f.game(k, a, b, ["==", "=="]);
+        }
+    }
+    assert_eq!(accel(&baku(&f)(5), 1), Points::ZERO, "no virtual points after the accelerated matches");
+}

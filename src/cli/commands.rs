@@ -38,6 +38,14 @@ fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<Method>) -> Res
             path.display()
         )));
     }
+    if lexpair::double::encoding::is_double_swiss(doc) {
+        return Err(Failure::Invalid(format!(
+            "{}: --acceleration counts TRF rounds; a Double-Swiss file names its acceleration in 192 ({}) or states it \
+             in 250 records",
+            path.display(),
+            lexpair::double::encoding::BAKU_CODE
+        )));
+    }
     let computed = acceleration::compute(m, doc).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))?;
     if !doc.accelerations.is_empty() {
         eprintln!(

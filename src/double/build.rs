@@ -140,21 +140,19 @@ fn bye_side(id: u32, code: ResultCode, ps: &crate::points::PointSystem) -> Side 
     Side { kind, match_points, opponent: None, colour: None, scheduled: None, games, points }
 }
 
-/// C.04.7 1.4 as lexpair reads it for Double-Swiss (`FIDE_DOUBLESWISS_BAKU` without `250`
-/// records): the first half of the players by TPN, rounded up to an even number (1.2), get, in
-/// the first half (rounded up) of the accelerated matches, the points of a match won (two games
-/// won: "the points for a win" read as a match's, MarkDechamps' reading), then half of that
-/// until the last accelerated match (the first half of the matches, rounded up).
-fn baku_points(players: usize, tpn: u32, k: u32, matches: u32, ps: &crate::points::PointSystem) -> Points {
-    let group_a = 2 * players.div_ceil(4) as u32;
-    let accelerated = matches.div_ceil(2);
-    let full = accelerated.div_ceil(2);
-    let match_win = Points(ps.win().0 * 2);
-    match tpn <= group_a {
-        true if k <= full => match_win,
-        true if k <= accelerated => Points(match_win.0 / 2),
-        _ => Points::ZERO,
-    }
+/// C.04.7 as lexpair reads it for Double-Swiss (`FIDE_DOUBLESWISS_BAKU` without `250` records):
+/// the schedule of C.04.7 1.2-1.4 over the matches, the players by TPN, with "the points for a
+/// win" read as a match's: two games won (MarkDechamps' reading).
+fn baku_schedule(
+    ids: &[u32],
+    matches: Option<u32>,
+    ps: &crate::points::PointSystem,
+) -> Result<Vec<crate::trf::Acceleration>, DoubleStateError> {
+    let at = |e: String| DoubleStateError { message: format!("record 192 {}: {e}", encoding::BAKU_CODE) };
+    let game_win = crate::tournament::acceleration::baku_premise(ps).map_err(at)?;
+    let matches =
+        matches.ok_or_else(|| at("the number of matches is needed (tag 142, two game columns each)".into()))?;
+    Ok(crate::tournament::acceleration::baku_schedule(ids, matches, Points(2 * game_win.0)))
 }
 
 fn build(doc: &TrfDocument, k: u32, absences_of_round: bool) -> Result<DoubleTournament, DoubleStateError> {
@@ -183,28 +181,20 @@ fn build(doc: &TrfDocument, k: u32, absences_of_round: bool) -> Result<DoubleTou
     let index: HashMap<u32, usize> = records.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     let n = records.len();
     let ps = doc.point_system;
-    let has_250 = !doc.accelerations.is_empty();
-    if code == Code::Baku && !has_250 && total_matches.is_none() {
-        return err(format!(
-            "record 192 {}: the Baku acceleration needs the number of matches (tag 142, two game columns per match)",
-            encoding::BAKU_CODE
-        ));
-    }
     // Virtual points of match m: the `250` records' (read at game 1's column), else Baku's.
+    let baku = if code == Code::Baku && doc.accelerations.is_empty() {
+        let ids: Vec<u32> = records.iter().map(|p| p.id).collect();
+        baku_schedule(&ids, total_matches, &ps)?
+    } else {
+        Vec::new()
+    };
     let virtual_points = |i: usize, m: u32| -> Points {
         let id = records[i].id;
-        if has_250 {
-            let (c1, _) = encoding::columns(m);
-            doc.accelerations
-                .iter()
-                .filter(|a| a.player == id)
-                .filter_map(|a| a.points.get(c1 as usize - 1).copied())
-                .sum()
-        } else if code == Code::Baku {
-            baku_points(n, id, m, total_matches.unwrap_or(0), &ps)
-        } else {
-            Points::ZERO
-        }
+        let column = |a: &crate::trf::Acceleration, c: u32| a.points.get(c as usize - 1).copied();
+        let stated =
+            doc.accelerations.iter().filter(|a| a.player == id).filter_map(|a| column(a, encoding::columns(m).0));
+        let computed = baku.iter().filter(|a| a.player == id).filter_map(|a| column(a, m));
+        stated.chain(computed).sum()
     };
 
     let mut history: Vec<Vec<MatchRound>> = vec![Vec::with_capacity(k as usize); n];

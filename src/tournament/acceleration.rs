@@ -53,10 +53,10 @@ pub fn compute(method: Method, doc: &TrfDocument) -> Result<Vec<Acceleration>, S
     }
 }
 
-fn baku(doc: &TrfDocument) -> Result<Vec<Acceleration>, String> {
-    let ps = &doc.point_system;
+/// C.04.7 1.1 (2017: the standard 1-½-0 scoring): a win worth two draws, a loss nothing. The
+/// points of a win, when the premise holds.
+pub fn baku_premise(ps: &crate::points::PointSystem) -> Result<Points, String> {
     let win = ps.win_white;
-    // C.04.7 1.1 (2017: the standard 1-½-0 scoring).
     let premise = ps.win_black == win
         && ps.draw_white == ps.draw_black
         && Points(2 * ps.draw_white.0) == win
@@ -66,21 +66,29 @@ fn baku(doc: &TrfDocument) -> Result<Vec<Acceleration>, String> {
     if !premise {
         return Err("the Baku acceleration needs a win worth two draws and a loss worth nothing (C.04.7 1.1)".into());
     }
-    let Some(rounds) = doc.total_rounds else {
-        return Err("the Baku acceleration needs the number of rounds (XXR or tag 142)".into());
-    };
-    // Rule 4: the accelerated rounds, and those of them with a full win of virtual points.
+    Ok(win)
+}
+
+/// C.04.7 1.2-1.4 for the players `order` (ids by pairing number) in `rounds` rounds, `win` the
+/// points of a win: GA = pairing numbers 1 ..= 2·⌈N/4⌉; the accelerated rounds are the first
+/// ⌈R/2⌉, a win's points in the first half of them (rounded up), half of it in the others.
+/// `points[r-1]` of each GA player are its virtual points in round `r`.
+pub fn baku_schedule(order: &[u32], rounds: u32, win: Points) -> Vec<Acceleration> {
     let accelerated = rounds.div_ceil(2) as usize;
     let full = accelerated.div_ceil(2);
     let half = Points(win.0 / 2);
     let points: Vec<Points> = (0..accelerated).map(|r| if r < full { win } else { half }).collect();
-    // Rule 2: GA = pairing numbers 1 ..= 2·⌈N/4⌉.
-    let last_ga = 2 * doc.players.len().div_ceil(4);
-    Ok(super::build::pairing_order(doc)
-        .into_iter()
-        .take(last_ga)
-        .map(|k| Acceleration { player: doc.players[k].id, points: points.clone() })
-        .collect())
+    let last_ga = 2 * order.len().div_ceil(4);
+    order.iter().take(last_ga).map(|&player| Acceleration { player, points: points.clone() }).collect()
+}
+
+fn baku(doc: &TrfDocument) -> Result<Vec<Acceleration>, String> {
+    let win = baku_premise(&doc.point_system)?;
+    let Some(rounds) = doc.total_rounds else {
+        return Err("the Baku acceleration needs the number of rounds (XXR or tag 142)".into());
+    };
+    let order: Vec<u32> = super::build::pairing_order(doc).into_iter().map(|k| doc.players[k].id).collect();
+    Ok(baku_schedule(&order, rounds, win))
 }
 
 #[cfg(test)]

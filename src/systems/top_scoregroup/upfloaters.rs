@@ -14,6 +14,13 @@
 //!   then ascending TPN): the potential upfloaters taken in that order, each in the set if it
 //!   can be.
 //!
+//! When the residents are odd, the program's optimum is often the first potential upfloater of
+//! the highest score below that passes every stage at its best value (one upfloater: \[C4\] at
+//! its least; the highest score: \[C5\]; \[C6\] passed; \[C7\] none who floated): then it is the
+//! first set in the order of 3.5.4 among the best, and [`one_upfloater`] takes it with a few
+//! pairability checks instead of the program (exact; under `--cross-check solver` the program is
+//! solved as well and must agree).
+//!
 //! Illegal sets are no candidates (\[C1\], \[C3\] rank above \[C4\] and \[C5\]: A5). At the fewest
 //! upfloaters every upfloater meets a resident (two upfloaters meeting each other could both
 //! stay below), so the pairs between residents and lower teams are exactly the set's.
@@ -47,6 +54,11 @@ pub fn choose(
     if cx.shortcuts && residents.len() % 2 == 0 && cx.completable(residents, false) && cx.completable(lower, false) {
         trace.stages.push((c4, 0));
         return Ok(Vec::new());
+    }
+    if cx.shortcuts {
+        if let Some(u) = one_upfloater(cx, residents, lower, next, trace) {
+            return Ok(vec![u]);
+        }
     }
     let nr = residents.len();
     let global: Vec<usize> = residents.iter().chain(lower).copied().collect();
@@ -143,4 +155,70 @@ pub fn choose(
         sol.pairs.iter().filter_map(|&e| up.iter().find(|p| p.0 == e).map(|&(_, u)| u)).collect();
     chosen.sort_unstable();
     Ok(chosen.into_iter().map(|u| global[u]).collect())
+}
+
+/// How many candidates [`one_upfloater`] tries before leaving the choice to the program.
+const CANDIDATES: usize = 4;
+
+/// The program's optimum when it is one upfloater that reaches every stage's best value (see the
+/// module header), or `None` (the program decides). `lower` is by descending score, then TPN.
+fn one_upfloater(
+    cx: &Ctx,
+    residents: &[usize],
+    lower: &[usize],
+    next: Option<Points>,
+    trace: &mut BracketTrace,
+) -> Option<usize> {
+    if residents.len() % 2 == 0 {
+        return None; // [C4] may be 0 or 2 or more: the program decides
+    }
+    let p = cx.procedure;
+    let top = cx.score(*lower.first()?);
+    // [C6]'s scoregroup (the level just below the residents) and the units below it.
+    let level: Vec<usize> = next.map_or(Vec::new(), |f| lower.iter().copied().filter(|&i| cx.score(i) == f).collect());
+    let below: Vec<usize> = lower.iter().copied().filter(|i| !level.contains(i)).collect();
+    let mut tried = 0;
+    for (seat, &u) in lower.iter().enumerate().take_while(|&(_, &u)| cx.score(u) == top) {
+        if cx.floats_count() && cx.floated(u) {
+            continue; // [C7] at 0 is wanted; a floater may still be the program's choice
+        }
+        if tried == CANDIDATES {
+            return None;
+        }
+        tried += 1;
+        let mut bracket = residents.to_vec();
+        bracket.push(u);
+        if !cx.completable(&bracket, false) {
+            continue;
+        }
+        // [C6] passes, and everybody below is paired ([C3]): the level without `u` pairs among
+        // itself but for its parity, the one left over with the units below it.
+        let rest: Vec<usize> = level.iter().copied().filter(|&i| i != u).collect();
+        let under: Vec<usize> = below.iter().copied().filter(|&i| i != u).collect();
+        let passes = if rest.len() % 2 == 0 {
+            cx.completable(&rest, false) && cx.completable(&under, false)
+        } else {
+            rest.iter().any(|&w| {
+                let inner: Vec<usize> = rest.iter().copied().filter(|&i| i != w).collect();
+                let mut outer = under.clone();
+                outer.push(w);
+                cx.completable(&inner, false) && cx.completable(&outer, false)
+            })
+        };
+        if !passes {
+            continue;
+        }
+        let at_score = |key: StageKey, s: Points| key.at(At::Score(s));
+        trace.stages.push((p.upfloaters, 1));
+        trace.stages.push((at_score(p.upfloater_scores, top), 1));
+        if next.is_some() {
+            trace.stages.push((p.next_scoregroup, 0));
+        }
+        if cx.floats_count() {
+            trace.stages.push((p.repeated_floaters, 0));
+        }
+        trace.stages.push((p.steps.set_order.at(At::Seat(seat + 1)), -1));
+        return Some(u);
+    }
+    None
 }
