@@ -11,8 +11,9 @@
 //!   Dubov system equalises.
 //!
 //! These are computed from the games alone, the same way for every system and formulation.
-//! Team tournaments have their own subset, [`team`].
+//! Team tournaments have their own subset, [`team`], and Double-Swiss ones theirs, [`double`].
 
+pub mod double;
 pub mod team;
 
 use crate::tournament::{Float, FloatRule, Strength, Tournament};

@@ -8,6 +8,7 @@ by their TRF ids (teams by their numbers); a batch's records are flat dicts that
     p = lexpair.pair("examples/open-r5.trf", "dutch-2026", explain=True)
     t = lexpair.pair("examples/team-r4.trf", "team-2026")   # teams: each match with its boards
     lexpair.generate("team-2026", rounds=7, seed=1, players=40, boards=4)   # 40 teams
+    lexpair.generate("double-2026", rounds=5, seed=1, players=30)   # Double-Swiss: 5 two-game matches
     rows = lexpair.simulate(["dutch-2026", "dutch-2017"], "out/sim", players=60, rounds=7, seeds=20)
     df = pd.DataFrame(rows)
 

@@ -206,11 +206,15 @@ fn check(py: Python<'_>, path: PathBuf, system: &str, check_scores: bool) -> PyR
 
 /// A seeded random tournament paired round by round by `system`, as TRF text (written to
 /// `output` too when given, whole or not at all). Same arguments, same bytes.
+///
+/// For a team system `players` is the number of teams; for Double-Swiss (`double-2026`)
+/// `rounds` is the number of matches (two games each, TRF-2026 with two game columns per
+/// match), `forfeit_rate` forfeits single games and `match_forfeit_rate` whole matches.
 #[pyfunction]
 #[pyo3(signature = (system, rounds, seed, *, players=None, field=None, ratings="1400-2600", draw_rate=0.3,
                     white_advantage=35.0, forfeit_rate=0.0, half_byes=0.0, absences=0.0, points="1-0.5-0",
                     model=None, trf26=false, output=None, boards=None, team_rules=None,
-                    match_forfeit_rate=0.0))]
+                    match_forfeit_rate=0.0, acceleration=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -232,11 +236,16 @@ fn generate(
     boards: Option<usize>,
     team_rules: Option<&str>,
     match_forfeit_rate: f64,
+    acceleration: Option<&str>,
 ) -> PyResult<String> {
+    use lexpair::vocabulary::Unit;
     let sys = self::system(system)?;
-    let teams = sys.registration().unit() == lexpair::vocabulary::Unit::Team;
-    if !teams && (boards.is_some() || team_rules.is_some() || match_forfeit_rate != 0.0) {
-        return Err(invalid(format!("boards, team_rules and match_forfeit_rate are for team systems, not {sys}")));
+    let unit = sys.registration().unit();
+    if unit != Unit::Team && (boards.is_some() || team_rules.is_some()) {
+        return Err(invalid(format!("boards and team_rules are for team systems, not {sys}")));
+    }
+    if unit == Unit::Player && match_forfeit_rate != 0.0 {
+        return Err(invalid(format!("match_forfeit_rate is for team systems and double-2026, not {sys}")));
     }
     let field = make_field(players, field.as_deref(), ratings)?;
     let mut cfg = GenerateConfig::new(sys, field, rounds, seed);
@@ -254,9 +263,12 @@ fn generate(
         cfg.team.rules = r.to_string();
     }
     cfg.team.match_forfeit_rate = match_forfeit_rate;
+    cfg.double.match_forfeit_rate = match_forfeit_rate;
+    cfg.acceleration = acceleration.map(|m| m.parse::<Method>().map_err(invalid)).transpose()?;
     check_rates(&cfg).map_err(generate_error)?;
     let generated = py.detach(|| generate_tournament(&cfg)).map_err(generate_error)?;
-    let flavor = if trf26 { trf::TrfFlavor::Trf26 } else { trf::TrfFlavor::Trf16 };
+    // Team and Double-Swiss files are TRF-2026 (their records and tags have no TRF16 spelling).
+    let flavor = if trf26 || unit != Unit::Player { trf::TrfFlavor::Trf26 } else { trf::TrfFlavor::Trf16 };
     let text = trf::write(&generated.document, flavor);
     if let Some(out) = output {
         lexpair::batch::report::write_atomic(&out, &text).map_err(FileError::new_err)?;
@@ -282,11 +294,30 @@ fn make_field(players: Option<usize>, field: Option<&Path>, ratings: &str) -> Py
 
 /// Final standings: points, then the tie-breaks in order (`"bh-c1,bh,sb,de,win,aro"` by
 /// default). One dict per player: rank, id, name, rating, points and one key per tie-break.
+/// A Double-Swiss file is ranked by game points (`points`) and each dict also has
+/// `match_points` and `matches_played`.
 #[pyfunction]
 #[pyo3(signature = (path, *, tiebreaks="bh-c1,bh,sb,de,win,aro", check_scores=true))]
 fn standings(py: Python<'_>, path: PathBuf, tiebreaks: &str, check_scores: bool) -> PyResult<Py<PyAny>> {
     let order = TieBreak::parse_list(tiebreaks).map_err(invalid)?;
     let doc = read(&path, check_scores)?;
+    if lexpair::double::encoding::is_double_swiss(&doc) {
+        let rows = lexpair::standings::double::standings(&doc, &order)
+            .map_err(|e| invalid(format!("{}: {e}", path.display())))?;
+        let rows: Vec<Value> = rows
+            .iter()
+            .map(|d| {
+                let r = &d.standing;
+                let mut v = json!({"rank": r.rank, "id": r.id, "name": r.name, "rating": r.rating, "points": r.points,
+                                   "match_points": d.match_points, "matches_played": d.matches_played});
+                for (tb, x) in order.iter().zip(&r.tiebreaks) {
+                    v[tb.key()] = json!(x);
+                }
+                v
+            })
+            .collect();
+        return to_py(py, &Value::Array(rows));
+    }
     let rows = if doc.is_team_file() {
         lexpair::standings::team::standings(&doc, &order)
     } else {
@@ -307,14 +338,19 @@ fn standings(py: Python<'_>, path: PathBuf, tiebreaks: &str, check_scores: bool)
 }
 
 /// The tournament metrics of `docs/research.md` (Kendall's tau, colours, floats, ...) of the
-/// rounds recorded in `path`, as one dict.
+/// rounds recorded in `path`, as one dict (for a Double-Swiss file, those of two-game matches).
 #[pyfunction]
 #[pyo3(signature = (path, *, check_scores=false))]
 fn metrics(py: Python<'_>, path: PathBuf, check_scores: bool) -> PyResult<Py<PyAny>> {
     let doc = read(&path, check_scores)?;
-    let m = lexpair::metrics::tournament_metrics(&doc).map_err(|e| invalid(format!("{}: {e}", path.display())))?;
+    let columns = if lexpair::double::encoding::is_double_swiss(&doc) {
+        lexpair::metrics::double::double_metrics(&doc).map(|m| m.columns())
+    } else {
+        lexpair::metrics::tournament_metrics(&doc).map(|m| m.columns())
+    }
+    .map_err(|e| invalid(format!("{}: {e}", path.display())))?;
     let mut v = json!({});
-    for (name, value) in m.columns() {
+    for (name, value) in columns {
         v[name] = json!(value);
     }
     to_py(py, &v)
@@ -383,11 +419,13 @@ fn run_plan(py: Python<'_>, plan: Plan, out: PathBuf, jobs: Option<usize>) -> Py
 
 /// Simulates `seeds` tournaments per system variant (`lexpair batch simulate`) into the folder
 /// `out` and returns one flat dict per unit. `models` adds formulation variants as
-/// `[(system, path), ...]`. Runs resume: units already in `out` are not run again.
+/// `[(system, path), ...]`. Runs resume: units already in `out` are not run again. For
+/// Double-Swiss (`double-2026`) `rounds` counts matches and `match_forfeit_rate` forfeits whole
+/// matches; one batch simulates one kind of tournament.
 #[pyfunction]
 #[pyo3(signature = (systems, out, *, players=None, rounds=9, seeds=10, first_seed=1, field=None, models=Vec::new(),
                     ratings="1400-2600", draw_rate=0.3, white_advantage=35.0, forfeit_rate=0.0,
-                    half_byes=0.0, absences=0.0, points="1-0.5-0", jobs=None))]
+                    half_byes=0.0, absences=0.0, points="1-0.5-0", jobs=None, match_forfeit_rate=0.0))]
 #[allow(clippy::too_many_arguments)]
 fn simulate(
     py: Python<'_>,
@@ -407,8 +445,24 @@ fn simulate(
     absences: f64,
     points: &str,
     jobs: Option<usize>,
+    match_forfeit_rate: f64,
 ) -> PyResult<Py<PyAny>> {
     let variants = variants(systems, models)?;
+    let unit = variants[0].system.registration().unit();
+    if let Some(v) = variants.iter().find(|v| v.system.registration().unit() != unit) {
+        return Err(invalid(format!(
+            "{} and {} pair different units ({}); simulate them separately",
+            variants[0].system,
+            v.system,
+            [unit.plays(), v.system.registration().unit().plays()].join(", ")
+        )));
+    }
+    if unit == lexpair::vocabulary::Unit::Player && match_forfeit_rate != 0.0 {
+        return Err(invalid(format!(
+            "match_forfeit_rate is for team systems and double-2026, not {}",
+            variants[0].system
+        )));
+    }
     let source = match &field {
         Some(p) => Source::Field {
             label: match players {
@@ -429,6 +483,8 @@ fn simulate(
     template.half_bye_rate = half_byes;
     template.zero_bye_rate = absences;
     template.point_system = parse_point_system(points).map_err(invalid)?;
+    template.team.match_forfeit_rate = match_forfeit_rate;
+    template.double.match_forfeit_rate = match_forfeit_rate;
     check_rates(&template).map_err(generate_error)?;
     let plan = Plan {
         kind: Kind::Simulate,

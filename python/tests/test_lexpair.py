@@ -209,3 +209,35 @@ def test_team_tournaments_generate_and_replay(tmp_path):
     assert [r["identical"] for r in rounds] == [True] * 5
     with pytest.raises(lexpair.InvalidInput, match="team systems"):
         lexpair.generate("dutch-2026", rounds=3, seed=1, players=10, boards=2)
+
+
+DOUBLE_EXAMPLE = ROOT / "examples" / "double-m4.trf"
+
+
+def test_a_double_swiss_file_pairs_two_game_matches():
+    # Match 4 of a 13-player Double-Swiss event (C.04.5), as both witness engines pair it.
+    p = lexpair.pair(DOUBLE_EXAMPLE, "double-2026")
+    assert p["system"] == "double-2026"
+    # Player 9 is absent (0000 - Z in both columns); the white of game 1 is listed first.
+    assert [(b["white"], b["black"]) for b in p["boards"]] == [(6, 1), (2, 4), (7, 3), (5, 8), (11, 10), (12, 13)]
+    assert p["bye"] is None
+    with pytest.raises(lexpair.InvalidInput):
+        lexpair.pair(DOUBLE_EXAMPLE, "dutch-2026")
+
+
+def test_double_swiss_generates_checks_and_ranks_by_game_points(tmp_path):
+    out = tmp_path / "ds.trf"
+    text = lexpair.generate("double-2026", rounds=4, seed=5, players=14, forfeit_rate=0.05,
+                            match_forfeit_rate=0.05, output=str(out))
+    assert text == lexpair.generate("double-2026", rounds=4, seed=5, players=14, forfeit_rate=0.05,
+                                    match_forfeit_rate=0.05)
+    assert "192 FIDE_DOUBLESWISS" in text and "\n142 8\n" in text
+    assert [r["identical"] for r in lexpair.check(out, "double-2026")] == [True] * 4
+    rows = lexpair.standings(out)
+    assert len(rows) == 14
+    assert all(a["points"] >= b["points"] for a, b in zip(rows, rows[1:]))
+    assert all(0 <= r["matches_played"] <= 4 and 0 <= r["match_points"] <= 8 for r in rows)
+    m = lexpair.metrics(out)
+    assert m and all(isinstance(k, str) for k in m)
+    with pytest.raises(lexpair.InvalidInput, match="match_forfeit_rate"):
+        lexpair.generate("dutch-2026", rounds=3, seed=1, players=10, match_forfeit_rate=0.1)

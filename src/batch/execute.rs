@@ -2,13 +2,14 @@
 
 use super::{Kind, Plan, Record, RoundRow, Source, Unit};
 use crate::generate::generate;
+use crate::metrics::double::double_metrics;
 use crate::metrics::team::team_metrics;
 use crate::metrics::tournament_metrics;
 use crate::pairing::{Board, RoundPairing};
 use crate::round::{Event, Field};
 use crate::solver::audit::AuditCounts;
 use crate::trf::{self, ReadOptions, TrfDocument, TrfFlavor};
-use crate::vocabulary::{PairError, PairOptions};
+use crate::vocabulary::{PairError, PairOptions, Unit as UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::time::Instant;
@@ -243,7 +244,7 @@ fn criterion_column(system: crate::vocabulary::System, key: &str) -> String {
 }
 
 /// Generate the tournament of this unit's seed and measure it (a team tournament with the team
-/// metrics of `metrics::team`).
+/// metrics of `metrics::team`, a Double-Swiss one with those of `metrics::double`).
 fn simulate(
     plan: &Plan,
     unit: &Unit,
@@ -265,8 +266,12 @@ fn simulate(
         e => e.to_string(),
     })?;
     audit.add(&g.audit);
-    let team = crate::generate::team::pairs_teams(cfg.system);
-    let columns = if team { team_metrics(&g.document)?.columns() } else { tournament_metrics(&g.document)?.columns() };
+    let kind = cfg.system.registration().unit();
+    let columns = match kind {
+        UnitKind::Team => team_metrics(&g.document)?.columns(),
+        UnitKind::DoubleSwissPlayer => double_metrics(&g.document)?.columns(),
+        UnitKind::Player => tournament_metrics(&g.document)?.columns(),
+    };
     rec.metrics = columns.into_iter().map(|(n, v)| (n.to_string(), v)).collect();
     let system = cfg.system;
     rec.metrics.extend(
@@ -284,7 +289,7 @@ fn simulate(
             unit.key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
         let dir = out.join("trf");
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let flavor = if team { TrfFlavor::Trf26 } else { TrfFlavor::Trf16 };
+        let flavor = if kind == UnitKind::Player { TrfFlavor::Trf16 } else { TrfFlavor::Trf26 };
         super::report::write_atomic(&dir.join(format!("{name}.trf")), &trf::write(&g.document, flavor))?;
     }
     Ok(())

@@ -83,8 +83,8 @@ struct SimulateArgs {
     /// Real fields: take the players of these TRF files (repeatable).
     #[arg(long, value_name = "TRF")]
     field: Vec<PathBuf>,
-    /// Rounds to play (written as XXR; 142 in a TRF-2026 file).
-    #[arg(long, short = 'r')]
+    /// Rounds to play (written as XXR; 142 in a TRF-2026 file); for Double-Swiss, the matches.
+    #[arg(long, short = 'r', visible_alias = "matches")]
     rounds: u32,
     /// Seeds per field and variant.
     #[arg(long, short = 'k', default_value_t = 10)]
@@ -210,12 +210,19 @@ fn files(kind: Kind, f: FilesArgs) -> Result<(), Failure> {
 
 fn simulate(s: SimulateArgs) -> Result<(), Failure> {
     let variants = variants(&s.common)?;
-    // One kind of field per batch: teams for the team system, players for the others.
+    // One kind of tournament per batch: teams for the team system, two-game matches for
+    // Double-Swiss, single games of players for the others.
+    let unit = variants[0].system.registration().unit();
     let team = pairs_teams(variants[0].system);
-    if let Some(v) = variants.iter().find(|v| pairs_teams(v.system) != team) {
+    if let Some(v) = variants.iter().find(|v| v.system.registration().unit() != unit) {
         return Err(Failure::Invalid(format!(
-            "batch simulate: {} and {} pair different units (teams, players): simulate them in separate batches",
-            variants[0].system, v.system
+            "batch simulate: {} and {} pair different units ({}s in {}, {}s in {}): simulate them in separate batches",
+            variants[0].system,
+            v.system,
+            unit.name(),
+            unit.plays(),
+            v.system.registration().unit().name(),
+            v.system.registration().unit().plays()
         )));
     }
     check_flags(variants[0].system, &s.results, &[("--field", !s.field.is_empty())])?;

@@ -1,9 +1,11 @@
 //! `lexpair generate`: a seeded random tournament written as TRF (a team tournament, TRF-2026,
-//! for a team system).
+//! for a team system; a Double-Swiss one, TRF-2026 with two game columns per match, for
+//! double-2026).
 
 use super::output::emit;
 use super::{BackendArg, Failure};
 use clap::Args;
+use lexpair::generate::double::pairs_double;
 use lexpair::generate::team::{pairs_teams, parse_board_colours, parse_match_points};
 use lexpair::generate::{field_from_document, generate, parse_point_system, Field, GenerateConfig, GenerateError};
 use lexpair::model::formulation::{Formulation, FormulationFileError};
@@ -12,8 +14,9 @@ use lexpair::vocabulary::{Backend, PairError, PairOptions, System};
 use std::path::{Path, PathBuf};
 
 /// The results model and the field: shared by `generate` and `batch simulate`. The team options
-/// (`--boards`, `--team-rules`, ...) are for team systems only, `--half-byes`, `--ratings` and
-/// `--acceleration` for individual ones ([`check_flags`]).
+/// (`--boards`, `--team-rules`, ...) are for team systems only (`--match-forfeit-rate` for
+/// Double-Swiss too), `--half-byes` for individual ones, `--ratings` and `--acceleration` for
+/// individual and Double-Swiss ones ([`check_flags`]).
 #[derive(Args, Debug, Clone)]
 pub struct ModelArgs {
     /// Probability of a draw between equal players (0-1); lower as ratings differ.
@@ -22,11 +25,12 @@ pub struct ModelArgs {
     /// White's advantage in rating points in the Elo expectation.
     #[arg(long, default_value_t = 35.0, value_name = "ELO")]
     pub white_advantage: f64,
-    /// Probability that a paired game is forfeited (0-1); for teams, a single board.
+    /// Probability that a paired game is forfeited (0-1); for teams, a single board; for
+    /// Double-Swiss, a single game of a match (the other game is played).
     #[arg(long, default_value_t = 0.0, value_name = "P")]
     pub forfeit_rate: f64,
     /// Probability that a player takes an announced half-point bye in a round (0-1); default 0.
-    /// Individual systems only.
+    /// Individual systems only (not Double-Swiss).
     #[arg(long, value_name = "P")]
     pub half_byes: Option<f64>,
     /// Probability that a player (for teams: a team) is absent from a round: zero-point bye (0-1).
@@ -36,12 +40,12 @@ pub struct ModelArgs {
     /// (the pairing-allocated bye is worth a draw per board).
     #[arg(long, default_value = "1-0.5-0", value_name = "W-D-L")]
     pub points: String,
-    /// Rating range of a random field, MIN-MAX; default 1400-2600. Individual systems only
-    /// (teams get the ratings of the team model).
+    /// Rating range of a random field, MIN-MAX; default 1400-2600. Individual and Double-Swiss
+    /// systems (teams get the ratings of the team model).
     #[arg(long, value_name = "MIN-MAX")]
     pub ratings: Option<String>,
     /// Accelerate the first rounds with this method's virtual points (baku: C.04.5.1 / C.04.7),
-    /// written as XXA lines. Individual systems only.
+    /// written as XXA lines; for Double-Swiss, the 192 code FIDE_DOUBLESWISS_BAKU. Not for teams.
     #[arg(long, value_name = "METHOD")]
     pub acceleration: Option<lexpair::tournament::acceleration::Method>,
     /// Teams: boards per match (players per team); default 4.
@@ -51,7 +55,8 @@ pub struct ModelArgs {
     /// FIDE_TEAM_MP_GP (no colour preferences).
     #[arg(long, value_name = "CODE")]
     pub team_rules: Option<String>,
-    /// Teams: probability that a match is forfeited as a whole (0-1); default 0.
+    /// Teams and Double-Swiss: probability that a match is forfeited as a whole (0-1); default 0.
+    /// For Double-Swiss, one player forfeits both games.
     #[arg(long, value_name = "P")]
     pub match_forfeit_rate: Option<f64>,
     /// Teams: match points WIN-DRAW-LOSS (record 362); default 2-1-0.
@@ -70,43 +75,53 @@ impl ModelArgs {
     }
 }
 
-/// Refuses the options of the other kind of tournament, naming them (exit 3): team options for
-/// an individual system; `--half-byes`, `--ratings`, `--acceleration` and the `extra` ones
-/// (name, given) for a team system.
+/// Refuses the options of another kind of tournament, naming them (exit 3): team options for
+/// an individual system (`--match-forfeit-rate` for Double-Swiss too); `--half-byes`,
+/// `--ratings`, `--acceleration` and the `extra` ones (name, given: options of a field of
+/// players) for a team system; the team options and `--half-byes` for a Double-Swiss system.
 pub fn check_flags(system: System, m: &ModelArgs, extra: &[(&str, bool)]) -> Result<(), Failure> {
-    let team = lexpair::generate::team::pairs_teams(system);
-    let given: Vec<&str> = if team {
+    let team_only = [
+        ("--boards", m.boards.is_some()),
+        ("--team-rules", m.team_rules.is_some()),
+        ("--match-points", m.match_points.is_some()),
+        ("--board-colours", m.board_colours.is_some()),
+    ];
+    let named = |options: &[(&str, bool)]| -> String {
+        options.iter().filter(|(_, on)| *on).map(|(n, _)| *n).collect::<Vec<&str>>().join(", ")
+    };
+    let (list, message) = if pairs_teams(system) {
         let own = [
             ("--half-byes", m.half_byes.is_some()),
             ("--ratings", m.ratings.is_some()),
             ("--acceleration", m.acceleration.is_some()),
         ];
-        own.iter().chain(extra).filter(|(_, on)| *on).map(|(n, _)| *n).collect()
-    } else {
-        [
-            ("--boards", m.boards.is_some()),
-            ("--team-rules", m.team_rules.is_some()),
-            ("--match-forfeit-rate", m.match_forfeit_rate.is_some()),
-            ("--match-points", m.match_points.is_some()),
-            ("--board-colours", m.board_colours.is_some()),
-        ]
-        .iter()
-        .filter(|(_, on)| *on)
-        .map(|(n, _)| *n)
-        .collect()
-    };
-    if given.is_empty() {
-        return Ok(());
-    }
-    let list = given.join(", ");
-    Err(Failure::Invalid(if team {
-        format!(
+        let list = named(&[&own[..], extra].concat());
+        let message = format!(
             "{list}: not for a team tournament ({system} pairs teams: its field is -n TEAMS of --boards B, its \
              absences --absences, its forfeits --forfeit-rate and --match-forfeit-rate)"
-        )
+        );
+        (list, message)
+    } else if pairs_double(system) {
+        let list = named(&[&team_only[..], &[("--half-byes", m.half_byes.is_some())]].concat());
+        let message = format!(
+            "{list}: not for a Double-Swiss tournament ({system} pairs players in two-game matches: its field is -n \
+             PLAYERS (or --field), its absences --absences (a whole match), its forfeits --forfeit-rate (one game) \
+             and --match-forfeit-rate (both games); byes apply to whole matches and C.04.5 leaves the value of a \
+             requested one to the competition, so no --half-byes; the team options are for team-2026)"
+        );
+        (list, message)
     } else {
-        format!("{list}: for team tournaments only ({system} pairs players; the team system is team-2026)")
-    }))
+        let list = named(&[&team_only[..], &[("--match-forfeit-rate", m.match_forfeit_rate.is_some())]].concat());
+        let message = format!(
+            "{list}: for team tournaments only ({system} pairs players; the team system is team-2026; \
+             --match-forfeit-rate is also for double-2026)"
+        );
+        (list, message)
+    };
+    if list.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::Invalid(message))
 }
 
 #[derive(Args, Debug)]
@@ -121,8 +136,9 @@ pub struct GenerateArgs {
     /// Take the players (names, ratings, federations) from this TRF file.
     #[arg(long, value_name = "TRF")]
     field: Option<PathBuf>,
-    /// Rounds to play (written as XXR; 142 in a TRF-2026 file).
-    #[arg(long, short = 'r')]
+    /// Rounds to play (written as XXR; 142 in a TRF-2026 file); for Double-Swiss, the matches
+    /// (142 = twice them: two game columns per match).
+    #[arg(long, short = 'r', visible_alias = "matches")]
     rounds: u32,
     /// Seed: the same seed gives the same file.
     #[arg(long)]
@@ -133,7 +149,8 @@ pub struct GenerateArgs {
     /// Pair with this formulation file instead of the system's built-in models/*.model.
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
-    /// Write TRF-2026 instead of TRF16 (team tournaments are always written as TRF-2026).
+    /// Write TRF-2026 instead of TRF16 (team and Double-Swiss tournaments are always written as
+    /// TRF-2026).
     #[arg(long)]
     trf26: bool,
     #[command(flatten)]
@@ -204,6 +221,7 @@ pub fn make_config(
     }
     if let Some(p) = m.match_forfeit_rate {
         team.match_forfeit_rate = p;
+        cfg.double.match_forfeit_rate = p;
     }
     if let Some(text) = &m.match_points {
         team.match_points = parse_match_points(text).map_err(|e| Failure::Invalid(format!("--{e}")))?;
@@ -247,6 +265,6 @@ pub fn run(a: GenerateArgs) -> Result<(), Failure> {
     let pair = PairOptions { backend: backend(a.backend), model, ..PairOptions::default() };
     let cfg = make_config(system, field, a.rounds, a.seed, &a.results, pair)?;
     let g = generate(&cfg)?;
-    let flavor = if a.trf26 || team { TrfFlavor::Trf26 } else { TrfFlavor::Trf16 };
+    let flavor = if a.trf26 || team || pairs_double(system) { TrfFlavor::Trf26 } else { TrfFlavor::Trf16 };
     emit(a.output.as_deref(), &trf::write(&g.document, flavor))
 }

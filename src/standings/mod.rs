@@ -19,6 +19,7 @@
 //! Ties that remain after the last tie-break share their place (C.07 leaves them to lots); the
 //! listing then follows the starting rank, so the output is deterministic.
 
+pub mod double;
 pub mod team;
 
 use crate::points::Points;
@@ -38,9 +39,11 @@ pub enum TieBreak {
     DirectEncounter,
     Wins,
     Aro,
-    /// Teams: game points (the secondary score by default, C.04.6 1.2.2).
+    /// Teams: game points (the secondary score by default, C.04.6 1.2.2); Double-Swiss: the
+    /// score itself.
     GamePoints,
-    /// Teams: match points (the secondary score when game points are primary).
+    /// Teams: match points (the secondary score when game points are primary); Double-Swiss:
+    /// match points (2 / 1 / 0).
     MatchPoints,
 }
 

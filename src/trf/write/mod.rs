@@ -170,7 +170,11 @@ fn points26(doc: &TrfDocument, lines: &mut Vec<String>) {
     if let Some([w, d, l, a, _, p]) = bb {
         let defaults =
             [('W', w, Points(10)), ('D', d, Points(5)), ('L', l, Points::ZERO), ('A', a, Points::ZERO), ('P', p, w)];
-        entries.extend(defaults.iter().filter(|(_, v, default)| v != default).map(|&(c, v, _)| (c, v)));
+        // A Double-Swiss file states its game points in full: W, D, L, and P, a match's
+        // pairing-allocated bye (C.04.5 1.4), so that a reader unaware of 192 sees them too.
+        let full = crate::double::encoding::is_double_swiss(doc);
+        let stated = |c: char, v: Points, default: Points| v != default || (full && c != 'A');
+        entries.extend(defaults.iter().filter(|&&(c, v, default)| stated(c, v, default)).map(|&(c, v, _)| (c, v)));
     }
     entries.extend(doc.unknown_result_points.map(|x| ('X', x)));
     if entries.is_empty() {
