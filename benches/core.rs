@@ -182,7 +182,17 @@ fn candidate_order(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, lexicographic, pairability, weighted, priced, candidate_order, dutch_rounds, team_rounds);
+criterion_group!(
+    benches,
+    lexicographic,
+    pairability,
+    weighted,
+    priced,
+    candidate_order,
+    dutch_rounds,
+    team_rounds,
+    double_rounds
+);
 criterion_main!(benches);
 
 /// Whole Dutch 2017 rounds of the largest corpus tournament (296 players, 10 rounds).
@@ -231,6 +241,34 @@ fn team_rounds(c: &mut Criterion) {
             g.bench_with_input(BenchmarkId::new(name, round), &t, |b, t| {
                 b.iter(|| {
                     lexpair::systems::team::pair_with(t, &PairOptions::default(), shortcuts).map(|p| p.0.boards.len())
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
+/// Whole Double-Swiss matches (C.04.5) of a 1,000-player event made by `lexpair::generate`
+/// (seed 1, single-game and whole-match forfeits, absences), with and without the first-candidate
+/// shortcuts (the programs solved every time).
+fn double_rounds(c: &mut Criterion) {
+    use lexpair::double::DoubleTournament;
+    use lexpair::generate::{generate, Field, GenerateConfig};
+    use lexpair::vocabulary::{PairOptions, System};
+    let field = Field::Random { players: 1000, min_rating: 1400, max_rating: 2600 };
+    let mut cfg = GenerateConfig::new(System::DoubleSwiss2026, field, 7, 1);
+    cfg.forfeit_rate = 0.01;
+    cfg.zero_bye_rate = 0.02;
+    cfg.double.match_forfeit_rate = 0.01;
+    let doc = generate(&cfg).expect("a generated Double-Swiss event").document;
+    let mut g = c.benchmark_group("double-2026-1000-players");
+    g.sample_size(10);
+    for k in [1u32, 2, 4, 7] {
+        let Ok(t) = DoubleTournament::before_round(&doc, k) else { continue };
+        for (name, shortcuts) in [("match", true), ("programs", false)] {
+            g.bench_with_input(BenchmarkId::new(name, k), &t, |b, t| {
+                b.iter(|| {
+                    lexpair::systems::double::pair_with(t, &PairOptions::default(), shortcuts).map(|p| p.0.boards.len())
                 })
             });
         }
