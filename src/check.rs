@@ -40,10 +40,11 @@ pub struct RoundCheck {
 }
 
 /// Replays every recorded round (those with at least one recorded pairing; in a Double-Swiss file
-/// every match). An initial colour the file does not state is taken from its recorded round 1
-/// (`round::with_recorded_initial_colour`), so that round 1 is replayed too.
+/// every match), the file read as a finished event (`round::as_recorded`): an initial colour the
+/// file does not state is taken from its recorded round 1, so that round 1 is replayed too, and
+/// an unstated number of rounds is the rounds in the file, so that its last round is the final one.
 pub fn check_document(doc: &TrfDocument, system: System, opts: &PairOptions) -> Vec<RoundCheck> {
-    let doc = crate::round::with_recorded_initial_colour(doc.clone());
+    let doc = crate::round::as_recorded(doc.clone());
     (1..=Event::rounds_in_file(&doc)).filter_map(|r| check_round(&doc, system, r, opts)).collect()
 }
 

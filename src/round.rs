@@ -267,6 +267,24 @@ impl Event {
     }
 }
 
+/// `doc` read as the record of a finished event, for replaying it (`check`, `batch replay`, the
+/// drop-in `-c`): the initial colour from its recorded round 1 when unstated
+/// ([`with_recorded_initial_colour`]), and the number of rounds, when neither `XXR` nor `142`
+/// states it, the rounds in the file, so that its last round is the final one (C.04.3 A.7 /
+/// 2026 1.8: topscorers exist "when pairing the final round"), as bbpPairings' `-c` reads such a
+/// file. A tournament in progress should state its rounds.
+pub fn as_recorded(doc: crate::trf::TrfDocument) -> crate::trf::TrfDocument {
+    let mut doc = with_recorded_initial_colour(doc);
+    if doc.total_rounds.is_none() && doc.rounds_in_file() > 0 {
+        doc.total_rounds = Some(if crate::double::encoding::is_double_swiss(&doc) {
+            2 * crate::double::encoding::match_of_column(doc.rounds_in_file()) // 142 counts games
+        } else {
+            doc.rounds_in_file()
+        });
+    }
+    doc
+}
+
 /// `doc` with its initial colour stated when the file leaves it out but its recorded round 1
 /// shows it, so that round 1 can be replayed (`check`, `batch replay`): for players the engines'
 /// inference rule (`tournament::recorded_initial_colour`), for teams C.04.6 4.1 read back by

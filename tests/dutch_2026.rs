@@ -131,3 +131,42 @@ fn a_pab_worth_nothing_is_still_a_downfloat() {
     assert!(p3.had_pab && p3.score.0 == 0, "a PAB worth nothing: {:?}", p3.score);
     assert_eq!(p3.float_back(1, FloatRule::Dutch2026), Float::Down);
 }
+
+fn fresh(name: &str) -> lexpair::trf::TrfDocument {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fresh").join(name);
+    read_file(&f, &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn c9_applies_only_to_a_bracket_that_downfloats_exactly_one_player() {
+    // A fresh bbpPairings 6.0.0 event (benches/fresh.sh, seed 1326330014, t0249), round 11 of 11,
+    // 13 players. Only 1-5 may still take the PAB; [C5] leaves 3 and 5 (6.5). They come down into
+    // the score-4 bracket (10, with 3, 5, 8, 7 as MDPs), which downfloats three players: the PAB
+    // and two who meet 12 and 13 below. The Note to 2.4.4 [C9] applies it only "to brackets that
+    // downfloat exactly one player, who will end up receiving the pairing-allocated bye", so 3's
+    // unplayed game does not decide; 2.4.8 [C13] does: 3 and 10 both have a strong preference for
+    // Black, 5 only a mild one, so 5 plays 10 and 3 gets the PAB.
+    let doc = fresh("c9-note-t0249.trf");
+    let t = Tournament::before_round(&doc, 11).unwrap_or_else(|e| panic!("{}", e.message));
+    let p = pair(System::Dutch2026, &t);
+    assert_eq!(id(&t, p.bye), Some(3));
+    let ids: Vec<(u32, u32)> = p.boards.iter().map(|b| (t.players[b.white].id, t.players[b.black].id)).collect();
+    assert_eq!(ids, [(11, 1), (9, 2), (6, 4), (5, 10), (8, 12), (7, 13)]);
+    assert!(lexpair::verify::check(System::Dutch2026, &t, &p).is_empty());
+}
+
+#[test]
+fn check_reads_a_file_without_xxr_as_finished_after_its_last_round() {
+    // A fresh bbpPairings 6.0.0 event (seed 1825324682, t0104): 10 players, 8 rounds, 3-1-0, no
+    // XXR (the engine writes none). Its round 8 was paired as the final round, with topscorers
+    // (2026 1.8, [C3]); `check` replays the file as a finished event (round::as_recorded), as
+    // bbpPairings' -c reads it, so round 8 is identical too.
+    let doc = fresh("no-xxr-t0104.trf");
+    assert_eq!(doc.total_rounds, None);
+    assert_eq!(lexpair::round::as_recorded(doc.clone()).total_rounds, Some(8));
+    let rounds = lexpair::check::check_document(&doc, System::Dutch2026, &PairOptions::default());
+    assert_eq!(rounds.len(), 8);
+    for rc in &rounds {
+        assert_eq!(rc.outcome, lexpair::check::Outcome::Identical, "round {}", rc.round);
+    }
+}

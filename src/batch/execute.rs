@@ -35,7 +35,7 @@ pub fn execute(plan: &Plan, unit: &Unit, out: &Path) -> Record {
     let mut audit = AuditCounts::default(); // this unit's counts, summed over its rounds
     let result = match (plan.kind, source) {
         (Kind::Replay, Source::File(path)) => read(path).and_then(|doc| {
-            let doc = crate::round::with_recorded_initial_colour(doc);
+            let doc = crate::round::as_recorded(doc);
             replay(&doc, variant.system, &opts, &mut rec, &mut audit)
         }),
         (Kind::Solve, Source::File(path)) => {

@@ -481,7 +481,7 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
 
 /// `-c -l`: the check-list of every recorded round, as the round was paired in the file.
 fn recorded_checklists(system: System, file: &Path, accel: Option<Method>) -> Result<String, Failure> {
-    let mut doc = read(file, &ReadOptions::default())?;
+    let mut doc = lexpair::round::as_recorded(read(file, &ReadOptions::default())?);
     accelerate(&mut doc, file, accel)?;
     let mut text = String::new();
     for r in 1..=doc.rounds_in_file() {

@@ -238,16 +238,22 @@ fn pair_2026(ctx: &mut Driver) -> Result<Option<usize>, PairError> {
         let players: Vec<usize> = mdps.iter().chain(&groups[k]).copied().collect();
         let next: &[usize] = groups.get(k + 1).map_or(&[], |g| g.as_slice());
         let lower: Vec<usize> = groups.get(k + 2..).map_or_else(Vec::new, |g| g.concat());
-        let (leavers, outside) = ctx.bracket_2026(&players, mdps.len(), Kind::Outlook { next, lower: &lower, c9 })?;
+        let leavers = ctx.bracket_2026(&players, mdps.len(), Kind::Outlook { next, lower: &lower, c9 })?;
         ctx.commit();
-        // [C9] stays on for the next bracket when the bye score reaches the next scoregroup and
-        // nobody carried into it (this bracket's downfloaters and the next scoregroup) is
-        // matched below it in this bracket's optimum: its single downfloater is the bye.
+        // 2026 2.4.4 [C9] and its Note: it applies to a bracket "that downfloat[s] exactly one
+        // player, who will end up receiving the pairing-allocated bye". The next bracket does
+        // when the bye score reaches its scoregroup, the players carried into it (this bracket's
+        // downfloaters and the next scoregroup) pair among themselves but for one bye candidate,
+        // and everybody below pairs among themselves: the pairs [C6] maximises leave one
+        // downfloater, the bye. (As for the first bracket, `ByeOutlook::first_bracket_c9`; not
+        // read from this bracket's optimum, whose pairs below the next scoregroup are any
+        // completion, and absent when the near model decided.)
         let carried: Vec<usize> = leavers.iter().chain(next).copied().collect();
         c9 = match (&r.bye, next.first()) {
             (Some(bye), Some(&first)) => {
                 bye.score >= r.score(first)
-                    && outside.iter().all(|&(a, b)| carried.contains(&a) == carried.contains(&b))
+                    && r.complete_pairing(&carried, |i| r.bye_candidate(i)).is_some()
+                    && r.complete_pairing(&lower, |_| false).is_some()
             }
             _ => false,
         };
@@ -296,9 +302,8 @@ fn completable(r: &Round, players: &[usize]) -> bool {
     r.complete_pairing(players, |i| r.pab_eligible(i)).is_some()
 }
 
-/// A bracket's leavers and the pairs of its optimum involving players outside it (tournament
-/// indices).
-type Outcome = (Vec<usize>, Vec<(usize, usize)>);
+/// A bracket's leavers (tournament indices).
+type Outcome = Vec<usize>;
 
 /// Accumulates the pairs of the brackets paired so far.
 struct Driver<'a, 'r> {
@@ -316,7 +321,7 @@ impl Driver<'_, '_> {
     /// leaving it (tournament indices).
     fn bracket(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Result<Vec<usize>, PairError> {
         if let Some(leavers) = self.sparse_first(players, mdps, kind) {
-            return Ok(leavers.0);
+            return Ok(leavers);
         }
         let b = Bracket::build(self.r, players, mdps, kind);
         let quality = quality_stages(&criteria::Ctx::new(self.r, &b, kind), self.keys);
@@ -324,7 +329,7 @@ impl Driver<'_, '_> {
             Some(c) => c,
             None => self.solve_model(&b, quality)?,
         };
-        Ok(self.trace(&b, kind, &chosen).0)
+        Ok(self.trace(&b, kind, &chosen))
     }
 
     /// A 2026 bracket ([`Kind::Outlook`]); also returns the pairs of the optimum that involve
@@ -418,8 +423,8 @@ impl Driver<'_, '_> {
         Ok(chosen)
     }
 
-    /// Records the bracket's outcome (pending until [`Driver::commit`]); returns its leavers and
-    /// the pairs involving players outside it (tournament indices).
+    /// Records the bracket's outcome (pending until [`Driver::commit`]); returns its leavers
+    /// (tournament indices).
     fn trace(&mut self, b: &Bracket, kind: Kind, chosen: &order::Chosen) -> Outcome {
         let r = self.r;
         let ids = |l: usize| r.t.players[b.global[l]].id;
@@ -445,9 +450,7 @@ impl Driver<'_, '_> {
                 setup: (players.to_vec(), b.mdps, bracket::OwnedKind::of(kind)),
             }),
         });
-        let leavers = chosen.leavers.iter().map(|&l| b.global[l]).collect();
-        let outside = chosen.outside.iter().map(|&(x, y)| (b.global[x], b.global[y])).collect();
-        (leavers, outside)
+        chosen.leavers.iter().map(|&l| b.global[l]).collect()
     }
 
     /// Keeps the pairs of the last traced bracket.
