@@ -153,6 +153,18 @@ fn c9_applies_only_to_a_bracket_that_downfloats_exactly_one_player() {
     let ids: Vec<(u32, u32)> = p.boards.iter().map(|b| (t.players[b.white].id, t.players[b.black].id)).collect();
     assert_eq!(ids, [(11, 1), (9, 2), (6, 4), (5, 10), (8, 12), (7, 13)]);
     assert!(lexpair::verify::check(System::Dutch2026, &t, &p).is_empty());
+    // The checker reads the Note the same way: 8 and 7 (5.5, 5.0) play below the bye's score,
+    // so [C9] does not weigh the bye's unplayed games, for this pairing or one with 5's bye.
+    let c9 = |p: &RoundPairing| {
+        let q = lexpair::verify::evaluate(System::Dutch2026, &t, p);
+        q.criteria.into_iter().find(|c| c.criterion == lexpair::verify::Criterion::ByeUnplayed).map(|c| c.value)
+    };
+    assert_eq!(c9(&p), Some(vec![]));
+    let mut other = p.clone();
+    let (three, five) = (t.index_of(3).expect("3"), t.index_of(5).expect("5"));
+    other.bye = Some(five);
+    other.boards.iter_mut().filter(|b| b.white == five).for_each(|b| b.white = three);
+    assert_eq!(c9(&other), Some(vec![]));
 }
 
 #[test]

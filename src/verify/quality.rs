@@ -193,6 +193,20 @@ pub fn evaluate(system: System, t: &Tournament, pairing: &RoundPairing) -> Quali
         .map(|(criterion, article)| {
             let value = match criterion {
                 Criterion::ByeScore => bye.map(score).into_iter().collect(),
+                // C.04.3 (2026) 2.4.4 [C9], Note: only "brackets that downfloat exactly one player,
+                // who will end up receiving the pairing-allocated bye": nobody of the bye's score
+                // or above is paired below it (else that bracket downfloats more than one).
+                Criterion::ByeUnplayed if ed.rules == Rules::Dutch2026 => bye
+                    .filter(|&p| {
+                        let s = score(p);
+                        pairing.boards.iter().filter(|b| b.white < n && b.black < n).all(|b| {
+                            let (a, c) = (score(b.white), score(b.black));
+                            (a >= s) == (c >= s)
+                        })
+                    })
+                    .map(|p| t.players[p].unplayed_rounds as i64)
+                    .into_iter()
+                    .collect(),
                 Criterion::ByeUnplayed => bye.map(|p| t.players[p].unplayed_rounds as i64).into_iter().collect(),
                 Criterion::Floaters => vec![if dutch { down.len() } else { up.len() } as i64],
                 Criterion::FloaterScores => desc(down.iter().map(|&i| score(i)).collect()),
