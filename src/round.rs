@@ -149,10 +149,8 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
             }
         )));
     }
-    if opts.model.is_some() && !row.reads_formulations {
-        return Err(PairError::Invalid(format!(
-            "run-time formulations (--model) are read by the Dutch editions only, not by {system}"
-        )));
+    if let Some(f) = &opts.model {
+        row.check_formulation(f).map_err(PairError::Invalid)?;
     }
     if opts.maxi && !row.maxi {
         return Err(PairError::Invalid(format!("--maxi is a rule of the Lim system, not of {system}")));

@@ -230,9 +230,20 @@ fn pair_with_a_formulation_file() {
     ]);
     assert_eq!(variant.status.code(), Some(0), "{}", stderr(&variant));
     assert_ne!(stdout(&variant), stdout(&default));
-    let refused = lexpair(&["pair", "-s", "dubov-2026", &example(), "--model", &file("models/dubov-2026.model")]);
+    // Dubov reads formulation files too: its own is its default; a Dutch criterion it lacks is
+    // refused naming the file and line.
+    let dubov = lexpair(&["pair", "-s", "dubov-2026", &example()]);
+    let own = lexpair(&["pair", "-s", "dubov-2026", &example(), "--model", &file("models/dubov-2026.model")]);
+    assert_eq!(own.status.code(), Some(0), "{}", stderr(&own));
+    assert_eq!(stdout(&own), stdout(&dubov));
+    let dutch = file("examples/sauer2024/dutch-2026-no-colours.model");
+    let refused = lexpair(&["pair", "-s", "dubov-2026", &example(), "--model", &dutch]);
     assert_eq!(refused.status.code(), Some(3));
-    assert!(stderr(&refused).contains("Dutch editions only"), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("is not a criterion of the Dubov system"), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains(&format!("{dutch}:")), "{}", stderr(&refused));
+    let refused = lexpair(&["pair", "-s", "lim", &example(), "--model", &dutch]);
+    assert_eq!(refused.status.code(), Some(3));
+    assert!(stderr(&refused).contains("not by lim"), "{}", stderr(&refused));
     let missing = lexpair(&["pair", "-s", "dutch-2026", &example(), "--model", "/nonexistent/x.model"]);
     assert_eq!(missing.status.code(), Some(5));
 }

@@ -390,14 +390,12 @@ fn variants(systems: Vec<String>, models: Vec<(String, PathBuf)>) -> PyResult<Ve
     }
     for (s, path) in models {
         let sys = system(&s)?;
-        if !sys.reads_formulations() {
-            return Err(invalid(format!(
-                "model {s}={}: run-time formulations are read by the Dutch editions only, not by {sys}",
-                path.display()
-            )));
-        }
         let name = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
-        out.push(Variant { system: sys, name, model: self::model(Some(path))? });
+        let model = self::model(Some(path))?;
+        if let Some(m) = &model {
+            sys.registration().check_formulation(m).map_err(|e| invalid(format!("model {s}={name}: {e}")))?;
+        }
+        out.push(Variant { system: sys, name, model });
     }
     if out.is_empty() {
         return Err(invalid("give at least one system or model"));

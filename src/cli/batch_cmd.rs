@@ -135,13 +135,10 @@ fn variants(c: &CommonArgs) -> Result<Vec<Variant>, Failure> {
         let path = Path::new(file);
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| file.to_string());
         let system = parse_system(sys)?;
-        if !system.reads_formulations() {
-            // Refused before any unit runs, rather than every unit of the variant failing.
-            return Err(Failure::Invalid(format!(
-                "--model '{m}': run-time formulations are read by the Dutch editions only, not by {system}"
-            )));
-        }
-        out.push(Variant { system, name, model: Some(read_model(path)?) });
+        let model = read_model(path)?;
+        // Checked before any unit runs, rather than every unit of the variant failing.
+        system.registration().check_formulation(&model).map_err(|e| Failure::Invalid(format!("--model '{m}': {e}")))?;
+        out.push(Variant { system, name, model: Some(model) });
     }
     if out.is_empty() {
         return Err(Failure::Invalid("give at least one --system or --model".into()));

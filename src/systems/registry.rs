@@ -193,7 +193,7 @@ pub const REGISTRY: [Registration; 9] = [
         also: &[2025],
         current: true,
         title: "Dubov system, rules in force from 2026 (C.04.4.1)",
-        reads_formulations: false,
+        reads_formulations: true,
         maxi: false,
         pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2026, o)),
         why: Why::Counterfactual,
@@ -214,7 +214,7 @@ pub const REGISTRY: [Registration; 9] = [
         also: &[],
         current: false,
         title: "Dubov system, rules in force 2018-2026 (C.04.4.1)",
-        reads_formulations: false,
+        reads_formulations: true,
         maxi: false,
         pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2018, o)),
         why: Why::Counterfactual,
@@ -252,7 +252,7 @@ pub const REGISTRY: [Registration; 9] = [
         also: &[2025],
         current: true,
         title: "Burstein system, rules in force from 2026 (C.04.4.2)",
-        reads_formulations: false,
+        reads_formulations: true,
         maxi: false,
         pair: Entry::Players(burstein::pair),
         why: Why::Counterfactual,
@@ -310,6 +310,25 @@ pub const REGISTRY: [Registration; 9] = [
     },
 ];
 impl Registration {
+    /// Whether it pairs with the run-time formulation `f` (`--model FILE`): the system reads
+    /// formulation files and every criterion of `f` is in its criteria table. The one check of a
+    /// formulation's keys, made at the round door and when a batch reads its `--model` files; the
+    /// error names the file and line.
+    pub fn check_formulation(&self, f: &crate::model::formulation::Formulation) -> Result<(), String> {
+        if !self.reads_formulations {
+            let readers: Vec<&str> =
+                REGISTRY.iter().filter(|r| r.reads_formulations).map(|r| r.system.name()).collect();
+            return Err(format!(
+                "{}: run-time formulations (--model) are read by {}, not by {}",
+                f.name,
+                readers.join(", "),
+                self.system
+            ));
+        }
+        let keys: Vec<&str> = (self.criteria)().into_iter().map(|(k, _, _)| k).collect();
+        f.check(self.title, |k| keys.contains(&k))
+    }
+
     /// The unit it pairs.
     pub fn unit(&self) -> Unit {
         match self.pair {

@@ -51,8 +51,10 @@ pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<Bra
         )
     })?;
     if t.round <= seeding_rounds(total) {
-        // 1.6.1: a seeding round is paired by the FIDE (Dutch) system.
-        let (pairing, mut traces) = super::dutch::pair(t, super::dutch::Edition::E2026, opts)?;
+        // 1.6.1: a seeding round is paired by the FIDE (Dutch) system, with its own criteria (a
+        // Burstein formulation applies from the first round after the seeding rounds).
+        let dutch_opts = PairOptions { model: None, ..opts.clone() };
+        let (pairing, mut traces) = super::dutch::pair(t, super::dutch::Edition::E2026, &dutch_opts)?;
         for tr in &mut traces {
             tr.kind = match tr.kind {
                 "PPB" => "seeding round (Dutch), PPB",
@@ -62,7 +64,11 @@ pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<Bra
         }
         return Ok((pairing, traces));
     }
-    let keys = formulation()?.criteria;
+    // A run-time formulation's keys were checked at the round door (`check_formulation`).
+    let keys = match &opts.model {
+        Some(m) => m.criteria.clone(),
+        None => formulation()?.criteria,
+    };
     let r = round::Round::new(t, opts.audit.clone());
     if r.order.is_empty() {
         return Ok((RoundPairing::default(), Vec::new()));

@@ -61,7 +61,11 @@ pub fn pair(
     edition: Edition,
     opts: &PairOptions,
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
-    let keys = formulation(edition)?.criteria;
+    // A run-time formulation's keys were checked at the round door (`check_formulation`).
+    let keys = match &opts.model {
+        Some(m) => m.criteria.clone(),
+        None => formulation(edition)?.criteria,
+    };
     let r = Round::new(t, edition, opts.audit.clone());
     if r.order.is_empty() {
         return Ok((RoundPairing::default(), Vec::new()));
