@@ -21,11 +21,10 @@
 //! Ties left after the last tie-break share their place; the listing follows the TPN.
 #![warn(missing_docs)]
 
-use super::{format_value, points, split, Standing, TieBreak};
+use super::{format_value, points, Standing, TieBreak};
 use crate::double::{encoding, is_meeting, DoubleTournament, MATCH_POINTS};
 use crate::trf::TrfDocument;
 use serde::Serialize;
-use std::cmp::Ordering;
 
 /// One line of Double-Swiss standings: the line of individual standings (its `points` the game
 /// points), with the match points and the matches played.
@@ -114,50 +113,32 @@ pub fn standings(doc: &TrfDocument, order: &[TieBreak]) -> Result<Vec<DoubleStan
 
 /// Ranks the players of `t` (the state after the last match) by game points, then `order`.
 pub fn rank(t: &DoubleTournament, order: &[TieBreak]) -> Vec<DoubleStanding> {
-    let n = t.players.len();
-    let mut values: Vec<Vec<f64>> = (0..n).map(|i| order.iter().map(|&tb| value(t, i, tb)).collect()).collect();
-    let score = |i: usize| t.players[i].score;
-    let mut players: Vec<usize> = (0..n).collect();
-    players.sort_by(|&a, &b| score(b).cmp(&score(a)).then(t.players[a].tpn.cmp(&t.players[b].tpn)));
-    let mut groups = split(&players, |a, b| score(a) == score(b));
-    for (k, &tb) in order.iter().enumerate() {
-        let mut next = Vec::new();
-        for mut g in groups {
-            if tb == TieBreak::DirectEncounter {
-                for (&i, v) in g.iter().zip(direct_encounter(t, &g)) {
-                    values[i][k] = v;
-                }
-            }
-            g.sort_by(|&a, &b| {
-                values[b][k]
-                    .partial_cmp(&values[a][k])
-                    .unwrap_or(Ordering::Equal)
-                    .then(t.players[a].tpn.cmp(&t.players[b].tpn))
-            });
-            next.extend(split(&g, |a, b| values[a][k] == values[b][k]));
-        }
-        groups = next;
-    }
-    let mut out = Vec::with_capacity(n);
-    for g in groups {
-        let rank = out.len() as u32 + 1;
-        for i in g {
+    let ranked = super::ranked(
+        t.players.len(),
+        order,
+        |i| t.players[i].score,
+        |i| t.players[i].tpn,
+        |i, tb| value(t, i, tb),
+        |g| direct_encounter(t, g),
+    );
+    ranked
+        .into_iter()
+        .map(|(rank, i, tiebreaks)| {
             let p = &t.players[i];
-            out.push(DoubleStanding {
+            DoubleStanding {
                 standing: Standing {
                     rank,
                     id: p.id,
                     name: p.name.clone(),
                     rating: p.rating,
                     points: points(p.score),
-                    tiebreaks: values[i].clone(),
+                    tiebreaks,
                 },
                 match_points: points(p.match_points),
                 matches_played: p.matches_played,
-            });
-        }
-    }
-    out
+            }
+        })
+        .collect()
 }
 
 /// The standings as a text table: rank, id, name, rating, game points (`GP`), match points

@@ -231,30 +231,50 @@ pub fn standings(doc: &TrfDocument, order: &[TieBreak]) -> Result<Vec<Standing>,
 
 /// Ranks the players of `t` (the state after the last round) by points then `order`.
 pub fn rank(t: &Tournament, order: &[TieBreak]) -> Vec<Standing> {
-    let n = t.players.len();
-    let mut values: Vec<Vec<f64>> = vec![vec![0.0; order.len()]; n];
-    for (i, row) in values.iter_mut().enumerate() {
-        for (k, &tb) in order.iter().enumerate() {
-            row[k] = value(t, i, tb);
-        }
-    }
-    // Groups of players tied so far, refined one tie-break at a time (DE needs the groups).
-    let mut players: Vec<usize> = (0..n).collect();
-    players.sort_by(|&a, &b| t.players[b].score.cmp(&t.players[a].score).then(t.players[a].id.cmp(&t.players[b].id)));
-    let mut groups: Vec<Vec<usize>> = split(&players, |a, b| t.players[a].score == t.players[b].score);
+    let ranked = ranked(
+        t.players.len(),
+        order,
+        |i| t.players[i].score,
+        |i| t.players[i].id,
+        |i, tb| value(t, i, tb),
+        |g| direct_encounter(t, g),
+    );
+    ranked
+        .into_iter()
+        .map(|(rank, i, tiebreaks)| {
+            let p = &t.players[i];
+            Standing { rank, id: p.id, name: p.name.clone(), rating: p.rating, points: points(p.score), tiebreaks }
+        })
+        .collect()
+}
+
+/// The ranking every kind of standings shares: `n` entrants by `score` (descending), then the
+/// tie-breaks of `order` (each entrant's `value`; DE among the entrants still tied, by
+/// `direct_encounter` of their group), ties left sharing a place and listed by `listing` (TPN or
+/// id). Returns (place, index, tie-break values) in order.
+pub(crate) fn ranked<S: Ord + Copy>(
+    n: usize,
+    order: &[TieBreak],
+    score: impl Fn(usize) -> S,
+    listing: impl Fn(usize) -> u32,
+    value: impl Fn(usize, TieBreak) -> f64,
+    direct_encounter: impl Fn(&[usize]) -> Vec<f64>,
+) -> Vec<(u32, usize, Vec<f64>)> {
+    let mut values: Vec<Vec<f64>> = (0..n).map(|i| order.iter().map(|&tb| value(i, tb)).collect()).collect();
+    // Groups of entrants tied so far, refined one tie-break at a time (DE needs the groups).
+    let mut entrants: Vec<usize> = (0..n).collect();
+    entrants.sort_by(|&a, &b| score(b).cmp(&score(a)).then(listing(a).cmp(&listing(b))));
+    let mut groups = split(&entrants, |a, b| score(a) == score(b));
     for (k, &tb) in order.iter().enumerate() {
         let mut next = Vec::new();
         for mut g in groups {
             if tb == TieBreak::DirectEncounter {
-                for (&i, v) in g.iter().zip(direct_encounter(t, &g)) {
+                for (&i, v) in g.iter().zip(direct_encounter(&g)) {
                     values[i][k] = v;
                 }
             }
             g.sort_by(|&a, &b| {
-                values[b][k]
-                    .partial_cmp(&values[a][k])
-                    .unwrap_or(Ordering::Equal)
-                    .then(t.players[a].id.cmp(&t.players[b].id))
+                values[b][k].partial_cmp(&values[a][k]).unwrap_or(Ordering::Equal).then(listing(a).cmp(&listing(b)))
             });
             next.extend(split(&g, |a, b| values[a][k] == values[b][k]));
         }
@@ -262,24 +282,16 @@ pub fn rank(t: &Tournament, order: &[TieBreak]) -> Vec<Standing> {
     }
     let mut out = Vec::with_capacity(n);
     for g in groups {
-        let rank = out.len() as u32 + 1;
+        let place = out.len() as u32 + 1;
         for i in g {
-            let p = &t.players[i];
-            out.push(Standing {
-                rank,
-                id: p.id,
-                name: p.name.clone(),
-                rating: p.rating,
-                points: points(p.score),
-                tiebreaks: values[i].clone(),
-            });
+            out.push((place, i, std::mem::take(&mut values[i])));
         }
     }
     out
 }
 
 /// Runs of `items` in which consecutive items are `same`.
-pub(crate) fn split(items: &[usize], same: impl Fn(usize, usize) -> bool) -> Vec<Vec<usize>> {
+fn split(items: &[usize], same: impl Fn(usize, usize) -> bool) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = Vec::new();
     for &i in items {
         match out.last_mut() {

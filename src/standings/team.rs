@@ -13,10 +13,9 @@
 //! Ties left after the last tie-break share their place; the listing follows the TPN.
 #![warn(missing_docs)]
 
-use super::{points, split, Standing, TieBreak};
+use super::{points, Standing, TieBreak};
 use crate::team::{Score, TeamTournament};
 use crate::trf::TrfDocument;
-use std::cmp::Ordering;
 
 /// The state after every round recorded in `doc`.
 pub fn final_state(doc: &TrfDocument) -> Result<TeamTournament, String> {
@@ -96,44 +95,27 @@ pub fn standings(doc: &TrfDocument, order: &[TieBreak]) -> Result<Vec<Standing>,
 
 /// Ranks the teams of `t` (the state after the last round) by primary score, then `order`.
 pub fn rank(t: &TeamTournament, order: &[TieBreak]) -> Vec<Standing> {
-    let n = t.teams.len();
-    let mut values: Vec<Vec<f64>> = (0..n).map(|i| order.iter().map(|&tb| value(t, i, tb)).collect()).collect();
     let score = |i: usize| t.teams[i].primary(&t.rules);
-    let mut teams: Vec<usize> = (0..n).collect();
-    teams.sort_by(|&a, &b| score(b).cmp(&score(a)).then(t.teams[a].tpn.cmp(&t.teams[b].tpn)));
-    let mut groups = split(&teams, |a, b| score(a) == score(b));
-    for (k, &tb) in order.iter().enumerate() {
-        let mut next = Vec::new();
-        for mut g in groups {
-            if tb == TieBreak::DirectEncounter {
-                for (&i, v) in g.iter().zip(direct_encounter(t, &g)) {
-                    values[i][k] = v;
-                }
-            }
-            g.sort_by(|&a, &b| {
-                values[b][k]
-                    .partial_cmp(&values[a][k])
-                    .unwrap_or(Ordering::Equal)
-                    .then(t.teams[a].tpn.cmp(&t.teams[b].tpn))
-            });
-            next.extend(split(&g, |a, b| values[a][k] == values[b][k]));
-        }
-        groups = next;
-    }
-    let mut out = Vec::with_capacity(n);
-    for g in groups {
-        let rank = out.len() as u32 + 1;
-        for i in g {
+    let ranked = super::ranked(
+        t.teams.len(),
+        order,
+        score,
+        |i| t.teams[i].tpn,
+        |i, tb| value(t, i, tb),
+        |g| direct_encounter(t, g),
+    );
+    ranked
+        .into_iter()
+        .map(|(rank, i, tiebreaks)| {
             let team = &t.teams[i];
-            out.push(Standing {
+            Standing {
                 rank,
                 id: team.tpn,
                 name: team.name.clone(),
                 rating: team.strength,
                 points: points(score(i)),
-                tiebreaks: values[i].clone(),
-            });
-        }
-    }
-    out
+                tiebreaks,
+            }
+        })
+        .collect()
 }
