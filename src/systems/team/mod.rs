@@ -118,17 +118,7 @@ fn procedure(t: &TeamTournament) -> Procedure {
 /// Under `--cross-check solver` every program is solved (on both routes, which must agree at
 /// every stage), and the pairing the first-candidate shortcuts find must be the same.
 pub fn pair(t: &TeamTournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
-    if !opts.second_opinion {
-        return pair_with(t, opts, true);
-    }
-    let solved = pair_with(t, opts, false)?;
-    let quick = pair_with(t, &PairOptions { second_opinion: false, ..opts.clone() }, true)?;
-    if quick.0 != solved.0 {
-        return Err(PairError::Internal(
-            "cross-check solver: the first-candidate shortcuts and the programs give different pairings".into(),
-        ));
-    }
-    Ok(solved)
+    super::top_scoregroup::pair_cross_checked(opts, |o, shortcuts| pair_with(t, o, shortcuts))
 }
 
 /// [`pair`], with (`shortcuts`) or without the first-candidate shortcuts: both give the same
@@ -145,12 +135,7 @@ pub fn pair_with(
         .into_iter()
         .map(|(a, b)| colours::allocate(t, a, b).map(|(white, black)| Board { white, black }))
         .collect::<Result<_, _>>()?;
-    // The published order (C.04.2 3.6, as the reference engine prints it): the higher pairing
-    // score of the pair first, then the sum of both, then the smaller TPN.
-    boards.sort_by_key(|b| {
-        let (sw, sb) = (t.score(b.white), t.score(b.black));
-        (std::cmp::Reverse(sw.max(sb)), std::cmp::Reverse(sw + sb), t.teams[b.white].tpn.min(t.teams[b.black].tpn))
-    });
+    super::top_scoregroup::sort_boards(&mut boards, |i| t.score(i), |i| t.teams[i].tpn);
     Ok((RoundPairing { boards, bye }, traces))
 }
 

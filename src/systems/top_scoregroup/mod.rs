@@ -23,6 +23,7 @@ mod bye;
 mod upfloaters;
 pub(crate) mod why;
 
+use crate::pairing::{Board, RoundPairing};
 use crate::points::Points;
 use crate::solver::matching::complete_pairing;
 use crate::systems::trace::BracketTrace;
@@ -170,6 +171,36 @@ impl<'t> Ctx<'t> {
     fn article(&self, key: StageKey) -> &'static str {
         (self.procedure.article)(key.criterion).unwrap_or("the order of 3.5.4 or 3.6.2")
     }
+}
+
+/// A round of a system on this procedure, `pair_with(opts, shortcuts)`: with the first-candidate
+/// shortcuts; under `--cross-check solver` also with every program solved (on both routes, which
+/// must agree at every stage), and the two pairings must be the same.
+pub(crate) fn pair_cross_checked(
+    opts: &PairOptions,
+    pair_with: impl Fn(&PairOptions, bool) -> Result<(RoundPairing, Vec<BracketTrace>), PairError>,
+) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
+    if !opts.second_opinion {
+        return pair_with(opts, true);
+    }
+    let solved = pair_with(opts, false)?;
+    let quick = pair_with(&PairOptions { second_opinion: false, ..opts.clone() }, true)?;
+    if quick.0 != solved.0 {
+        return Err(PairError::Internal(
+            "cross-check solver: the first-candidate shortcuts and the programs give different pairings".into(),
+        ));
+    }
+    Ok(solved)
+}
+
+/// The published board order (C.04.2 3.6; neither C.04.6 nor C.04.5 says more, as the reference
+/// engine prints it): the higher pairing score of the pair first, then the sum of both, then the
+/// smaller TPN.
+pub(crate) fn sort_boards(boards: &mut [Board], score: impl Fn(usize) -> Points, tpn: impl Fn(usize) -> u32) {
+    boards.sort_by_key(|b| {
+        let (sw, sb) = (score(b.white), score(b.black));
+        (std::cmp::Reverse(sw.max(sb)), std::cmp::Reverse(sw + sb), tpn(b.white).min(tpn(b.black)))
+    });
 }
 
 /// A round paired as 3.3.2 orders it, colours aside.
