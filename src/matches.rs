@@ -76,6 +76,24 @@ impl MatchRound {
     }
 }
 
+/// The pairing of round `r` as recorded in the units' `histories` (for replays): each match as
+/// (the unit scheduled with White on board 1 or in game 1, the other), forfeited matches
+/// included, and the unit that had the pairing-allocated bye; units by index.
+pub fn recorded_pairing<'a>(histories: impl Iterator<Item = &'a [MatchRound]>, r: u32) -> crate::pairing::RoundPairing {
+    use crate::pairing::Board;
+    let mut out = crate::pairing::RoundPairing::default();
+    for (i, history) in histories.enumerate() {
+        let Some(m) = history.get(r as usize - 1) else { continue };
+        match (m.opponent, m.scheduled) {
+            (Some(j), Some(Colour::White)) => out.boards.push(Board { white: i, black: j }),
+            (Some(j), None) if i < j => out.boards.push(Board { white: i, black: j }),
+            _ if m.kind == MatchKind::PairingBye => out.bye = Some(i),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Which way a unit floated in a round (C.04.6 1.5, C.04.5 1.5: it played an opponent with a
 /// different score).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

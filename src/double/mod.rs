@@ -148,17 +148,7 @@ pub fn is_meeting(m: &MatchRound) -> bool {
 /// included, the match White first, and the pairing-allocated bye.
 pub fn recorded_round(doc: &crate::trf::TrfDocument, k: u32) -> Result<crate::pairing::RoundPairing, DoubleStateError> {
     let t = through_round(doc, k)?;
-    let mut out = crate::pairing::RoundPairing::default();
-    for (i, p) in t.players.iter().enumerate() {
-        let Some(m) = p.history.get(k as usize - 1) else { continue };
-        match (m.opponent, m.scheduled) {
-            (Some(j), Some(Colour::White)) => out.boards.push(crate::pairing::Board { white: i, black: j }),
-            (Some(j), None) if i < j => out.boards.push(crate::pairing::Board { white: i, black: j }),
-            _ if m.kind == MatchKind::PairingBye => out.bye = Some(i),
-            _ => {}
-        }
-    }
-    Ok(out)
+    Ok(crate::matches::recorded_pairing(t.players.iter().map(|p| p.history.as_slice()), k))
 }
 
 impl DoubleTournament {

@@ -202,17 +202,7 @@ impl TeamTournament {
 /// pairing-allocated bye; team indices by TPN.
 pub fn recorded_round(doc: &crate::trf::TrfDocument, r: u32) -> Result<crate::pairing::RoundPairing, TeamStateError> {
     let t = through_round(doc, r)?;
-    let mut out = crate::pairing::RoundPairing::default();
-    for (i, team) in t.teams.iter().enumerate() {
-        let Some(m) = team.history.get(r as usize - 1) else { continue };
-        match (m.opponent, m.scheduled) {
-            (Some(j), Some(Colour::White)) => out.boards.push(crate::pairing::Board { white: i, black: j }),
-            (Some(j), None) if i < j => out.boards.push(crate::pairing::Board { white: i, black: j }),
-            _ if m.kind == MatchKind::PairingBye => out.bye = Some(i),
-            _ => {}
-        }
-    }
-    Ok(out)
+    Ok(crate::matches::recorded_pairing(t.teams.iter().map(|team| team.history.as_slice()), r))
 }
 
 impl TeamTournament {
