@@ -9,7 +9,7 @@
 
 use lexpair::batch::report::{read_records, write_reports, UNITS_FILE};
 use lexpair::batch::run::{run, RunOptions};
-use lexpair::batch::{Kind, Plan, Record, Source, Variant};
+use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
 use lexpair::generate::{check_rates, field_from_document, generate as generate_tournament, parse_point_system};
 use lexpair::generate::{Field, GenerateConfig, GenerateError};
 use lexpair::model::formulation::{Formulation, FormulationFileError};
@@ -403,13 +403,15 @@ fn variants(systems: Vec<String>, models: Vec<(String, PathBuf)>) -> PyResult<Ve
     Ok(out)
 }
 
-/// Runs `plan` into `out` (resumable, as `lexpair batch`), writes its reports, returns records.
-fn run_plan(py: Python<'_>, plan: Plan, out: PathBuf, jobs: Option<usize>) -> PyResult<Py<PyAny>> {
+/// Runs `plan` (only shard `"I/N"` of it, as `--shard I/N`, when given) into `out` (resumable, as
+/// `lexpair batch`), writes its reports, returns records.
+fn run_plan(py: Python<'_>, plan: Plan, out: PathBuf, jobs: Option<usize>, shard: Option<&str>) -> PyResult<Py<PyAny>> {
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if jobs == 0 {
         return Err(invalid("jobs must be at least 1"));
     }
-    let opts = RunOptions { jobs, shard: None, quiet: true };
+    let shard = shard.map(Shard::parse).transpose().map_err(invalid)?;
+    let opts = RunOptions { jobs, shard, quiet: true };
     let records = py.detach(|| run(&plan, &out, &opts)).map_err(FileError::new_err)?.0;
     write_reports(&out, &records).map_err(FileError::new_err)?;
     records_to_py(py, records)
@@ -419,11 +421,13 @@ fn run_plan(py: Python<'_>, plan: Plan, out: PathBuf, jobs: Option<usize>) -> Py
 /// `out` and returns one flat dict per unit. `models` adds formulation variants as
 /// `[(system, path), ...]`. Runs resume: units already in `out` are not run again. For
 /// Double-Swiss (`double-2026`) `rounds` counts matches and `match_forfeit_rate` forfeits whole
-/// matches; one batch simulates one kind of tournament.
+/// matches; one batch simulates one kind of tournament. `shard="I/N"` runs only every N-th unit
+/// from the I-th (`--shard I/N`); `lexpair batch merge` joins the shards' folders.
 #[pyfunction]
 #[pyo3(signature = (systems, out, *, players=None, rounds=9, seeds=10, first_seed=1, field=None, models=Vec::new(),
                     ratings="1400-2600", draw_rate=0.3, white_advantage=35.0, forfeit_rate=0.0,
-                    half_byes=0.0, absences=0.0, points="1-0.5-0", jobs=None, match_forfeit_rate=0.0))]
+                    half_byes=0.0, absences=0.0, points="1-0.5-0", jobs=None, match_forfeit_rate=0.0,
+                    shard=None))]
 #[allow(clippy::too_many_arguments)]
 fn simulate(
     py: Python<'_>,
@@ -444,6 +448,7 @@ fn simulate(
     points: &str,
     jobs: Option<usize>,
     match_forfeit_rate: f64,
+    shard: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
     let variants = variants(systems, models)?;
     let unit = variants[0].system.registration().unit();
@@ -493,19 +498,21 @@ fn simulate(
         pair: PairOptions::default(),
         keep_trf: false,
     };
-    run_plan(py, plan, out, jobs)
+    run_plan(py, plan, out, jobs, shard)
 }
 
 /// Replays real events (`lexpair batch replay`): every round of each TRF file in `paths` paired
 /// from its real history by each system, compared with the record. One flat dict per unit.
+/// `shard="I/N"` as in `simulate`.
 #[pyfunction]
-#[pyo3(signature = (systems, paths, out, *, jobs=None))]
+#[pyo3(signature = (systems, paths, out, *, jobs=None, shard=None))]
 fn replay(
     py: Python<'_>,
     systems: Vec<String>,
     paths: Vec<PathBuf>,
     out: PathBuf,
     jobs: Option<usize>,
+    shard: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
     for p in &paths {
         if !p.is_file() {
@@ -521,7 +528,7 @@ fn replay(
         pair: PairOptions::default(),
         keep_trf: false,
     };
-    run_plan(py, plan, out, jobs)
+    run_plan(py, plan, out, jobs, shard)
 }
 
 /// Writes the plots of a batch output folder into `plots` (as `--plot`), returns the files.

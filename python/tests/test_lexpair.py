@@ -131,6 +131,20 @@ def test_simulate_records_make_a_dataframe_and_resume(tmp_path):
     assert "kendall_tau.svg" in files and (tmp_path / "plots" / "index.html").exists()
 
 
+def test_shards_split_the_plan_as_the_command_line_does(tmp_path):
+    plan = {"players": 20, "rounds": 4, "seeds": 5, "jobs": 1}
+    whole = lexpair.simulate(["dutch-2026", "lim"], tmp_path / "all", **plan)
+    parts = [lexpair.simulate(["dutch-2026", "lim"], tmp_path / f"s{i}", shard=f"{i}/3", **plan) for i in (1, 2, 3)]
+    assert [len(p) for p in parts] == [4, 3, 3]  # every 3rd unit from the i-th, as --shard i/3
+
+    def ids(rows):
+        return sorted((r["system"], r["seed"], r["kendall_tau"]) for r in rows)
+
+    assert ids(sum(parts, [])) == ids(whole)
+    with pytest.raises(lexpair.InvalidInput, match="expected I/N"):
+        lexpair.simulate(["lim"], tmp_path / "x", players=10, shard="4/3")
+
+
 def test_replay_compares_with_the_record(tmp_path):
     f = tmp_path / "t.trf"
     lexpair.generate("dubov-2026", 6, 3, players=20, output=f)
