@@ -144,61 +144,21 @@ pub fn rank(t: &DoubleTournament, order: &[TieBreak]) -> Vec<DoubleStanding> {
 /// The standings as a text table: rank, id, name, rating, game points (`GP`), match points
 /// (`MP`), matches played, then the tie-breaks.
 pub fn render_text(rows: &[DoubleStanding], order: &[TieBreak]) -> String {
-    use std::fmt::Write;
-    let name_w = rows.iter().map(|r| r.standing.name.chars().count()).max().unwrap_or(4).max(4);
-    let mut s =
-        format!("{:>4} {:>5}  {:<name_w$} {:>5} {:>5} {:>5} {:>6}", "Rank", "ID", "Name", "Rtg", "GP", "MP", "Played");
-    for tb in order {
-        let _ = write!(s, " {:>6}", tb.acronym());
-    }
-    s.push('\n');
-    let mut last = 0;
-    for r in rows {
-        let st = &r.standing;
-        let rank = if st.rank == last { String::new() } else { st.rank.to_string() };
-        last = st.rank;
-        let _ = write!(
-            s,
-            "{rank:>4} {:>5}  {:<name_w$} {:>5} {:>5} {:>5} {:>6}",
-            st.id,
-            st.name,
-            st.rating,
-            format_value(st.points),
-            format_value(r.match_points),
-            r.matches_played
-        );
-        for v in &st.tiebreaks {
-            let _ = write!(s, " {:>6}", format_value(*v));
-        }
-        s.push('\n');
-    }
-    s
+    let (standings, extra) = split_columns(rows);
+    super::render_text_with(&standings, order, "GP", &extra)
 }
 
 /// The standings as CSV: rank, id, name, rating, points (game points), match_points,
 /// matches_played, one column per tie-break (its key).
 pub fn render_csv(rows: &[DoubleStanding], order: &[TieBreak]) -> String {
-    let mut s = String::from("rank,id,name,rating,points,match_points,matches_played");
-    for tb in order {
-        s.push(',');
-        s.push_str(tb.key());
-    }
-    s.push('\n');
-    for r in rows {
-        let st = &r.standing;
-        let name = if st.name.contains([',', '"']) {
-            format!("\"{}\"", st.name.replace('"', "\"\""))
-        } else {
-            st.name.clone()
-        };
-        s.push_str(&format!(
-            "{},{},{},{},{},{},{}",
-            st.rank, st.id, name, st.rating, st.points, r.match_points, r.matches_played
-        ));
-        for v in &st.tiebreaks {
-            s.push_str(&format!(",{v}"));
-        }
-        s.push('\n');
-    }
-    s
+    let (standings, extra) = split_columns(rows);
+    super::render_csv_with(&standings, order, &extra)
+}
+
+/// The lines of individual standings, and the match points and matches played as columns.
+fn split_columns(rows: &[DoubleStanding]) -> (Vec<Standing>, [super::Extra<'static>; 2]) {
+    let standings = rows.iter().map(|r| r.standing.clone()).collect();
+    let match_points = rows.iter().map(|r| format_value(r.match_points)).collect();
+    let played = rows.iter().map(|r| r.matches_played.to_string()).collect();
+    (standings, [("MP", "match_points", match_points), ("Played", "matches_played", played)])
 }

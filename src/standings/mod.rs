@@ -315,18 +315,38 @@ pub fn format_value(v: f64) -> String {
 
 /// The standings as a text table.
 pub fn render_text(rows: &[Standing], order: &[TieBreak]) -> String {
+    render_text_with(rows, order, "Pts", &[])
+}
+
+/// The standings as CSV: rank, id, name, rating, points, one column per tie-break (its key).
+pub fn render_csv(rows: &[Standing], order: &[TieBreak]) -> String {
+    render_csv_with(rows, order, &[])
+}
+
+/// Columns a kind of standings adds after the points (Double-Swiss: match points, matches
+/// played): the text table's header, the CSV's, and a value per row.
+pub(crate) type Extra<'a> = (&'a str, &'a str, Vec<String>);
+
+/// [`render_text`] with the points column headed `points` and the `extra` columns after it.
+pub(crate) fn render_text_with(rows: &[Standing], order: &[TieBreak], points: &str, extra: &[Extra]) -> String {
     use std::fmt::Write;
     let name_w = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).max(4);
-    let mut s = format!("{:>4} {:>5}  {:<name_w$} {:>5} {:>5}", "Rank", "ID", "Name", "Rtg", "Pts");
+    let mut s = format!("{:>4} {:>5}  {:<name_w$} {:>5} {:>5}", "Rank", "ID", "Name", "Rtg", points);
+    for (head, _, _) in extra {
+        let _ = write!(s, " {head:>w$}", w = head.len().max(5));
+    }
     for tb in order {
         let _ = write!(s, " {:>6}", tb.acronym());
     }
     s.push('\n');
     let mut last = 0;
-    for r in rows {
+    for (k, r) in rows.iter().enumerate() {
         let rank = if r.rank == last { String::new() } else { r.rank.to_string() };
         last = r.rank;
         let _ = write!(s, "{rank:>4} {:>5}  {:<name_w$} {:>5} {:>5}", r.id, r.name, r.rating, format_value(r.points));
+        for (head, _, values) in extra {
+            let _ = write!(s, " {:>w$}", values[k], w = head.len().max(5));
+        }
         for v in &r.tiebreaks {
             let _ = write!(s, " {:>6}", format_value(*v));
         }
@@ -335,18 +355,26 @@ pub fn render_text(rows: &[Standing], order: &[TieBreak]) -> String {
     s
 }
 
-/// The standings as CSV: rank, id, name, rating, points, one column per tie-break (its key).
-pub fn render_csv(rows: &[Standing], order: &[TieBreak]) -> String {
+/// [`render_csv`] with the `extra` columns after the points.
+pub(crate) fn render_csv_with(rows: &[Standing], order: &[TieBreak], extra: &[Extra]) -> String {
     let mut s = String::from("rank,id,name,rating,points");
+    for (_, head, _) in extra {
+        s.push(',');
+        s.push_str(head);
+    }
     for tb in order {
         s.push(',');
         s.push_str(tb.key());
     }
     s.push('\n');
-    for r in rows {
+    for (k, r) in rows.iter().enumerate() {
         let name =
             if r.name.contains([',', '"']) { format!("\"{}\"", r.name.replace('"', "\"\"")) } else { r.name.clone() };
         s.push_str(&format!("{},{},{},{},{}", r.rank, r.id, name, r.rating, r.points));
+        for (_, _, values) in extra {
+            s.push(',');
+            s.push_str(&values[k]);
+        }
         for v in &r.tiebreaks {
             s.push_str(&format!(",{v}"));
         }
