@@ -1,6 +1,6 @@
 //! One Burstein bracket (3.2) as one lexicographic matching program.
 //!
-//! The model holds the bracket (incoming floaters and residents, in ranking order: BSN 1, 2, ...,
+//! The program holds the bracket (incoming floaters and residents, in ranking order: BSN 1, 2, ...,
 //! 4.1) and every player of the lower scoregroups, and must pair them all (the PAB is assigned
 //! before): a bracket player paired with a lower player is an outgoing floater; pairs among
 //! lower players only witness that the round can still be completed (\[C4\]). Stages, in the
@@ -9,19 +9,40 @@
 //! lowest scores of its own outgoing floaters; \[C8\] the fewest players not given their colour
 //! preference; then the order of 4.3: BSN 1's opponent with the largest BSN (a floater's
 //! virtual opponent has BSN 0), then BSN 2's, and so on.
-
+//!
+//! Below a large bracket that program has millions of pairs among players beyond the next
+//! scoregroup, and none of them costs anything; nor does it matter which of those players a
+//! bracket or next-scoregroup player meets, only that it meets one. So the program is solved
+//! first without them: the bracket and the next scoregroup, each of whom may instead *float
+//! beyond* (a float variable costing what any pair with a player beyond costs) where some player
+//! beyond may meet them. When the players floating beyond can be given distinct opponents beyond
+//! and everybody left there paired (one implicit-graph matching, O(n) memory), that optimum is
+//! the whole program's: every pairing of the whole program is one of this program's at the same
+//! cost. Otherwise the whole program is solved. Either way the stage values are the same.
 use super::round::Round;
-use crate::model::{BracketModel, Cost, Stage, Var};
+use crate::model::{BracketModel, Cost, Solution, Stage, Var};
 use crate::points::Points;
+use crate::solver::lex::StageReport;
+use crate::solver::matching::complete_pairing;
 use crate::systems::trace::BracketTrace;
 use crate::vocabulary::{At, PairError, PairOptions, StageKey};
+use std::rc::Rc;
+
+/// One variable of a bracket program and the players it pairs: `x` with `y`, or `x` with
+/// some player beyond the next scoregroup (`y` is `None`: a float beyond).
+#[derive(Clone, Copy)]
+pub struct Link {
+    pub var: Var,
+    pub x: usize,
+    pub y: Option<usize>,
+}
 
 /// What the stages of one bracket are built from.
 pub struct Ctx<'a, 't> {
     pub r: &'a Round<'t>,
-    /// The model's pairs, `a < b`, local indices: the bracket (BSN order) first, then the lower
-    /// players from the next scoregroup down.
-    pub pairs: &'a [(usize, usize)],
+    /// The program's variables, `x < y`, local indices: the bracket (BSN order) first, then the
+    /// lower players from the next scoregroup down.
+    pub links: &'a [Link],
     pub global: &'a [usize],
     /// Players in the bracket.
     pub nb: usize,
@@ -31,13 +52,19 @@ pub struct Ctx<'a, 't> {
 }
 
 impl Ctx<'_, '_> {
-    fn floating(&self, a: usize, b: usize) -> bool {
-        a < self.nb && b >= self.nb
+    /// A bracket player paired outside the bracket: an outgoing floater.
+    fn floating(&self, x: usize, y: Option<usize>) -> bool {
+        x < self.nb && y.is_none_or(|y| y >= self.nb)
     }
 
     /// A lower player of the next scoregroup.
     fn in_next_group(&self, k: usize) -> bool {
         k >= self.nb && Some(self.r.score(self.global[k])) == self.next_score
+    }
+
+    /// A player beyond the next scoregroup (`None`: one of them).
+    fn beyond(&self, y: Option<usize>) -> bool {
+        y.is_none_or(|y| y >= self.nb && !self.in_next_group(y))
     }
 }
 
@@ -62,9 +89,9 @@ pub const CRITERIA: &[Criterion] = &[
         article: "C.04.4.2 (2026) [C5] maximise the number of pairs (minimise the outgoing floaters)",
         build: |c, a| {
             let mut cost = Cost::new();
-            for (e, &(x, y)) in c.pairs.iter().enumerate() {
-                if c.floating(x, y) {
-                    cost.add(Var::Pair(e), 1);
+            for l in c.links {
+                if c.floating(l.x, l.y) {
+                    cost.add(l.var, 1);
                 }
             }
             vec![stage(StageKey::count("C5", "floaters"), a, cost)]
@@ -79,9 +106,9 @@ pub const CRITERIA: &[Criterion] = &[
                 .into_iter()
                 .map(|s| {
                     let mut cost = Cost::new();
-                    for (e, &(x, y)) in c.pairs.iter().enumerate() {
-                        if c.floating(x, y) && c.r.score(c.global[x]) == s {
-                            cost.add(Var::Pair(e), 1);
+                    for l in c.links {
+                        if c.floating(l.x, l.y) && c.r.score(c.global[l.x]) == s {
+                            cost.add(l.var, 1);
                         }
                     }
                     stage(StageKey::count("C6", "floaters").at(At::Score(s)), a, cost)
@@ -100,24 +127,23 @@ pub const CRITERIA: &[Criterion] = &[
             // The following bracket's [C5]: pairs between this bracket's floaters and the next
             // scoregroup, or inside it (maximised).
             let mut cost = Cost::new();
-            for (e, &(x, y)) in c.pairs.iter().enumerate() {
-                if c.in_next_group(y) && (x < c.nb || c.in_next_group(x)) {
-                    cost.add(Var::Pair(e), -1);
+            for l in c.links {
+                if l.y.is_some_and(|y| c.in_next_group(y)) && (l.x < c.nb || c.in_next_group(l.x)) {
+                    cost.add(l.var, -1);
                 }
             }
             let mut stages = vec![stage(StageKey::count("C7", "next-pairs"), a, cost)];
             // Its [C6]: the scores of the players it floats further down, highest first: a
             // member (a floater of this bracket, or of the next scoregroup) paired beyond the
-            // next scoregroup. Pairs are stored `a < b` and the lower players run from the next
+            // next scoregroup. Links are stored `x < y` and the lower players run from the next
             // scoregroup down, so the member is `x`.
             let member = |k: usize| k < c.nb || c.in_next_group(k);
-            let beyond = |k: usize| k >= c.nb && !c.in_next_group(k);
             let members: Vec<usize> = (0..c.global.len()).filter(|&k| member(k)).map(|k| c.global[k]).collect();
             for s in levels(c.r, &members) {
                 let mut cost = Cost::new();
-                for (e, &(x, y)) in c.pairs.iter().enumerate() {
-                    if member(x) && beyond(y) && c.r.score(c.global[x]) == s {
-                        cost.add(Var::Pair(e), 1);
+                for l in c.links {
+                    if member(l.x) && c.beyond(l.y) && c.r.score(c.global[l.x]) == s {
+                        cost.add(l.var, 1);
                     }
                 }
                 stages.push(stage(StageKey::count("C7", "next-floaters").at(At::Score(s)), a, cost));
@@ -131,12 +157,11 @@ pub const CRITERIA: &[Criterion] = &[
         article: "C.04.4.2 (2026) [C8] minimise the players who do not get their colour preference",
         build: |c, a| {
             let mut cost = Cost::new();
-            for (e, &(x, y)) in c.pairs.iter().enumerate() {
-                if x < c.nb && y < c.nb {
-                    if let (Some((cx, _)), Some((cy, _))) = (c.r.pref(c.global[x]), c.r.pref(c.global[y])) {
-                        if cx == cy {
-                            cost.add(Var::Pair(e), 1);
-                        }
+            for l in c.links {
+                let Some(y) = l.y.filter(|&y| l.x < c.nb && y < c.nb) else { continue };
+                if let (Some((cx, _)), Some((cy, _))) = (c.r.pref(c.global[l.x]), c.r.pref(c.global[y])) {
+                    if cx == cy {
+                        cost.add(l.var, 1);
                     }
                 }
             }
@@ -166,7 +191,9 @@ pub struct Chosen {
 }
 
 /// Pairs the bracket `bracket` (ranking order) above `lower` (every player of the lower
-/// scoregroups, the next scoregroup first) under the criteria `keys`.
+/// scoregroups, the next scoregroup first) under the criteria `keys`: first without the pairs
+/// beyond the next scoregroup, then whole if that does not complete (module header); `relax`
+/// false solves the whole program at once (the tests compare the two ways).
 pub fn pair_bracket(
     r: &Round,
     keys: &[String],
@@ -174,56 +201,42 @@ pub fn pair_bracket(
     lower: &[usize],
     opts: &PairOptions,
     prefix: &str,
+    relax: bool,
 ) -> Result<Chosen, PairError> {
     let nb = bracket.len();
     let global: Vec<usize> = bracket.iter().chain(lower).copied().collect();
-    let mut model = BracketModel::new(global.len());
-    model.labels = global.iter().map(|&i| r.t.players[i].id.to_string()).collect();
-    for a in 0..global.len() {
-        for b in a + 1..global.len() {
-            if r.can_meet(global[a], global[b]) {
-                model.add_pair(a, b);
-            }
+    let next_score = lower.first().map(|&i| r.score(i));
+    let next = lower.iter().take_while(|&&i| Some(r.score(i)) == next_score).count();
+    let beyond = &lower[next..];
+    let mut solved = None;
+    if relax && !beyond.is_empty() {
+        let s = program(r, keys, bracket, &global, nb + next, Some(beyond), opts, prefix)?;
+        // The players floating beyond, each with an opponent beyond, and the rest beyond paired.
+        let mut floating = vec![false; r.t.players.len()];
+        for &x in &s.sol.floaters {
+            floating[global[x]] = true;
+        }
+        let players: Vec<usize> = s.sol.floaters.iter().map(|&x| global[x]).chain(beyond.iter().copied()).collect();
+        let meet = |a: usize, b: usize| !(floating[a] && floating[b]) && r.can_meet(a, b);
+        if complete_pairing(&r.audit, &players, meet, |_| false).is_some() {
+            solved = Some(s);
         }
     }
-    let pairs = model.pairs.clone();
-    let inside = |a: usize, b: usize| a < nb && b < nb;
-    let floating = |a: usize, b: usize| a < nb && b >= nb; // pairs are stored with a < b
-    let ctx = Ctx { r, pairs: &pairs, global: &global, nb, bracket, next_score: lower.first().map(|&i| r.score(i)) };
-    let mut stages = Vec::new();
-    for key in keys {
-        if let Some(c) = CRITERIA.iter().find(|c| c.key == key) {
-            stages.extend((c.build)(&ctx, c.article));
-        }
-    }
-    // 4.3: BSN k's opponent with the largest BSN (a floater's virtual opponent is BSN 0).
-    for k in 0..nb {
-        let mut c = Cost::new();
-        for (e, &(a, b)) in pairs.iter().enumerate() {
-            if inside(a, b) && (a == k || b == k) {
-                let other = if a == k { b } else { a };
-                c.add(Var::Pair(e), -(other as i64 + 1));
-            }
-        }
-        stages.push(stage(StageKey::order("A4", "opponent-of-BSN").at(At::Seat(k + 1)), "C.04.4.2 (2026) 4.3", c));
-    }
-    let names: Vec<StageKey> = stages.iter().map(|s| s.key).collect();
-    let mut session = crate::systems::solving::session(model, opts).map_err(super::solver_error)?;
-    let values = session.solve_stages(stages).map_err(super::solver_error)?;
-    let sol = session.solution().map_err(super::solver_error)?;
-    if let Some(dir) = &opts.write_lp {
-        crate::systems::solving::write_models(dir, prefix, session.model(), &values)?;
-    }
+    let s = match solved {
+        Some(s) => s,
+        None => program(r, keys, bracket, &global, global.len(), None, opts, prefix)?,
+    };
     let mut chosen = Vec::new();
     let mut floaters = Vec::new();
-    for &e in &sol.pairs {
-        let (a, b) = pairs[e];
-        if inside(a, b) {
+    for &e in &s.sol.pairs {
+        let (a, b) = s.model.pairs[e];
+        if b < nb {
             chosen.push((global[a], global[b]));
-        } else if floating(a, b) {
+        } else if a < nb {
             floaters.push(global[a]);
         }
     }
+    floaters.extend(s.sol.floaters.iter().filter(|&&x| x < nb).map(|&x| global[x]));
     let position = |i: usize| bracket.iter().position(|&x| x == i).unwrap_or(usize::MAX);
     chosen.sort_by_key(|&(a, b)| position(a).min(position(b)));
     floaters.sort_by_key(|&i| position(i));
@@ -242,9 +255,80 @@ pub fn pair_bracket(
         trace.targets.push((format!("{} BH", id(i)), bh));
         trace.targets.push((format!("{} SB", id(i)), sb));
     }
-    trace.stages = names.into_iter().zip(values).collect();
-    trace.reports = session.reports().to_vec();
+    trace.stages = s.names.into_iter().zip(s.values).collect();
+    trace.reports = s.reports;
     Ok(Chosen { pairs: chosen, floaters, trace })
+}
+
+/// A solved bracket program: its model, solution, stage names and values, solver reports.
+struct Solved {
+    model: Rc<BracketModel>,
+    sol: Solution,
+    names: Vec<StageKey>,
+    values: Vec<i64>,
+    reports: Vec<StageReport>,
+}
+
+/// The program of the module header on the first `n` players of `global` (the bracket first):
+/// with `beyond`, the players beyond them, whom a player in the program may float to
+/// instead of being paired in it.
+#[allow(clippy::too_many_arguments)]
+fn program(
+    r: &Round,
+    keys: &[String],
+    bracket: &[usize],
+    global: &[usize],
+    n: usize,
+    beyond: Option<&[usize]>,
+    opts: &PairOptions,
+    prefix: &str,
+) -> Result<Solved, PairError> {
+    let nb = bracket.len();
+    let mut model = BracketModel::new(n);
+    model.labels = global[..n].iter().map(|&i| r.t.players[i].id.to_string()).collect();
+    for a in 0..n {
+        for b in a + 1..n {
+            if r.can_meet(global[a], global[b]) {
+                model.add_pair(a, b);
+            }
+        }
+    }
+    if let Some(beyond) = beyond {
+        for (f, &x) in model.may_float.iter_mut().zip(global) {
+            *f = beyond.iter().any(|&y| r.can_meet(x, y));
+        }
+    }
+    let mut links: Vec<Link> =
+        model.pairs.iter().enumerate().map(|(e, &(x, y))| Link { var: Var::Pair(e), x, y: Some(y) }).collect();
+    links.extend((0..n).filter(|&x| model.may_float[x]).map(|x| Link { var: Var::Float(x), x, y: None }));
+    let ctx = Ctx { r, links: &links, global, nb, bracket, next_score: global.get(nb).map(|&i| r.score(i)) };
+    let mut stages = Vec::new();
+    for key in keys {
+        if let Some(c) = CRITERIA.iter().find(|c| c.key == key) {
+            stages.extend((c.build)(&ctx, c.article));
+        }
+    }
+    // 4.3: BSN k's opponent with the largest BSN (a floater's virtual opponent is BSN 0).
+    let mut by_bsn = vec![Cost::new(); nb];
+    for (e, &(a, b)) in model.pairs.iter().enumerate() {
+        if b < nb {
+            by_bsn[a].add(Var::Pair(e), -(b as i64 + 1));
+            by_bsn[b].add(Var::Pair(e), -(a as i64 + 1));
+        }
+    }
+    for (k, c) in by_bsn.into_iter().enumerate() {
+        stages.push(stage(StageKey::order("A4", "opponent-of-BSN").at(At::Seat(k + 1)), "C.04.4.2 (2026) 4.3", c));
+    }
+    let names: Vec<StageKey> = stages.iter().map(|s| s.key).collect();
+    let model = Rc::new(model);
+    let mut session = crate::systems::solving::session_shared(&model, opts).map_err(super::solver_error)?;
+    let values = session.solve_stages(stages).map_err(super::solver_error)?;
+    let sol = session.solution().map_err(super::solver_error)?;
+    if let Some(dir) = &opts.write_lp {
+        crate::systems::solving::write_models(dir, prefix, session.model(), &values)?;
+    }
+    let reports = session.reports().to_vec();
+    Ok(Solved { model, sol, names, values, reports })
 }
 
 /// The candidate order (4.3) and the count of outgoing floaters in the text's words, for
@@ -299,7 +383,7 @@ mod tests {
         let r = Round::new(&t, crate::solver::audit::Audit::default());
         let bracket: Vec<usize> = (0..6).collect();
         let lower = [6, 7];
-        let chosen = pair_bracket(&r, &[], &bracket, &lower, &PairOptions::default(), "t").expect("pairs");
+        let chosen = pair_bracket(&r, &[], &bracket, &lower, &PairOptions::default(), "t", true).expect("pairs");
         let mut opp = [0usize; 6];
         for &(a, b) in &chosen.pairs {
             (opp[a], opp[b]) = (b + 1, a + 1);

@@ -1,7 +1,9 @@
-//! The quality criteria of a Dubov bracket, one row each (key, name, articles, stage builder):
+//! The quality criteria of a Dubov bracket, one row each (key, name, articles, what it costs):
 //! `models/dubov-*.model` name them by key, the batch reports by name, `--explain` by article.
 //! The stages are stated on the upfloater program of [`super::bracket`]: the residents of the
-//! bracket and every player of the lower scoregroups, all of whom must be paired.
+//! bracket and the lower players offered for upfloating. Each row says once what a pair costs;
+//! the stages are built from it, and so is the order in which the upfloater program may prune a
+//! resident's candidates ([`Criterion::rank`]).
 
 use super::round::Round;
 use crate::model::{Cost, Stage, Var};
@@ -10,16 +12,27 @@ use crate::vocabulary::{At, StageKey};
 /// What the stages of one bracket are built from.
 pub struct Ctx<'a, 't> {
     pub r: &'a Round<'t>,
-    /// The model's pairs (local indices: residents first, then the lower players).
+    /// The model's pairs (local indices: residents first, then the lower players offered).
     pub pairs: &'a [(usize, usize)],
     /// Resident-lower pairs: (pair index, the lower player's local index, an upfloater).
     pub up_pairs: &'a [(usize, usize)],
     /// Local index to tournament index.
     pub global: &'a [usize],
-    /// The lower players (tournament indices), as offered for upfloating.
+    /// Every player of the lower scoregroups (tournament indices), offered or not: their scores
+    /// are the levels of C.6.
     pub lower: &'a [usize],
     /// Number of residents.
     pub nr: usize,
+}
+
+/// What a criterion costs.
+pub enum Kind {
+    /// One stage: the sum of `cost(x, y)` over the bracket's pairs of a resident `x` with an
+    /// upfloater `y`, and with another resident too where `residents_too`.
+    PerPair { cost: fn(&Round, usize, usize) -> i64, residents_too: bool },
+    /// C.6: one stage per score level of the lower players, the lowest first, each counting the
+    /// upfloaters with that score: the lowest scores are avoided first.
+    ScoreLevels,
 }
 
 /// One criterion of the Dubov system.
@@ -30,28 +43,74 @@ pub struct Criterion {
     pub name: &'static str,
     pub article_2026: &'static str,
     pub article_2018: &'static str,
-    pub build: fn(&Ctx, &str) -> Vec<Stage>,
+    /// What its stages count, in their keys (`C7/colour-preferences`).
+    pub what: &'static str,
+    /// False for C.8-C.10, which apply "unless it is the last round".
+    pub in_last_round: bool,
+    pub kind: Kind,
 }
 
 fn stage(key: StageKey, article: &str, cost: Cost) -> Stage {
     Stage { key, article: article.to_string(), cost }
 }
 
-/// A stage counting the upfloaters, each weighted by `w`.
-fn per_upfloater(c: &Ctx, key: StageKey, art: &str, w: impl Fn(usize) -> i64) -> Vec<Stage> {
-    let mut cost = Cost::new();
-    for &(e, u) in c.up_pairs {
-        cost.add(Var::Pair(e), w(c.global[u]));
+impl Criterion {
+    /// True if the criterion has stages in this round.
+    pub fn applies(&self, r: &Round) -> bool {
+        self.in_last_round || !r.is_last_round()
     }
-    vec![stage(key, art, cost)]
-}
 
-/// C.8-C.10 apply "unless it is the last round".
-fn not_last(c: &Ctx, v: Vec<Stage>) -> Vec<Stage> {
-    if c.r.is_last_round() {
-        Vec::new()
-    } else {
-        v
+    /// The criterion's stages on the upfloater program `c`, citing `art`.
+    pub fn stages(&self, c: &Ctx, art: &str) -> Vec<Stage> {
+        if !self.applies(c.r) {
+            return Vec::new();
+        }
+        match self.kind {
+            Kind::PerPair { cost: f, residents_too } => {
+                let key = StageKey::count(self.key, self.what);
+                let mut cost = Cost::new();
+                if residents_too {
+                    for (e, &(x, y)) in c.pairs.iter().enumerate() {
+                        if x < c.nr {
+                            cost.add(Var::Pair(e), f(c.r, c.global[x], c.global[y]));
+                        }
+                    }
+                } else {
+                    for &(e, u) in c.up_pairs {
+                        cost.add(Var::Pair(e), f(c.r, c.global[c.pairs[e].0], c.global[u]));
+                    }
+                }
+                vec![stage(key, art, cost)]
+            }
+            Kind::ScoreLevels => {
+                let mut levels: Vec<_> = c.lower.iter().map(|&i| c.r.score(i)).collect();
+                levels.sort();
+                levels.dedup();
+                levels
+                    .into_iter()
+                    .map(|s| {
+                        let mut cost = Cost::new();
+                        for &(e, u) in c.up_pairs {
+                            cost.add(Var::Pair(e), i64::from(c.r.score(c.global[u]) == s));
+                        }
+                        stage(StageKey::count(self.key, self.what).at(At::Score(s)), art, cost)
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// The criterion's judgement of upfloating `u` against resident `x`, as one number (smaller
+    /// is better) that orders two upfloaters of `x` as the criterion's stages do: the cost of the
+    /// pair, or for C.6 minus the upfloater's score. Zero where the criterion has no stage.
+    pub fn rank(&self, r: &Round, x: usize, u: usize) -> i64 {
+        if !self.applies(r) {
+            return 0;
+        }
+        match self.kind {
+            Kind::PerPair { cost, .. } => cost(r, x, u),
+            Kind::ScoreLevels => -r.score(u).0,
+        }
     }
 }
 
@@ -62,63 +121,47 @@ pub const CRITERIA: &[Criterion] = &[
         name: "upfloaters",
         article_2026: "C.04.4.1 (2026) [C5] minimise the number of upfloaters",
         article_2018: "C.04.4.1 (2018) C.5 minimise the number of upfloaters",
-        build: |c, a| per_upfloater(c, StageKey::count("C5", "upfloaters"), a, |_| 1),
+        what: "upfloaters",
+        in_last_round: true,
+        kind: Kind::PerPair { cost: |_, _, _| 1, residents_too: false },
     },
     Criterion {
         key: "C6",
         name: "upfloater_scores",
         article_2026: "C.04.4.1 (2026) [C6] maximise the scores of the upfloaters (taken in ascending order)",
         article_2018: "C.04.4.1 (2018) C.6 maximise the scores of the upfloaters (taken in ascending order)",
-        build: |c, a| {
-            let mut levels: Vec<_> = c.lower.iter().map(|&i| c.r.score(i)).collect();
-            levels.sort();
-            levels.dedup();
-            levels
-                .into_iter()
-                .flat_map(|s| {
-                    let key = StageKey::count("C6", "upfloaters").at(At::Score(s));
-                    per_upfloater(c, key, a, |g| i64::from(c.r.score(g) == s))
-                })
-                .collect()
-        },
+        what: "upfloaters",
+        in_last_round: true,
+        kind: Kind::ScoreLevels,
     },
     Criterion {
         key: "C7",
         name: "colour_preference_violations",
         article_2026: "C.04.4.1 (2026) [C7] minimise the number of players who do not get their colour preference",
         article_2018: "C.04.4.1 (2018) C.7 minimise the number of players who do not get their colour preference",
-        build: |c, a| {
-            let mut cost = Cost::new();
-            for (e, &(x, y)) in c.pairs.iter().enumerate() {
-                if x < c.nr && c.r.pref(c.global[x]).0 == c.r.pref(c.global[y]).0 {
-                    cost.add(Var::Pair(e), 1);
-                }
-            }
-            vec![stage(StageKey::count("C7", "colour-preferences"), a, cost)]
-        },
+        what: "colour-preferences",
+        in_last_round: true,
+        kind: Kind::PerPair { cost: |r, x, y| i64::from(r.pref(x).0 == r.pref(y).0), residents_too: true },
     },
     Criterion {
         key: "C8",
         name: "maximum_upfloaters",
         article_2026: "C.04.4.1 (2026) [C8] minimise the number of upfloaters who are maximum upfloaters",
         article_2018: "C.04.4.1 (2018) C.8 minimise the number of upfloaters who are maximum upfloaters",
-        build: |c, a| {
-            not_last(
-                c,
-                per_upfloater(c, StageKey::count("C8", "maximum-upfloaters"), a, |g| {
-                    i64::from(c.r.is_max_upfloater(g))
-                }),
-            )
-        },
+        what: "maximum-upfloaters",
+        in_last_round: false,
+        kind: Kind::PerPair { cost: |r, _, u| i64::from(r.is_max_upfloater(u)), residents_too: false },
     },
     Criterion {
         key: "C9",
         name: "maximum_upfloater_upfloats",
         article_2026: "C.04.4.1 (2026) [C9] minimise the number of times a maximum upfloater is upfloated",
         article_2018: "C.04.4.1 (2018) C.9 minimise the number of times a maximum upfloater is upfloated",
-        build: |c, a| {
-            let w = |g: usize| if c.r.is_max_upfloater(g) { i64::from(c.r.upfloats[g]) } else { 0 };
-            not_last(c, per_upfloater(c, StageKey::count("C9", "upfloats-of-maximum-upfloaters"), a, w))
+        what: "upfloats-of-maximum-upfloaters",
+        in_last_round: false,
+        kind: Kind::PerPair {
+            cost: |r, _, u| if r.is_max_upfloater(u) { i64::from(r.upfloats[u]) } else { 0 },
+            residents_too: false,
         },
     },
     Criterion {
@@ -126,14 +169,9 @@ pub const CRITERIA: &[Criterion] = &[
         name: "repeated_upfloaters_previous_round",
         article_2026: "C.04.4.1 (2026) [C10] minimise the number of upfloaters who upfloated in the previous round",
         article_2018: "C.04.4.1 (2018) C.10 minimise the number of upfloaters who upfloated in the previous round",
-        build: |c, a| {
-            not_last(
-                c,
-                per_upfloater(c, StageKey::count("C10", "upfloated-last-round"), a, |g| {
-                    i64::from(c.r.upfloated_last_round(g))
-                }),
-            )
-        },
+        what: "upfloated-last-round",
+        in_last_round: false,
+        kind: Kind::PerPair { cost: |r, _, u| i64::from(r.upfloated_last_round(u)), residents_too: false },
     },
 ];
 

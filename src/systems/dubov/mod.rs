@@ -61,6 +61,16 @@ pub fn pair(
     edition: Edition,
     opts: &PairOptions,
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
+    pair_with(t, edition, opts, true)
+}
+
+/// [`pair`], each upfloater program relaxed first (`relax`) or solved whole.
+fn pair_with(
+    t: &Tournament,
+    edition: Edition,
+    opts: &PairOptions,
+    relax: bool,
+) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
     // A run-time formulation's keys were checked at the round door (`check_formulation`).
     let keys = match &opts.model {
         Some(m) => m.criteria.clone(),
@@ -109,7 +119,7 @@ pub fn pair(
         let ups = if lower.is_empty() {
             Vec::new()
         } else {
-            bracket::choose_upfloaters(&r, &keys, &residents, &lower, opts, &mut log)?
+            bracket::choose_upfloaters(&r, &keys, &residents, &lower, opts, &mut log, relax)?
         };
         let players: Vec<usize> = residents.iter().chain(&ups).copied().collect();
         for &i in &players {
@@ -147,4 +157,55 @@ pub fn pair(
     };
     pairing.sort_boards(t);
     Ok((pairing, traces))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pair_with, Edition};
+    use crate::tournament::Tournament;
+    use crate::trf::{read_file, ReadOptions};
+    use crate::vocabulary::PairOptions;
+
+    /// The relaxed upfloater programs choose what the whole programs choose, stage for stage
+    /// (`bracket::choose_upfloaters`): every round of tournaments that need both ways (the
+    /// relaxation's leftovers often cannot complete near the end of a small event).
+    #[test]
+    fn relaxed_upfloater_programs_agree_with_the_whole_programs() {
+        let dir = std::path::Path::new("../shared/corpus/dutch-2017-tight/tournaments");
+        let (mut rounds, mut brackets) = (0, 0);
+        let mut files: Vec<_> =
+            std::fs::read_dir(dir).expect("the corpus beside the repository").flatten().map(|e| e.path()).collect();
+        files.sort();
+        for path in files.iter().take(16) {
+            let name = path.display();
+            let doc = read_file(path, &ReadOptions::default()).expect("corpus file");
+            for round in 2.. {
+                let Ok(t) = Tournament::before_round(&doc, round) else { break };
+                if t.players.iter().all(|p| p.history.len() < round as usize - 1) {
+                    break;
+                }
+                for edition in [Edition::E2018, Edition::E2026] {
+                    let opts = PairOptions::default();
+                    let whole =
+                        pair_with(&t, edition, &opts, false).map(|(p, tr)| (p.boards.len(), format!("{p:?}"), tr));
+                    let relaxed =
+                        pair_with(&t, edition, &opts, true).map(|(p, tr)| (p.boards.len(), format!("{p:?}"), tr));
+                    match (whole, relaxed) {
+                        (Ok(w), Ok(r)) => {
+                            assert_eq!(w.1, r.1, "{name} round {round} {edition:?}: pairing");
+                            let stages = |tr: &[crate::systems::trace::BracketTrace]| {
+                                tr.iter().map(|b| b.stages.clone()).collect::<Vec<_>>()
+                            };
+                            assert_eq!(stages(&w.2), stages(&r.2), "{name} round {round} {edition:?}: stage values");
+                            brackets += r.2.len();
+                        }
+                        (Err(w), Err(r)) => assert_eq!(w.to_string(), r.to_string()),
+                        (w, r) => panic!("{name} round {round}: whole {:?} relaxed {:?}", w.err(), r.err()),
+                    }
+                }
+                rounds += 1;
+            }
+        }
+        assert!(rounds > 20 && brackets > 100, "{rounds} rounds, {brackets} brackets");
+    }
 }
