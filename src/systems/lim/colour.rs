@@ -6,6 +6,7 @@
 
 use super::Ctx;
 use crate::tournament::colour::limits_broken;
+use crate::tournament::Tournament;
 use crate::trf::Colour;
 
 /// C.04.4.3 5.1 a-b (and 2.1): may player `i` receive colour `c` without the same colour in three
@@ -13,7 +14,23 @@ use crate::trf::Colour;
 /// (the basic rules' limits, `limits_broken`): after a history beyond them, the colour that
 /// reduces the imbalance or breaks the run is allowed.
 pub fn allowed(cx: &Ctx, i: usize, c: Colour) -> bool {
-    !limits_broken(&cx.t.players[i].colours, c).any()
+    cx.allowed[i] & bit(c) != 0
+}
+
+fn bit(c: Colour) -> u8 {
+    match c {
+        Colour::White => 1,
+        Colour::Black => 2,
+    }
+}
+
+/// [`allowed`] for both colours, from the history of player `i` (stored in [`Ctx`]).
+pub fn allowed_bits(t: &Tournament, i: usize) -> u8 {
+    [Colour::White, Colour::Black]
+        .into_iter()
+        .filter(|&c| !limits_broken(&t.players[i].colours, c).any())
+        .map(bit)
+        .sum()
 }
 
 /// True if `a` may have colour `ca` and `b` the other one under 5.1.

@@ -12,8 +12,9 @@
 //!    weighted-matching backend;
 //! 2. who plays whom: the colour stage of 5.2 (fewest pairings of two players due the same
 //!    colour), then the scrutiny and exchange order of 3.6-3.8 and 4.1-4.3 as an exact
-//!    enumeration in that order, each step kept only if an exact minimum-cost perfect matching
-//!    shows that the rest of the group can still be paired at the optimal colour cost.
+//!    enumeration in that order, each step kept only if the rest of the group can still be
+//!    paired at the optimal colour cost (decided exactly: by a pairing of that cost kept and
+//!    repaired from step to step, a colour-count bound, or a minimum-cost perfect matching).
 //!
 //! `models/lim.model` maps every article to its constraint, stage or procedure step;
 //! `docs/lim.md` lists the readings of ambiguous text.
@@ -77,6 +78,9 @@ pub struct Ctx<'t> {
     /// How the floater programs are solved (backend, time limit, `--cross-check solver`) and
     /// where the completion checks count their cross-checks.
     pub solve: PairOptions,
+    /// 5.1 for each player and colour, judged once on his history (bit 0: White allowed, bit 1:
+    /// Black allowed): compatibility asks it for millions of pairs on a large score-group.
+    allowed: Vec<u8>,
 }
 
 impl<'t> Ctx<'t> {
@@ -89,7 +93,8 @@ impl<'t> Ctx<'t> {
         }
         let played = i64::from(t.round.saturating_sub(1));
         let median = Points(played * t.point_system.win().0 / 2);
-        Ctx { t, opts, last_round: t.is_last_round(), median, order, pos, solve: PairOptions::default() }
+        let allowed = (0..t.players.len()).map(|i| colour::allowed_bits(t, i)).collect();
+        Ctx { t, opts, last_round: t.is_last_round(), median, order, pos, solve: PairOptions::default(), allowed }
     }
 
     pub fn score(&self, i: usize) -> Points {
