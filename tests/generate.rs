@@ -101,11 +101,7 @@ fn every_system_generates_and_bad_options_are_clear_errors() {
     }
     // A pairing that cannot be made stops the run with the round and the reason.
     let mut c = config(System::Lim, 10, 3, 1);
-    c.pair.model = Some(lexpair::model::formulation::Formulation {
-        name: "x.model".into(),
-        criteria: Vec::new(),
-        lines: Vec::new(),
-    });
+    c.pair.model = lexpair::model::formulation::Formulation::parse("x.model", "", |_| true).ok();
     let e = generate(&c).expect_err("Lim reads no formulation file");
     assert!(e.to_string().contains("round 1") && e.to_string().contains("not by lim"), "{e}");
     let mut c = config(System::Dutch2026, 10, 3, 1);
