@@ -104,11 +104,12 @@ impl Formulation {
                 }
                 "colours" | "colors" => {
                     let w = criterion::words(&rest, rest_col).map_err(at)?;
+                    let at = w.get(1).map_or(rest_col, |x| x.1);
                     match w.as_slice() {
                         [(system, _)] => f.colours = Some((system.clone(), line)),
                         _ => {
                             return Err(format!(
-                                "{name}:{line}:{rest_col}: '{word}' takes one system name, e.g. 'colours dutch-2026'"
+                                "{name}:{line}:{at}: '{word}' takes one system name, e.g. 'colours dutch-2026'"
                             ))
                         }
                     }
@@ -118,7 +119,10 @@ impl Formulation {
                     let rule = match w.as_slice() {
                         [(r, _)] if r == "lowest-score" => ByeRule::LowestScore,
                         [(r, _)] if r == "eligible" => ByeRule::Eligible,
-                        _ => return Err(format!("{name}:{line}:{rest_col}: 'bye' takes 'lowest-score' or 'eligible'")),
+                        _ => {
+                            let at = w.first().map_or(rest_col, |x| x.1);
+                            return Err(format!("{name}:{line}:{at}: 'bye' takes 'lowest-score' or 'eligible'"));
+                        }
                     };
                     f.bye = Some((rule, line));
                 }

@@ -400,6 +400,19 @@ impl Registration {
         f.check(self.title, |k| keys.contains(&k))
     }
 
+    /// Whether it pairs with its built-in formulation (no `--model`): every system but the whole
+    /// field, which is defined by its file alone. Asked before a batch runs a `-s SYSTEM`.
+    pub fn check_built_in(&self) -> Result<(), String> {
+        match self.own_criteria {
+            OwnCriteria::WholeField => Err(format!(
+                "the {} system is defined by its formulation file: give it with --model {}=FILE \
+                 (e.g. examples/whole-field/sauer2024.model)",
+                self.system, self.system
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// The unit it pairs.
     pub fn unit(&self) -> Unit {
         match self.pair {
