@@ -459,3 +459,21 @@ fn the_command_line_and_batch_take_the_whole_field() {
     );
     assert!(!dir.join("units.jsonl").exists(), "nothing ran");
 }
+
+/// Nine players, five of them eligible for the bye at the lowest score that can take it: the
+/// program leaves exactly one of them unpaired (C.04.1 Art. 3), not three, although leaving more
+/// out would cost the file's criteria less. (Found by the corpus sweep of `tests/one_judge.rs`.)
+#[test]
+fn the_whole_field_leaves_one_player_out_not_more() {
+    let t = common::corpus_round("dutch-2017-tight", "t0059", 6);
+    assert_eq!(t.present().len(), 9);
+    let opts = with_model(common::whole_field_example());
+    match common::judge(System::Field, &t, &opts) {
+        Ok(common::Judged::Approved(p)) => {
+            assert_eq!(p.boards.len(), 4);
+            assert!(p.bye.is_some());
+            assert_eq!(Some(values_of(&t, &p)), best_by_brute_force(&t));
+        }
+        other => panic!("{other:?}"),
+    }
+}

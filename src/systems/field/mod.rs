@@ -5,7 +5,8 @@
 //! variables    x[e] = 1  if the allowed pair e plays        (every pair C.04.1 allows)
 //!              f[i] = 1  if player i receives the bye        (only the bye candidates)
 //! constraints  sum_{e ∋ i} x[e] + f[i] = 1   for every present player i
-//! stages       the file's criteria of one's own, in its order (`minimise` / `maximise`)
+//! stages       completion (Art. 3: one player unpaired when odd, none when even), then
+//!              the file's criteria of one's own, in its order (`minimise` / `maximise`)
 //!              then the tie-break: the bye to the lowest-ranked candidate, then each player
 //!              in order with the earliest partner it can have
 //! ```
@@ -92,7 +93,9 @@ pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<Bra
     let mut decisions: Vec<(Var, Choice)> =
         model.pairs.iter().enumerate().map(|(e, &(a, b))| (Var::Pair(e), Choice::Pair(a, b))).collect();
     decisions.extend((0..n).filter(|&i| model.may_float[i]).map(|i| (Var::Float(i), Choice::Unpaired(i))));
-    let mut quality: Vec<Stage> = Vec::new();
+    // C.04.1 Art. 3: everybody paired but the one bye when odd (a complete pairing exists, so
+    // the optimum is the parity): a constraint stated as the first stage, as the matching takes it.
+    let mut quality: Vec<Stage> = vec![completion(&model)];
     for key in &f.criteria {
         // The registry's check refused every key that is not a criterion of one's own.
         let c = f.custom(key).ok_or_else(|| PairError::Invalid(format!("{}: '{key}' is not defined", f.name)))?;
@@ -185,6 +188,15 @@ fn build(t: &Tournament, order: &[usize], candidates: &[bool]) -> BracketModel {
     }
     model.may_float = candidates.to_vec();
     model
+}
+
+/// C.04.1 Art. 3: one per player left unpaired.
+fn completion(model: &BracketModel) -> Stage {
+    let mut c = Cost::new();
+    for i in (0..model.num_players()).filter(|&i| model.may_float[i]) {
+        c.add(Var::Float(i), 1);
+    }
+    Stage { key: StageKey::completion("A3"), article: "C.04.1 Art. 3 everybody paired but the bye".into(), cost: c }
 }
 
 /// Tie-break: the bye to the lowest-ranked candidate (the last in the order).
