@@ -229,6 +229,9 @@ fn a_criterion_of_ones_own_changes_a_dutch_pairing_as_it_says() {
     }
 }
 
+/// What is done with each pairing found (its pairs, local numbers).
+type Visit<'a> = dyn FnMut(&[(usize, usize)]) + 'a;
+
 /// The whole field, by brute force: every legal pairing of the present players (C.04.1: no
 /// second meeting, no two players of the same absolute colour preference, the bye to an
 /// eligible player of the lowest score that can have it), each valued by the test's own reading
@@ -257,12 +260,7 @@ fn best_by_brute_force(t: &Tournament) -> Option<(i64, i64, i64)> {
         (sd, colours, -far)
     };
     // Every perfect matching of `free` (bitmask) on the allowed pairs.
-    fn each(
-        free: u32,
-        pairs: &mut Vec<(usize, usize)>,
-        meet: &dyn Fn(usize, usize) -> bool,
-        out: &mut dyn FnMut(&[(usize, usize)]),
-    ) {
+    fn each(free: u32, pairs: &mut Vec<(usize, usize)>, meet: &dyn Fn(usize, usize) -> bool, out: &mut Visit) {
         if free == 0 {
             out(pairs);
             return;
