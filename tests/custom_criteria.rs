@@ -402,6 +402,19 @@ fn the_command_line_and_batch_take_the_whole_field() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert_eq!(text.lines().next(), Some("12"), "11 boards and the bye:\n{text}");
+    // `verify` judges it on the absolute rules alone (its quality criteria are the file's).
+    let pairs = model_file("field-r5.pairs", &text);
+    let out =
+        common::lexpair(&["verify", "--system", "field", &trf.display().to_string(), &pairs.display().to_string()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("legal: no absolute rule broken (field, round 5)"));
+    let mut lines: Vec<&str> = text.lines().collect();
+    let first = lines[1].split(' ').next().unwrap_or("1").to_string();
+    let twice = format!("{first} {first}");
+    lines[2] = &twice;
+    let bad = model_file("field-r5-bad.pairs", &(lines.join("\n") + "\n"));
+    let out = common::lexpair(&["verify", "--system", "field", &trf.display().to_string(), &bad.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));
     let out = common::lexpair(&["pair", "--system", "field", &trf.display().to_string()]);
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--model FILE"));
