@@ -6,6 +6,7 @@
 //! Shared by the systems that take such criteria: the Dutch editions (inside each bracket: its
 //! inner pairs and the variables of a bracket player leaving it) and the whole-field system
 //! (every pair of present players, and the bye).
+#![warn(missing_docs)]
 
 use crate::model::criterion::{Custom, Decision, PairQuantity, PlayerQuantity, Ratio, Sense};
 use crate::model::{Cost, Stage, Var};

@@ -23,6 +23,7 @@
 //! by pairing score, then rating, then pairing number. Every stage is a cost on pair and bye
 //! variables, so the program is a pure matching: the exact weighted matching solves it by
 //! default, HiGHS with `--backend highs`.
+#![warn(missing_docs)]
 
 use super::custom::{self, Choice, Scope};
 use super::solving;
