@@ -36,11 +36,14 @@ pub enum System {
     /// C.04.5 Double-Swiss pairing system, rules in force from 2026: pairs players in two-game
     /// matches.
     DoubleSwiss2026,
+    /// The whole-field system: every round one lexicographic program over all present players,
+    /// defined by a formulation file (no score brackets).
+    Field,
 }
 
 impl System {
     /// Every system, in registry order.
-    pub const ALL: [System; 9] = [
+    pub const ALL: [System; 10] = [
         System::Dutch2026,
         System::Dutch2017,
         System::Dutch2012,
@@ -50,6 +53,7 @@ impl System {
         System::Burstein2026,
         System::SwissTeam2026,
         System::DoubleSwiss2026,
+        System::Field,
     ];
 
     /// The name used on the command line and in `models/`.
@@ -64,6 +68,7 @@ impl System {
             System::Burstein2026 => "burstein-2026",
             System::SwissTeam2026 => "team-2026",
             System::DoubleSwiss2026 => "double-2026",
+            System::Field => "field",
         }
     }
 }

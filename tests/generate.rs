@@ -95,17 +95,15 @@ fn a_real_field_keeps_names_and_ratings() {
 fn every_system_generates_and_bad_options_are_clear_errors() {
     // The individual systems (the team system has its own generator).
     for system in common::player_systems() {
-        let a = generate(&config(system, 12, 3, 5)).unwrap_or_else(|e| panic!("{system}: {e}"));
-        let b = generate(&config(system, 12, 3, 5)).unwrap_or_else(|e| panic!("{system}: {e}"));
+        let mut c = config(system, 12, 3, 5);
+        c.pair = common::options_for(system, &c.pair);
+        let a = generate(&c).unwrap_or_else(|e| panic!("{system}: {e}"));
+        let b = generate(&c).unwrap_or_else(|e| panic!("{system}: {e}"));
         assert_eq!(a.document, b.document, "{system}: same seed, same tournament");
     }
     // A pairing that cannot be made stops the run with the round and the reason.
     let mut c = config(System::Lim, 10, 3, 1);
-    c.pair.model = Some(lexpair::model::formulation::Formulation {
-        name: "x.model".into(),
-        criteria: Vec::new(),
-        lines: Vec::new(),
-    });
+    c.pair.model = lexpair::model::formulation::Formulation::parse("x.model", "", |_| true).ok();
     let e = generate(&c).expect_err("Lim reads no formulation file");
     assert!(e.to_string().contains("round 1") && e.to_string().contains("not by lim"), "{e}");
     let mut c = config(System::Dutch2026, 10, 3, 1);

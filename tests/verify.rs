@@ -395,7 +395,8 @@ fn a_colour_that_reduces_an_imbalance_is_never_a_violation() {
     assert_eq!(detail, "colour difference goes from -4 to -5 with black");
     // The engines agree: every system pairs 1 and 4 with White, 2 and 3 with Black.
     for s in common::player_systems() {
-        let p = lexpair::round::pair(&t, s, &PairOptions::default()).unwrap_or_else(|e| panic!("{s}: {e}")).pairing;
+        let opts = common::options_for(s, &PairOptions::default());
+        let p = lexpair::round::pair(&t, s, &opts).unwrap_or_else(|e| panic!("{s}: {e}")).pairing;
         assert_eq!(p, good, "{s}");
     }
 }

@@ -386,7 +386,9 @@ fn read_results(py: Python<'_>, out: PathBuf) -> PyResult<Py<PyAny>> {
 fn variants(systems: Vec<String>, models: Vec<(String, PathBuf)>) -> PyResult<Vec<Variant>> {
     let mut out = Vec::new();
     for s in systems {
-        out.push(Variant { system: system(&s)?, name: "default".into(), model: None });
+        let sys = system(&s)?;
+        sys.registration().check_built_in().map_err(invalid)?;
+        out.push(Variant { system: sys, name: "default".into(), model: None });
     }
     for (s, path) in models {
         let sys = system(&s)?;

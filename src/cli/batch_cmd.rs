@@ -126,7 +126,9 @@ pub fn run_batch(a: BatchArgs) -> Result<(), Failure> {
 fn variants(c: &CommonArgs) -> Result<Vec<Variant>, Failure> {
     let mut out = Vec::new();
     for s in &c.system {
-        out.push(Variant { system: parse_system(s)?, name: "default".into(), model: None });
+        let system = parse_system(s)?;
+        system.registration().check_built_in().map_err(Failure::Invalid)?;
+        out.push(Variant { system, name: "default".into(), model: None });
     }
     for m in &c.models {
         let (sys, file) = m.split_once('=').ok_or_else(|| {

@@ -67,6 +67,22 @@ pub fn run(a: VerifyArgs) -> Result<(), Failure> {
         Field::Double(t) => verify::double::evaluate(system, t, p),
     };
     let mine = evaluate(&pairing);
+    if mine.criteria.is_empty() {
+        // The checker knows no quality criteria of this system (the whole field's are its
+        // formulation file's own): legal is the whole answer.
+        let text = match a.format {
+            VerifyFormat::Json => json(&serde_json::json!({
+                "system": system.name(), "round": t.round(), "legal": true, "violations": [],
+                "comparison": null, "criteria": [],
+            }))?,
+            VerifyFormat::Text => format!(
+                "legal: no absolute rule broken ({system}, round {})\nno quality criteria compared: the {system} \
+                 system's are its formulation file's own\n",
+                t.round()
+            ),
+        };
+        return emit(None, &text);
+    }
     let reference = lexpair_pairing(system, t)?;
     let theirs = evaluate(&reference);
     let cmp = verify::compare(&mine, &theirs);

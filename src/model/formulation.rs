@@ -1,39 +1,162 @@
-//! Formulation files (`models/*.model`): the quality criteria of a system, in priority order.
+//! Formulation files (`models/*.model`): the quality criteria of a system, in priority order,
+//! and criteria of one's own ([`super::criterion`]).
+//!
+//! ```text
+//! line := KEY description                  a criterion of the system's table (`C12 ...`)
+//!       | 'define' NAME '=' body            a criterion of one's own (see `criterion`)
+//!       | ('minimise' | 'minimize') NAME    ... at this priority, minimised
+//!       | ('maximise' | 'maximize') NAME    ... at this priority, maximised
+//!       | ('colours' | 'colors') SYSTEM     whole field: whose colour allocation
+//!       | 'bye' ('lowest-score' | 'eligible')  whole field: who may receive the bye
+//!       | '#' comment | blank
+//! ```
+//! Errors name the file and line (`FILE:LINE: ...`), and for the lines of one's own criteria
+//! the column too (`FILE:LINE:COL: ...`).
+
+use super::criterion::{self, Custom, Sense, SyntaxError};
+
+/// Who may receive the pairing-allocated bye in a whole-field formulation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ByeRule {
+    /// `bye lowest-score` (the default): an eligible player of the lowest score that can
+    /// receive it in a complete pairing.
+    LowestScore,
+    /// `bye eligible`: any eligible player; the file's criteria choose (e.g. `bye(score)`).
+    Eligible,
+}
 
 /// A formulation: criterion keys in priority order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Formulation {
     pub name: String,
+    /// Criterion keys (of the system's table) and names (of one's own criteria) in priority order.
     pub criteria: Vec<String>,
     /// The line (1-based) of each criterion in the file, for errors found after reading.
     pub lines: Vec<usize>,
+    /// The criteria of one's own among `criteria`, each once.
+    pub custom: Vec<Custom>,
+    /// `colours SYSTEM` and its line: whose colour allocation a whole-field system uses.
+    pub colours: Option<(String, usize)>,
+    /// `bye RULE` and its line: who may receive the bye in a whole-field system.
+    pub bye: Option<(ByeRule, usize)>,
 }
 
 impl Formulation {
-    /// Parses a `.model` text: `#` comments, blank lines, and one `KEY description` per line.
-    /// Every key must be known to `known`; errors name the line.
+    /// Parses a `.model` text: `#` comments, blank lines, one `KEY description` per line, and
+    /// the lines of one's own criteria. Every key must be known to `known`; errors name the line
+    /// (and, in an expression, the column).
     pub fn parse(name: &str, text: &str, known: impl Fn(&str) -> bool) -> Result<Formulation, String> {
-        let mut criteria = Vec::new();
-        let mut lines = Vec::new();
-        for (k, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
+        let mut f = Formulation {
+            name: name.to_string(),
+            criteria: Vec::new(),
+            lines: Vec::new(),
+            custom: Vec::new(),
+            colours: None,
+            bye: None,
+        };
+        let mut defined: Vec<(String, Vec<criterion::Expr>, usize)> = Vec::new();
+        for (k, raw) in text.lines().enumerate() {
+            let line = k + 1;
+            let at = |e: SyntaxError| format!("{name}:{line}:{}: {}", e.col, e.message);
+            let indent = raw.chars().take_while(|c| c.is_whitespace()).count();
+            let body: String = raw.chars().skip(indent).collect();
+            if body.is_empty() || body.starts_with('#') {
                 continue;
             }
-            let key = line.split_whitespace().next().unwrap_or_default();
-            if !known(key) {
-                return Err(format!("{name}:{}: unknown criterion '{key}'", k + 1));
+            let word: String = body.chars().take_while(|c| !c.is_whitespace()).collect();
+            // The column (1-based) just after the first word.
+            let rest_col = indent + word.chars().count() + 1;
+            let rest: String = body.chars().skip(word.chars().count()).collect();
+            match word.as_str() {
+                "define" => {
+                    let (n, col, parts) = criterion::parse_definition(&rest, rest_col).map_err(at)?;
+                    if let Some((_, _, l)) = defined.iter().find(|d| d.0 == n) {
+                        return Err(format!("{name}:{line}:{col}: '{n}' is already defined on line {l}"));
+                    }
+                    defined.push((n, parts, line));
+                }
+                "minimise" | "minimize" | "maximise" | "maximize" => {
+                    let sense = if word.starts_with("min") { Sense::Minimise } else { Sense::Maximise };
+                    let w = criterion::words(&rest, rest_col).map_err(at)?;
+                    let (n, col) = match w.as_slice() {
+                        [(n, col)] => (n.clone(), *col),
+                        [] => {
+                            return Err(format!(
+                                "{name}:{line}:{rest_col}: '{word}' needs the name of a defined criterion"
+                            ))
+                        }
+                        [_, (extra, col), ..] => {
+                            return Err(format!("{name}:{line}:{col}: unexpected '{extra}': one criterion per line"))
+                        }
+                    };
+                    let Some((_, parts, _)) = defined.iter().find(|d| d.0 == n) else {
+                        return Err(format!(
+                            "{name}:{line}:{col}: '{n}' is not defined: write 'define {n} = ...' on a line before"
+                        ));
+                    };
+                    if let Some(c) = f.custom.iter().find(|c| c.name == n) {
+                        return Err(format!("{name}:{line}:{col}: '{n}' is already a criterion, on line {}", c.line));
+                    }
+                    let interned = criterion::intern(&n);
+                    f.custom.push(Custom { name: interned, parts: parts.clone(), sense, line });
+                    f.criteria.push(n);
+                    f.lines.push(line);
+                }
+                "colours" | "colors" => {
+                    let w = criterion::words(&rest, rest_col).map_err(at)?;
+                    let at = w.get(1).map_or(rest_col, |x| x.1);
+                    match w.as_slice() {
+                        [(system, _)] => f.colours = Some((system.clone(), line)),
+                        _ => {
+                            return Err(format!(
+                                "{name}:{line}:{at}: '{word}' takes one system name, e.g. 'colours dutch-2026'"
+                            ))
+                        }
+                    }
+                }
+                "bye" => {
+                    let w = criterion::words(&rest, rest_col).map_err(at)?;
+                    let rule = match w.as_slice() {
+                        [(r, _)] if r == "lowest-score" => ByeRule::LowestScore,
+                        [(r, _)] if r == "eligible" => ByeRule::Eligible,
+                        _ => {
+                            let at = w.first().map_or(rest_col, |x| x.1);
+                            return Err(format!("{name}:{line}:{at}: 'bye' takes 'lowest-score' or 'eligible'"));
+                        }
+                    };
+                    f.bye = Some((rule, line));
+                }
+                key => {
+                    if !known(key) {
+                        return Err(format!("{name}:{line}: unknown criterion '{key}'"));
+                    }
+                    f.criteria.push(key.to_string());
+                    f.lines.push(line);
+                }
             }
-            criteria.push(key.to_string());
-            lines.push(k + 1);
         }
-        Ok(Formulation { name: name.to_string(), criteria, lines })
+        Ok(f)
     }
 
-    /// Checks every criterion against a system's table (`known`); the error names the file, the
-    /// line and `rules` (e.g. "the Dubov system, rules in force from 2026").
+    /// The criterion of one's own named `key`, if it is one.
+    pub fn custom(&self, key: &str) -> Option<&Custom> {
+        self.custom.iter().find(|c| c.name == key)
+    }
+
+    /// The line of the first thing only a whole-field system reads (`colours`, `bye`), if any.
+    pub fn field_directive(&self) -> Option<(&'static str, usize)> {
+        match (&self.colours, &self.bye) {
+            (Some((_, l)), _) => Some(("colours", *l)),
+            (None, Some((_, l))) => Some(("bye", *l)),
+            (None, None) => None,
+        }
+    }
+
+    /// Checks every criterion of the system's table against it (`known`); the error names the
+    /// file, the line and `rules` (e.g. "the Dubov system, rules in force from 2026"). Criteria
+    /// of one's own are not in any table: whether a system takes them is the registry's word.
     pub fn check(&self, rules: &str, known: impl Fn(&str) -> bool) -> Result<(), String> {
-        match self.criteria.iter().position(|k| !known(k)) {
+        match self.criteria.iter().position(|k| !known(k) && self.custom(k).is_none()) {
             Some(i) => Err(format!(
                 "{}:{}: '{}' is not a criterion of the {rules}",
                 self.name,

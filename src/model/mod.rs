@@ -11,6 +11,7 @@
 //! Absolute criteria are expressed by leaving forbidden pairs out of `pairs`. The last stages
 //! supplied by a system encode its candidate order, so that the optimum is unique.
 
+pub mod criterion;
 pub mod formulation;
 mod lp_format;
 

@@ -8,9 +8,11 @@
 pub mod burstein;
 mod colour_grant;
 pub mod counterfactual;
+pub mod custom;
 pub mod double;
 pub mod dubov;
 pub mod dutch;
+pub mod field;
 pub mod lim;
 pub mod registry;
 mod solving;
@@ -20,6 +22,6 @@ pub mod trace;
 
 pub use registry::{
     criteria_dictionary, criteria_rows, criterion_article, criterion_name, why_bye, why_not, ByeRules, CriteriaFn,
-    DoublePairFn, DoubleWhyByeFn, DoubleWhyNotFn, Entry, PairFn, Registration, TeamPairFn, TeamWhyByeFn, TeamWhyNotFn,
-    Why, WhyNotFn, REGISTRY,
+    DoublePairFn, DoubleWhyByeFn, DoubleWhyNotFn, Entry, OwnCriteria, PairFn, Registration, TeamPairFn, TeamWhyByeFn,
+    TeamWhyNotFn, Why, WhyNotFn, REGISTRY,
 };

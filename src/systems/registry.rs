@@ -4,7 +4,7 @@
 //! line's flags and help, the dispatch of the door of a round (`round::pair`) and the criteria
 //! dictionary all come from these rows (see `docs/architecture.md`).
 
-use super::{burstein, counterfactual, double, dubov, dutch, lim, team, trace};
+use super::{burstein, counterfactual, double, dubov, dutch, field, lim, team, trace};
 use crate::double::DoubleTournament;
 use crate::pairing::RoundPairing;
 use crate::round::Field;
@@ -81,6 +81,9 @@ pub struct Registration {
     pub title: &'static str,
     /// A run-time formulation (`--model FILE`) can replace the built-in one.
     pub reads_formulations: bool,
+    /// Whether its formulations may hold criteria of one's own (`define`, `minimise`,
+    /// `maximise`) and whole-field lines (`colours`, `bye`).
+    pub own_criteria: OwnCriteria,
     /// The Maxi-tournament option (`--maxi`) applies.
     pub maxi: bool,
     /// How it pairs a round (and so what it pairs).
@@ -103,6 +106,18 @@ pub struct Registration {
     pub words: trace::WordsFn,
 }
 
+/// Where a system takes criteria of one's own (`docs/research.md`, "Criteria of one's own").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnCriteria {
+    /// Not at all: its formulation lists only keys of its criteria table.
+    No,
+    /// In each bracket program, at their place among the table's criteria (Dutch editions).
+    InBrackets,
+    /// As its only quality criteria, in one program over the whole field, with the lines
+    /// `colours` and `bye` (the whole-field system).
+    WholeField,
+}
+
 /// How a system chooses the pairing-allocated bye, in the text's words.
 #[derive(Clone, Copy, Debug)]
 pub struct ByeRules {
@@ -122,7 +137,7 @@ fn dutch_rows(e: dutch::Edition) -> Vec<(&'static str, &'static str, &'static st
 }
 
 /// One row per system and edition.
-pub const REGISTRY: [Registration; 9] = [
+pub const REGISTRY: [Registration; 10] = [
     Registration {
         system: System::Dutch2026,
         family: "dutch",
@@ -131,6 +146,7 @@ pub const REGISTRY: [Registration; 9] = [
         current: true,
         title: "Dutch system, rules in force from 2026 (C.04.3)",
         reads_formulations: true,
+        own_criteria: OwnCriteria::InBrackets,
         maxi: false,
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2026, o)),
         why: Why::Bracket(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2026, tr, a, b)),
@@ -152,6 +168,7 @@ pub const REGISTRY: [Registration; 9] = [
         current: false,
         title: "Dutch system, rules in force 2017-2026 (C.04.3)",
         reads_formulations: true,
+        own_criteria: OwnCriteria::InBrackets,
         maxi: false,
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2017, o)),
         why: Why::Bracket(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2017, tr, a, b)),
@@ -173,6 +190,7 @@ pub const REGISTRY: [Registration; 9] = [
         current: false,
         title: "Dutch system, rules in force 2012-2017 (C.04.3)",
         reads_formulations: true,
+        own_criteria: OwnCriteria::InBrackets,
         maxi: false,
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2012, o)),
         why: Why::Bracket(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2012, tr, a, b)),
@@ -194,6 +212,7 @@ pub const REGISTRY: [Registration; 9] = [
         current: true,
         title: "Dubov system, rules in force from 2026 (C.04.4.1)",
         reads_formulations: true,
+        own_criteria: OwnCriteria::No,
         maxi: false,
         pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2026, o)),
         why: Why::Counterfactual,
@@ -215,6 +234,7 @@ pub const REGISTRY: [Registration; 9] = [
         current: false,
         title: "Dubov system, rules in force 2018-2026 (C.04.4.1)",
         reads_formulations: true,
+        own_criteria: OwnCriteria::No,
         maxi: false,
         pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2018, o)),
         why: Why::Counterfactual,
@@ -232,6 +252,7 @@ pub const REGISTRY: [Registration; 9] = [
         current: true,
         title: "Lim system (C.04.4.3)",
         reads_formulations: false,
+        own_criteria: OwnCriteria::No,
         maxi: true,
         pair: Entry::Players(lim::pair),
         why: Why::Counterfactual,
@@ -253,6 +274,7 @@ pub const REGISTRY: [Registration; 9] = [
         current: true,
         title: "Burstein system, rules in force from 2026 (C.04.4.2)",
         reads_formulations: true,
+        own_criteria: OwnCriteria::No,
         maxi: false,
         pair: Entry::Players(burstein::pair),
         why: Why::Counterfactual,
@@ -274,6 +296,7 @@ pub const REGISTRY: [Registration; 9] = [
         current: true,
         title: "Swiss Team system, rules in force from 2026 (C.04.6)",
         reads_formulations: false,
+        own_criteria: OwnCriteria::No,
         maxi: false,
         pair: Entry::Teams(team::pair),
         why: Why::Teams(team::why_not, team::why_bye),
@@ -295,6 +318,7 @@ pub const REGISTRY: [Registration; 9] = [
         current: true,
         title: "Double-Swiss system, rules in force from 2026 (C.04.5)",
         reads_formulations: false,
+        own_criteria: OwnCriteria::No,
         maxi: false,
         pair: Entry::Double(double::pair),
         why: Why::Double(double::why_not, double::why_bye),
@@ -307,6 +331,28 @@ pub const REGISTRY: [Registration; 9] = [
         words: double::words,
         writes_lp: true,
         checklist_rules: None,
+    },
+    Registration {
+        system: System::Field,
+        family: "field",
+        edition: None,
+        also: &[],
+        current: true,
+        title: "whole-field system: one program over all present players, defined by its formulation file",
+        reads_formulations: true,
+        own_criteria: OwnCriteria::WholeField,
+        maxi: false,
+        pair: Entry::Players(field::pair),
+        why: Why::Counterfactual,
+        criteria: Vec::new,
+        bye_rules: ByeRules {
+            score: "the file's 'bye' line: by default the lowest score that can receive it (C.04.1 Art. 4 eligibility)",
+            games: None,
+            rank: Some("after the file's criteria, the lowest-ranked candidate"),
+        },
+        words: trace::no_words,
+        writes_lp: true,
+        checklist_rules: Some(System::Dutch2026),
     },
 ];
 impl Registration {
@@ -325,8 +371,46 @@ impl Registration {
                 self.system
             ));
         }
+        let readers = |own: OwnCriteria| -> String {
+            REGISTRY.iter().filter(|r| r.own_criteria == own).map(|r| r.system.name()).collect::<Vec<_>>().join(", ")
+        };
+        if let (Some(c), OwnCriteria::No) = (f.custom.first(), self.own_criteria) {
+            return Err(format!(
+                "{}:{}: criteria of one's own ('{}') are read by {} and {}, not by {}",
+                f.name,
+                c.line,
+                c.name,
+                readers(OwnCriteria::InBrackets),
+                readers(OwnCriteria::WholeField),
+                self.system
+            ));
+        }
+        if let Some((word, line)) = f.field_directive().filter(|_| self.own_criteria != OwnCriteria::WholeField) {
+            return Err(format!(
+                "{}:{line}: '{word}' is read by the whole-field system ({}) only, not by {}",
+                f.name,
+                readers(OwnCriteria::WholeField),
+                self.system
+            ));
+        }
+        if self.own_criteria == OwnCriteria::WholeField {
+            field::check(f)?;
+        }
         let keys: Vec<&str> = (self.criteria)().into_iter().map(|(k, _, _)| k).collect();
         f.check(self.title, |k| keys.contains(&k))
+    }
+
+    /// Whether it pairs with its built-in formulation (no `--model`): every system but the whole
+    /// field, which is defined by its file alone. Asked before a batch runs a `-s SYSTEM`.
+    pub fn check_built_in(&self) -> Result<(), String> {
+        match self.own_criteria {
+            OwnCriteria::WholeField => Err(format!(
+                "the {} system is defined by its formulation file: give it with --model {}=FILE \
+                 (e.g. examples/whole-field/sauer2024.model)",
+                self.system, self.system
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The unit it pairs.

@@ -141,6 +141,9 @@ fn criteria(ed: Edition) -> Vec<(Criterion, &'static str)> {
             (FloaterScores, "C.04.4.2 (2026) [C6]"),
             (ColourPreference, "C.04.4.2 (2026) [C8]"),
         ],
+        // Its quality criteria are its formulation file's own: the checker judges its pairings
+        // on the absolute rules only.
+        Rules::Field => Vec::new(),
         Rules::Lim => vec![
             (ByeScore, "C.04.4.3 1.1"),
             (Floaters, "C.04.4.3 2.2"),

@@ -26,6 +26,9 @@ pub enum Rules {
     Lim,
     /// C.04.4.2 Burstein, 2026.
     Burstein2026,
+    /// The whole-field system: the absolute rules of C.04.1 (2026) only; its quality criteria
+    /// are its formulation file's own.
+    Field,
 }
 
 /// Who is barred from the pairing-allocated bye.
@@ -76,7 +79,7 @@ pub struct Edition {
 }
 
 /// One row per edition the checker knows.
-pub const EDITIONS: [Edition; 7] = [
+pub const EDITIONS: [Edition; 8] = [
     Edition {
         rules: Rules::Dutch2012,
         system: System::Dutch2012,
@@ -146,6 +149,17 @@ pub const EDITIONS: [Edition; 7] = [
         pab_bar: PabBar::PabOrWinWithoutPlaying,
         colour_articles: ("C.04.4.2 (2026) 2.1.3 [C3], C.04.1 Art. 6", "C.04.4.2 (2026) 2.1.3 [C3], C.04.1 Art. 7"),
         // Burstein's seeding rounds, paired by the Dutch rules, are never the last round.
+        colour_exemption: ColourExemption::None,
+    },
+    Edition {
+        rules: Rules::Field,
+        system: System::Field,
+        basic_2026: true,
+        rematch_article: "C.04.1 Art. 2",
+        pab_article: "C.04.1 Art. 4",
+        pab_bar: PabBar::PabOrWinWithoutPlaying,
+        colour_articles: ("C.04.1 Art. 6", "C.04.1 Art. 7"),
+        // No bracket, no topscorer: the colour limits bind everybody in every round.
         colour_exemption: ColourExemption::None,
     },
 ];

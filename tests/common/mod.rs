@@ -73,6 +73,23 @@ pub fn player_systems() -> Vec<System> {
     System::ALL.into_iter().filter(|s| s.registration().unit() == lexpair::vocabulary::Unit::Player).collect()
 }
 
+/// The formulation file the whole-field system is run with when a test gives none: the shipped
+/// example (`examples/whole-field/sauer2024.model`).
+pub fn whole_field_example() -> lexpair::model::formulation::Formulation {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/whole-field/sauer2024.model");
+    lexpair::model::formulation::Formulation::read_file(&path).expect("the shipped whole-field example reads")
+}
+
+/// `opts` for pairing with `system`: a system defined by its formulation file alone (the whole
+/// field) gets [`whole_field_example`] when `opts` has no formulation; the others `opts` as given.
+pub fn options_for(system: System, opts: &PairOptions) -> PairOptions {
+    let needs_file = system.registration().own_criteria == lexpair::systems::OwnCriteria::WholeField;
+    match &opts.model {
+        None if needs_file => PairOptions { model: Some(whole_field_example()), ..opts.clone() },
+        _ => opts.clone(),
+    }
+}
+
 /// How the one judge saw a round: the system paired it and the checker approved, or the system
 /// said no legal pairing exists and the checker's own rules, decided by an exact matching (and
 /// by the SAT encoding where it decides within its budget), confirm it.
@@ -141,7 +158,7 @@ fn decide(g: &lexpair::solver::graph::PairingGraph) -> bool {
 /// went wrong (a refused pairing, an unconfirmed exit 1, another error).
 pub fn judge(system: System, t: &Tournament, opts: &PairOptions) -> Result<Judged, String> {
     use lexpair::vocabulary::PairError;
-    match lexpair::round::pair(t, system, opts) {
+    match lexpair::round::pair(t, system, &options_for(system, opts)) {
         Ok(round) => {
             // The door adds a pairing-allocated bye the arbiter entered in advance after the
             // checker (that player is absent for the system): judge the system's own pairing.

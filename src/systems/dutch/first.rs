@@ -63,6 +63,11 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
     if c9_bound.is_some_and(|bound| c9_value.unwrap_or(0) != bound) || (c9_bound.is_none() && c9_value.is_some()) {
         return None;
     }
+    // A criterion of one's own that may be negative (maximised, or a negative part) is not
+    // proven optimal by a zero value: the solver decides.
+    if stages.iter().any(|s| s.key.what == super::super::custom::SIGNED) {
+        return None;
+    }
     let bounded = |key: &StageKey| at_bound.contains(&key.criterion);
     if values.iter().any(|(key, v)| !bounded(key) && *v != 0) {
         return None;

@@ -127,6 +127,32 @@ fn formulation(edition: Edition) -> Result<Formulation, PairError> {
     Formulation::parse(&name, text, |k| article(edition, k).is_some()).map_err(PairError::Invalid)
 }
 
+/// The colours the Dutch rules of `system` give the pairs `pairs` (tournament indices), as
+/// boards (E.1-E.5; the 2012 E.5 as for a pair outside round 1's S1); `None` when `system` is not
+/// a Dutch edition. For a system that borrows the Dutch colour allocation (the whole field).
+pub fn allocate_colours(
+    t: &Tournament,
+    system: crate::vocabulary::System,
+    pairs: &[(usize, usize)],
+) -> Option<Vec<Board>> {
+    // The 2017 and 2026 allocations are the same code (E.1-E.5); the 2017 round skips the 2026
+    // bye outlook, which colours never read.
+    let edition = match PlayerRules::of(system)?.edition {
+        Edition::E2026 => Edition::E2017,
+        e => e,
+    };
+    let r = Round::new(t, edition, Audit::default());
+    Some(
+        pairs
+            .iter()
+            .map(|&(a, b)| {
+                let (white, black) = colours::allocate(&r, a, b, 1);
+                Board { white, black }
+            })
+            .collect(),
+    )
+}
+
 /// Pairs the round with the Dutch rules of `edition`.
 pub fn pair(
     t: &Tournament,
@@ -155,6 +181,7 @@ pub fn pair(
     let mut ctx = Driver {
         r: &r,
         keys: &formulation.criteria,
+        own: opts.model.as_ref(),
         opts,
         traces: Vec::new(),
         pairs: Vec::new(),
@@ -261,13 +288,53 @@ fn s1_positions(b: &Bracket, pairs: &[(usize, usize)]) -> Vec<u32> {
     pairs.iter().map(|&(a, _)| pairs.iter().filter(|&&(x, _)| part(x) == part(a) && x <= a).count() as u32).collect()
 }
 
-/// The stages of a bracket for the criteria `keys` of its edition.
-fn quality_stages(cx: &criteria::Ctx, keys: &[String]) -> Vec<crate::model::Stage> {
-    match cx.r.edition {
+/// The stages of a bracket for the criteria `keys` of its edition, with the criteria of one's
+/// own of the run-time formulation `own` (`define` / `minimise` / `maximise`) at their places.
+fn quality_stages(
+    cx: &criteria::Ctx,
+    keys: &[String],
+    own: Option<&Formulation>,
+) -> Result<Vec<crate::model::Stage>, PairError> {
+    let edition = |keys: &[String]| match cx.r.edition {
         Edition::E2012 => criteria_2012::stages(cx, keys),
         Edition::E2017 => criteria::stages(cx, keys),
         Edition::E2026 => criteria_2026::stages(cx, keys),
+    };
+    let Some(f) = own.filter(|f| !f.custom.is_empty()) else {
+        return Ok(edition(keys));
+    };
+    // The completion stages every bracket of its kind starts with, then each key in order (each
+    // criterion's stages depend on the bracket alone, not on the keys around it).
+    let mut out = edition(&[]);
+    let head = out.len();
+    for k in keys {
+        match f.custom(k) {
+            Some(c) => out.extend(own_stages(cx, c, &f.name)?),
+            None => out.extend(edition(std::slice::from_ref(k)).into_iter().skip(head)),
+        }
     }
+    Ok(out)
+}
+
+/// A criterion of one's own in a bracket: on its inner pairs, and on the variables of a bracket
+/// player leaving it (a downfloat, or the PAB in the last bracket), as the edition's own
+/// criteria count them; ranks are bracket sequence numbers (MDPs first, A.2).
+fn own_stages(
+    cx: &criteria::Ctx,
+    c: &crate::model::criterion::Custom,
+    file: &str,
+) -> Result<Vec<crate::model::Stage>, PairError> {
+    use super::custom::{stages, Choice, Scope};
+    use crate::model::Var;
+    let b = cx.b;
+    let rank: Vec<i64> = (1..=b.global.len() as i64).collect();
+    let scope = Scope { t: cx.r.t, float_rule: cx.r.float_rule(), global: &b.global, rank: &rank };
+    let mut decisions: Vec<(Var, Choice)> =
+        b.inner_pairs().map(|(e, x, y)| (Var::Pair(e), Choice::Pair(x, y))).collect();
+    for (i, vars) in b.leave.iter().enumerate() {
+        decisions.extend(vars.iter().map(|&v| (v, Choice::Unpaired(i))));
+    }
+    stages(c, file, &scope, &decisions).map_err(PairError::Invalid)
 }
 
 /// 2026: can the near model's optimum `chosen` be completed? Everybody it leaves unpaired
@@ -298,6 +365,8 @@ type Outcome = Vec<usize>;
 struct Driver<'a, 'r> {
     r: &'a Round<'r>,
     keys: &'a [String],
+    /// The run-time formulation, for its criteria of one's own.
+    own: Option<&'a Formulation>,
     opts: &'a PairOptions,
     traces: Vec<BracketTrace>,
     pairs: Vec<(usize, usize)>,
@@ -313,7 +382,7 @@ impl Driver<'_, '_> {
             return Ok(leavers);
         }
         let b = Bracket::build(self.r, players, mdps, kind);
-        let quality = quality_stages(&criteria::Ctx::new(self.r, &b, kind), self.keys);
+        let quality = quality_stages(&criteria::Ctx::new(self.r, &b, kind), self.keys, self.own)?;
         let chosen = match first::perfect(self.r, &b, kind, &quality) {
             Some(c) => c,
             None => self.solve_model(&b, quality)?,
@@ -344,7 +413,7 @@ impl Driver<'_, '_> {
         if !c9_anywhere && !next.is_empty() {
             let near_kind = Kind::Normal { next, next_is_last: lower.is_empty() };
             let near = Bracket::build(r, players, mdps, near_kind);
-            let near_quality = quality_stages(&criteria::Ctx::new(r, &near, near_kind), self.keys);
+            let near_quality = quality_stages(&criteria::Ctx::new(r, &near, near_kind), self.keys, self.own)?;
             let mut chosen = self.solve_model(&near, near_quality)?;
             if let Some(bye) = extends_to_round(r, &near, &chosen, lower) {
                 // Report [C4]/[C5] as the full model has them, proven by the completion found.
@@ -361,7 +430,7 @@ impl Driver<'_, '_> {
             }
         }
         let full = Bracket::build(r, players, mdps, kind);
-        let quality = quality_stages(&criteria::Ctx::new(r, &full, kind), self.keys);
+        let quality = quality_stages(&criteria::Ctx::new(r, &full, kind), self.keys, self.own)?;
         let chosen = self.solve_model(&full, quality)?;
         Ok(self.trace(&full, kind, &chosen))
     }
@@ -394,7 +463,7 @@ impl Driver<'_, '_> {
             keep.extend(witness.iter().map(|&(a, c)| (a.min(c), a.max(c))));
         }
         let b = Bracket::build_with(r, players, mdps, kind, &keep);
-        let quality = quality_stages(&criteria::Ctx::new(r, &b, kind), self.keys);
+        let quality = quality_stages(&criteria::Ctx::new(r, &b, kind), self.keys, self.own).ok()?;
         let chosen = first::perfect(r, &b, kind, &quality)?;
         Some(self.trace(&b, kind, &chosen))
     }

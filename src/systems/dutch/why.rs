@@ -74,7 +74,7 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
     let Some(e) = bracket.model.pairs.iter().position(|&p| p == (la, lb)) else {
         return Ok(format!("no pairing of bracket {} may contain {a_id}-{b_id}", k + 1));
     };
-    let quality = super::quality_stages(&Ctx::new(r, &bracket, kind.kind()), keys);
+    let quality = super::quality_stages(&Ctx::new(r, &bracket, kind.kind()), keys, None)?;
     let mut force = Cost::new();
     force.add(Var::Pair(e), -1);
     let mut stages = vec![Stage { key: StageKey::order("force", ""), article: "--why-not".into(), cost: force }];
