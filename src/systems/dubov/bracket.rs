@@ -119,21 +119,23 @@ pub fn choose_upfloaters(
     let nr = residents.len();
     let count_first = keys.first().is_some_and(|k| k == "C5");
     let mut k = if count_first { 4 } else { nr };
-    while relax {
-        let k_now = k.min(nr);
-        let offered = Offered::new(r, &criteria, residents, lower, k_now);
-        match upfloater_program(r, &criteria, residents, lower, Some(&offered), opts, &log.prefix) {
-            Ok(found) if !count_first || found.ups.len() <= k_now || k_now == nr => {
-                let chosen: std::collections::HashSet<usize> = found.ups.iter().copied().collect();
-                let rest: Vec<usize> = lower.iter().copied().filter(|i| !chosen.contains(i)).collect();
-                if r.completable(&rest, false) {
-                    return Ok(found.into_log(log));
+    if relax {
+        loop {
+            let k_now = k.min(nr);
+            let offered = Offered::new(r, &criteria, residents, lower, k_now);
+            match upfloater_program(r, &criteria, residents, lower, Some(&offered), opts, &log.prefix) {
+                Ok(found) if !count_first || found.ups.len() <= k_now || k_now == nr => {
+                    let chosen: std::collections::HashSet<usize> = found.ups.iter().copied().collect();
+                    let rest: Vec<usize> = lower.iter().copied().filter(|i| !chosen.contains(i)).collect();
+                    if r.completable(&rest, false) {
+                        return Ok(found.into_log(log));
+                    }
+                    break;
                 }
-                break;
+                Ok(_) | Err(PairError::Solver(SolveError::Infeasible)) if k_now < nr => k *= 4,
+                Ok(_) | Err(PairError::Solver(SolveError::Infeasible)) => break,
+                Err(e) => return Err(lift(e)),
             }
-            Ok(_) | Err(PairError::Solver(SolveError::Infeasible)) if k_now < nr => k *= 4,
-            Ok(_) | Err(PairError::Solver(SolveError::Infeasible)) => break,
-            Err(e) => return Err(lift(e)),
         }
     }
     let found = upfloater_program(r, &criteria, residents, lower, None, opts, &log.prefix).map_err(lift)?;
