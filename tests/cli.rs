@@ -243,7 +243,7 @@ fn pair_with_a_formulation_file() {
     assert!(stderr(&refused).contains(&format!("{dutch}:")), "{}", stderr(&refused));
     let refused = lexpair(&["pair", "-s", "lim", &example(), "--model", &dutch]);
     assert_eq!(refused.status.code(), Some(3));
-    assert!(stderr(&refused).contains("not by lim"), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("is not a stage of the Lim system"), "{}", stderr(&refused));
     let missing = lexpair(&["pair", "-s", "dutch-2026", &example(), "--model", "/nonexistent/x.model"]);
     assert_eq!(missing.status.code(), Some(5));
 }

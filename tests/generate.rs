@@ -104,8 +104,8 @@ fn every_system_generates_and_bad_options_are_clear_errors() {
     // A pairing that cannot be made stops the run with the round and the reason.
     let mut c = config(System::Lim, 10, 3, 1);
     c.pair.model = lexpair::model::formulation::Formulation::parse("x.model", "", |_| true).ok();
-    let e = generate(&c).expect_err("Lim reads no formulation file");
-    assert!(e.to_string().contains("round 1") && e.to_string().contains("not by lim"), "{e}");
+    let e = generate(&c).expect_err("a Lim formulation without the floater program");
+    assert!(e.to_string().contains("round 1") && e.to_string().contains("'2.3-pairs' is required"), "{e}");
     let mut c = config(System::Dutch2026, 10, 3, 1);
     c.draw_rate = 1.5;
     assert!(generate(&c).expect_err("bad rate").to_string().contains("draw rate"));

@@ -125,7 +125,7 @@ def test_simulate_records_make_a_dataframe_and_resume(tmp_path):
     assert df[cols].equals(again[cols])
     assert pd.DataFrame(lexpair.read_results(out))[cols].equals(df[cols])
     assert (out / "results.csv").exists()
-    with pytest.raises(lexpair.InvalidInput, match="not by lim"):
+    with pytest.raises(lexpair.InvalidInput, match="is not a stage of the Lim system"):
         lexpair.simulate(["lim"], tmp_path / "x", players=10, models=[("lim", model)])
     files = lexpair.plot(out, tmp_path / "plots")
     assert "kendall_tau.svg" in files and (tmp_path / "plots" / "index.html").exists()

@@ -172,7 +172,13 @@ impl Formulation {
     pub fn read_file(path: &std::path::Path) -> Result<Formulation, FormulationFileError> {
         let text =
             std::fs::read_to_string(path).map_err(|e| FormulationFileError::Io(format!("{}: {e}", path.display())))?;
-        let looks_like_key = |k: &str| k.len() > 1 && k.starts_with('C') && k[1..].bytes().all(|b| b.is_ascii_digit());
+        // A criterion key (`C12`) or a step of a procedure (`3.9a`, `proc:2.6`): the system
+        // checks them against its own table when pairing (file and line in the error).
+        let looks_like_key = |k: &str| {
+            (k.len() > 1 && k.starts_with('C') && k[1..].bytes().all(|b| b.is_ascii_digit()))
+                || (k.starts_with(|c: char| c.is_ascii_digit() || c == 'h' || c == 'p')
+                    && k.bytes().all(|b| b.is_ascii_alphanumeric() || b".:-".contains(&b)))
+        };
         Formulation::parse(&path.display().to_string(), &text, looks_like_key).map_err(FormulationFileError::Format)
     }
 }

@@ -84,6 +84,9 @@ pub struct Registration {
     /// Whether its formulations may hold criteria of one's own (`define`, `minimise`,
     /// `maximise`) and whole-field lines (`colours`, `bye`).
     pub own_criteria: OwnCriteria,
+    /// For a system whose formulation lists the steps of its procedure rather than criteria
+    /// (Lim), the check of a formulation file; `None`: its keys are checked against `criteria`.
+    pub steps: Option<fn(&crate::model::formulation::Formulation) -> Result<(), String>>,
     /// The Maxi-tournament option (`--maxi`) applies.
     pub maxi: bool,
     /// How it pairs a round (and so what it pairs).
@@ -147,6 +150,7 @@ pub const REGISTRY: [Registration; 10] = [
         title: "Dutch system, rules in force from 2026 (C.04.3)",
         reads_formulations: true,
         own_criteria: OwnCriteria::InBrackets,
+        steps: None,
         maxi: false,
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2026, o)),
         why: Why::Bracket(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2026, tr, a, b)),
@@ -169,6 +173,7 @@ pub const REGISTRY: [Registration; 10] = [
         title: "Dutch system, rules in force 2017-2026 (C.04.3)",
         reads_formulations: true,
         own_criteria: OwnCriteria::InBrackets,
+        steps: None,
         maxi: false,
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2017, o)),
         why: Why::Bracket(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2017, tr, a, b)),
@@ -191,6 +196,7 @@ pub const REGISTRY: [Registration; 10] = [
         title: "Dutch system, rules in force 2012-2017 (C.04.3)",
         reads_formulations: true,
         own_criteria: OwnCriteria::InBrackets,
+        steps: None,
         maxi: false,
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2012, o)),
         why: Why::Bracket(|t, _, tr, a, b| dutch::why_not(t, dutch::Edition::E2012, tr, a, b)),
@@ -213,6 +219,7 @@ pub const REGISTRY: [Registration; 10] = [
         title: "Dubov system, rules in force from 2026 (C.04.4.1)",
         reads_formulations: true,
         own_criteria: OwnCriteria::No,
+        steps: None,
         maxi: false,
         pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2026, o)),
         why: Why::Counterfactual,
@@ -235,6 +242,7 @@ pub const REGISTRY: [Registration; 10] = [
         title: "Dubov system, rules in force 2018-2026 (C.04.4.1)",
         reads_formulations: true,
         own_criteria: OwnCriteria::No,
+        steps: None,
         maxi: false,
         pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2018, o)),
         why: Why::Counterfactual,
@@ -251,8 +259,9 @@ pub const REGISTRY: [Registration; 10] = [
         also: &[],
         current: true,
         title: "Lim system (C.04.4.3)",
-        reads_formulations: false,
+        reads_formulations: true,
         own_criteria: OwnCriteria::No,
+        steps: Some(|f| lim::floater_stages(f).map(|_| ())),
         maxi: true,
         pair: Entry::Players(lim::pair),
         why: Why::Counterfactual,
@@ -275,6 +284,7 @@ pub const REGISTRY: [Registration; 10] = [
         title: "Burstein system, rules in force from 2026 (C.04.4.2)",
         reads_formulations: true,
         own_criteria: OwnCriteria::No,
+        steps: None,
         maxi: false,
         pair: Entry::Players(burstein::pair),
         why: Why::Counterfactual,
@@ -297,6 +307,7 @@ pub const REGISTRY: [Registration; 10] = [
         title: "Swiss Team system, rules in force from 2026 (C.04.6)",
         reads_formulations: false,
         own_criteria: OwnCriteria::No,
+        steps: None,
         maxi: false,
         pair: Entry::Teams(team::pair),
         why: Why::Teams(team::why_not, team::why_bye),
@@ -319,6 +330,7 @@ pub const REGISTRY: [Registration; 10] = [
         title: "Double-Swiss system, rules in force from 2026 (C.04.5)",
         reads_formulations: false,
         own_criteria: OwnCriteria::No,
+        steps: None,
         maxi: false,
         pair: Entry::Double(double::pair),
         why: Why::Double(double::why_not, double::why_bye),
@@ -341,6 +353,7 @@ pub const REGISTRY: [Registration; 10] = [
         title: "whole-field system: one program over all present players, defined by its formulation file",
         reads_formulations: true,
         own_criteria: OwnCriteria::WholeField,
+        steps: None,
         maxi: false,
         pair: Entry::Players(field::pair),
         why: Why::Counterfactual,
@@ -395,6 +408,9 @@ impl Registration {
         }
         if self.own_criteria == OwnCriteria::WholeField {
             field::check(f)?;
+        }
+        if let Some(check) = self.steps {
+            return check(f);
         }
         let keys: Vec<&str> = (self.criteria)().into_iter().map(|(k, _, _)| k).collect();
         f.check(self.title, |k| keys.contains(&k))

@@ -33,6 +33,48 @@ pub const STAGES: [&str; 10] = [
     "4.1-scrutiny-order",
 ];
 
+/// The stages of the floater program a formulation file may reorder or leave out
+/// (`--model`): `2.3-pairs` stays first (a player floats only when he cannot be paired: without
+/// it the program would float players at will), the order of 3.2-3.4 always closes the program.
+pub const FLOATER_STAGES: [&str; 6] = ["2.3-pairs", "6-last-round-colours", "3.9a", "3.9b", "3.9c", "3.10"];
+
+/// Checks a Lim formulation's stage lines (`hard:` and `proc:` lines document the rules and the
+/// procedure, which always apply): each a stage of [`STAGES`], `2.3-pairs` first, no floater
+/// stage twice. Returns the floater program's stages in the file's order; errors name the line.
+pub fn floater_stages(f: &crate::model::formulation::Formulation) -> Result<Vec<&'static str>, String> {
+    let mut order: Vec<&'static str> = Vec::new();
+    for (k, key) in f.criteria.iter().enumerate() {
+        let line = f.lines.get(k).copied().unwrap_or(0);
+        if key.starts_with("hard:") || key.starts_with("proc:") {
+            continue;
+        }
+        let Some(&stage) = STAGES.iter().find(|&&s| s == key) else {
+            return Err(format!(
+                "{}:{line}: '{key}' is not a stage of the Lim system (C.04.4.3): its stages are {}",
+                f.name,
+                STAGES.join(", ")
+            ));
+        };
+        if !FLOATER_STAGES.contains(&stage) {
+            continue; // 3.2-order, 3.2-parity-floater, 5.2-colours, 4.1-scrutiny-order: steps of the procedure
+        }
+        if order.contains(&stage) {
+            return Err(format!("{}:{line}: '{key}' is listed twice", f.name));
+        }
+        if order.is_empty() && stage != FLOATER_STAGES[0] {
+            return Err(format!(
+                "{}:{line}: '{key}' comes before '2.3-pairs', which must be first (C.04.4.3 2.3, 3.1, 4.4: a player floats only when he cannot be paired)",
+                f.name
+            ));
+        }
+        order.push(stage);
+    }
+    if order.is_empty() {
+        return Err(format!("{}: no stage of the floater program; '2.3-pairs' is required", f.name));
+    }
+    Ok(order)
+}
+
 /// How a score-group is paired (2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
@@ -106,7 +148,9 @@ fn choose_floaters(cx: &Ctx, g: &Group, players: &[usize]) -> Result<Vec<usize>,
     // 2.3, 6, 3.9 and 3.10 are then at their least with the 3.2 player out (he has the least
     // disadvantaged type), so he floats.
     let others: Vec<usize> = players.iter().copied().filter(|&p| Some(p) != q).collect();
-    if others.len() % 2 == 0 && perfectly_pairable_within_5_1(cx, &others) {
+    // (3.2 picks by the text's order of the floater types: the fast path holds for that order.)
+    let text_order = cx.floater_stages[..] == FLOATER_STAGES[..];
+    if text_order && others.len() % 2 == 0 && perfectly_pairable_within_5_1(cx, &others) {
         return Ok(q.into_iter().collect());
     }
     let (free, free_key) = solve_floaters(cx, g, players, None)?;
@@ -194,30 +238,37 @@ fn solve_floaters(
         }
         c
     };
+    // The stages in the formulation's order (the text's: 2.3, 6, 3.9 a-c, 3.10).
     let mut key: Vec<(StageKey, &str, Cost)> = Vec::new();
-    // 2.3, 3.1, 4.4: a player floats only when he cannot be paired in the group.
-    key.push((StageKey::count("2.3", "pairs"), "C.04.4.3 2.3, 3.1, 4.4", floats(&|_| true)));
-    // 6: in the last round pairing within the score-group has priority over the colour rules;
-    // a pairing breaking 5.1 is used only when it adds a pairing.
-    let mut c = Cost::new();
-    for &v in &breaking {
-        c.add(v, 1);
+    for &stage in &cx.floater_stages {
+        key.push(match stage {
+            // 2.3, 3.1, 4.4: a player floats only when he cannot be paired in the group.
+            "2.3-pairs" => (StageKey::count("2.3", "pairs"), "C.04.4.3 2.3, 3.1, 4.4", floats(&|_| true)),
+            // 6: in the last round pairing within the score-group has priority over the colour
+            // rules; a pairing breaking 5.1 is used only when it adds a pairing.
+            "6-last-round-colours" => {
+                let mut c = Cost::new();
+                for &v in &breaking {
+                    c.add(v, 1);
+                }
+                (StageKey::count("6", "last-round-colours"), "C.04.4.3 6", c)
+            }
+            // 3.9: floater types, most disadvantaged first.
+            "3.9a" => (StageKey::count("3.9a", ""), "C.04.4.3 3.9 a", floats(&|l| incoming(l) && !adjacent_ok(l))),
+            "3.9b" => (StageKey::count("3.9b", ""), "C.04.4.3 3.9 b", floats(&|l| incoming(l) && adjacent_ok(l))),
+            "3.9c" => (
+                StageKey::count("3.9c", ""),
+                "C.04.4.3 3.9 c, 3.3, 3.4, 3.5",
+                floats(&|l| !incoming(l) && !adjacent_ok(l)),
+            ),
+            // 3.10: not again a player who floated in the round just before.
+            _ => (
+                StageKey::count("3.10", ""),
+                "C.04.4.3 3.10",
+                floats(&|l| !incoming(l) && cx.floated_last_round(players[l])),
+            ),
+        });
     }
-    key.push((StageKey::count("6", "last-round-colours"), "C.04.4.3 6", c));
-    // 3.9: floater types, most disadvantaged first.
-    key.push((StageKey::count("3.9a", ""), "C.04.4.3 3.9 a", floats(&|l| incoming(l) && !adjacent_ok(l))));
-    key.push((StageKey::count("3.9b", ""), "C.04.4.3 3.9 b", floats(&|l| incoming(l) && adjacent_ok(l))));
-    key.push((
-        StageKey::count("3.9c", ""),
-        "C.04.4.3 3.9 c, 3.3, 3.4, 3.5",
-        floats(&|l| !incoming(l) && !adjacent_ok(l)),
-    ));
-    // 3.10: not again a player who floated in the round just before.
-    key.push((
-        StageKey::count("3.10", ""),
-        "C.04.4.3 3.10",
-        floats(&|l| !incoming(l) && cx.floated_last_round(players[l])),
-    ));
     // 3.2-3.4, 4.4: otherwise the lowest numbered player floats down (the highest up): the
     // scrutiny keeps the pairings of the players scrutinised first. One stage per player.
     let mut by_rank: Vec<usize> = (0..n).collect();

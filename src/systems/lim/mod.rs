@@ -29,7 +29,7 @@ use crate::points::Points;
 use crate::tournament::Tournament;
 use crate::vocabulary::{PairError, PairOptions};
 
-pub use group::STAGES;
+pub use group::{floater_stages, FLOATER_STAGES, STAGES};
 
 /// Options of the Lim system.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,6 +54,10 @@ pub fn model_keys() -> Result<Vec<String>, String> {
 pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
     let mut cx = Ctx::new(t, LimOptions { maxi: opts.maxi });
     cx.solve = opts.clone();
+    // A run-time formulation was checked at the round door (`check_formulation`).
+    if let Some(f) = &opts.model {
+        cx.floater_stages = group::floater_stages(f).map_err(PairError::Invalid)?;
+    }
     round::pair(&cx)
 }
 
@@ -78,6 +82,9 @@ pub struct Ctx<'t> {
     /// How the floater programs are solved (backend, time limit, `--cross-check solver`) and
     /// where the completion checks count their cross-checks.
     pub solve: PairOptions,
+    /// The floater program's stages in priority order: the text's ([`group::FLOATER_STAGES`])
+    /// or a formulation file's (`--model`).
+    pub floater_stages: Vec<&'static str>,
     /// 5.1 for each player and colour, judged once on his history (bit 0: White allowed, bit 1:
     /// Black allowed): compatibility asks it for millions of pairs on a large score-group.
     allowed: Vec<u8>,
@@ -94,7 +101,17 @@ impl<'t> Ctx<'t> {
         let played = i64::from(t.round.saturating_sub(1));
         let median = Points(played * t.point_system.win().0 / 2);
         let allowed = (0..t.players.len()).map(|i| colour::allowed_bits(t, i)).collect();
-        Ctx { t, opts, last_round: t.is_last_round(), median, order, pos, solve: PairOptions::default(), allowed }
+        Ctx {
+            t,
+            opts,
+            last_round: t.is_last_round(),
+            median,
+            order,
+            pos,
+            solve: PairOptions::default(),
+            floater_stages: group::FLOATER_STAGES.to_vec(),
+            allowed,
+        }
     }
 
     pub fn score(&self, i: usize) -> Points {
