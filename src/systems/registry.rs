@@ -86,7 +86,7 @@ pub struct Registration {
     pub own_criteria: OwnCriteria,
     /// For a system whose formulation lists the steps of its procedure rather than criteria
     /// (Lim), the check of a formulation file; `None`: its keys are checked against `criteria`.
-    pub steps: Option<fn(&crate::model::formulation::Formulation) -> Result<(), String>>,
+    pub steps: Option<StepsCheck>,
     /// The Maxi-tournament option (`--maxi`) applies.
     pub maxi: bool,
     /// How it pairs a round (and so what it pairs).
@@ -368,6 +368,9 @@ pub const REGISTRY: [Registration; 10] = [
         checklist_rules: Some(System::Dutch2026),
     },
 ];
+/// The check of a formulation file that lists a procedure's steps (Lim): `Err` names file and line.
+pub type StepsCheck = fn(&crate::model::formulation::Formulation) -> Result<(), String>;
+
 impl Registration {
     /// Whether it pairs with the run-time formulation `f` (`--model FILE`): the system reads
     /// formulation files and every criterion of `f` is in its criteria table. The one check of a
