@@ -137,8 +137,6 @@ fn pair_with(t: &Tournament, opts: &PairOptions, relax: bool) -> Result<(RoundPa
 #[cfg(test)]
 mod tests {
     use super::pair_with;
-    use crate::tournament::Tournament;
-    use crate::trf::{read_file, ReadOptions};
     use crate::vocabulary::PairOptions;
 
     /// The bracket programs solved without the pairs beyond the next scoregroup choose what the
@@ -146,41 +144,11 @@ mod tests {
     /// seeding rounds of tournaments that need both ways.
     #[test]
     fn relaxed_bracket_programs_agree_with_the_whole_programs() {
-        let (mut rounds, mut brackets) = (0, 0);
         for folder in ["burstein-2026", "dutch-2017-tight"] {
-            let dir = std::path::Path::new("../shared/corpus").join(folder).join("tournaments");
-            let mut files: Vec<_> = std::fs::read_dir(&dir)
-                .expect("the corpus beside the repository")
-                .flatten()
-                .map(|e| e.path())
-                .collect();
-            files.sort();
-            for path in files.iter().take(10) {
-                let name = path.display();
-                let doc = read_file(path, &ReadOptions::default()).expect("corpus file");
-                for round in 2.. {
-                    let Ok(t) = Tournament::before_round(&doc, round) else { break };
-                    if t.players.iter().all(|p| p.history.len() < round as usize - 1) {
-                        break;
-                    }
-                    let opts = PairOptions::default();
-                    match (pair_with(&t, &opts, false), pair_with(&t, &opts, true)) {
-                        (Ok(w), Ok(r)) => {
-                            assert_eq!(format!("{:?}", w.0), format!("{:?}", r.0), "{folder}/{name} round {round}");
-                            let stages = |tr: &[crate::systems::trace::BracketTrace]| {
-                                tr.iter().map(|b| b.stages.clone()).collect::<Vec<_>>()
-                            };
-                            assert_eq!(stages(&w.1), stages(&r.1), "{folder}/{name} round {round}: stage values");
-                            brackets += r.1.len();
-                        }
-                        (Err(w), Err(r)) => assert_eq!(w.to_string(), r.to_string()),
-                        (w, r) => panic!("{folder}/{name} round {round}: whole {:?} relaxed {:?}", w.err(), r.err()),
-                    }
-                    rounds += 1;
-                }
-            }
+            let (rounds, brackets) =
+                crate::systems::two_ways::agree(folder, 10, |t, relax| pair_with(t, &PairOptions::default(), relax));
+            assert!(rounds > 20 && brackets > 50, "{folder}: {rounds} rounds, {brackets} brackets");
         }
-        assert!(rounds > 20 && brackets > 100, "{rounds} rounds, {brackets} brackets");
     }
 
     #[test]

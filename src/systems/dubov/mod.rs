@@ -162,8 +162,6 @@ fn pair_with(
 #[cfg(test)]
 mod tests {
     use super::{pair_with, Edition};
-    use crate::tournament::Tournament;
-    use crate::trf::{read_file, ReadOptions};
     use crate::vocabulary::PairOptions;
 
     /// The relaxed upfloater programs choose what the whole programs choose, stage for stage
@@ -171,41 +169,11 @@ mod tests {
     /// relaxation's leftovers often cannot complete near the end of a small event).
     #[test]
     fn relaxed_upfloater_programs_agree_with_the_whole_programs() {
-        let dir = std::path::Path::new("../shared/corpus/dutch-2017-tight/tournaments");
-        let (mut rounds, mut brackets) = (0, 0);
-        let mut files: Vec<_> =
-            std::fs::read_dir(dir).expect("the corpus beside the repository").flatten().map(|e| e.path()).collect();
-        files.sort();
-        for path in files.iter().take(16) {
-            let name = path.display();
-            let doc = read_file(path, &ReadOptions::default()).expect("corpus file");
-            for round in 2.. {
-                let Ok(t) = Tournament::before_round(&doc, round) else { break };
-                if t.players.iter().all(|p| p.history.len() < round as usize - 1) {
-                    break;
-                }
-                for edition in [Edition::E2018, Edition::E2026] {
-                    let opts = PairOptions::default();
-                    let whole =
-                        pair_with(&t, edition, &opts, false).map(|(p, tr)| (p.boards.len(), format!("{p:?}"), tr));
-                    let relaxed =
-                        pair_with(&t, edition, &opts, true).map(|(p, tr)| (p.boards.len(), format!("{p:?}"), tr));
-                    match (whole, relaxed) {
-                        (Ok(w), Ok(r)) => {
-                            assert_eq!(w.1, r.1, "{name} round {round} {edition:?}: pairing");
-                            let stages = |tr: &[crate::systems::trace::BracketTrace]| {
-                                tr.iter().map(|b| b.stages.clone()).collect::<Vec<_>>()
-                            };
-                            assert_eq!(stages(&w.2), stages(&r.2), "{name} round {round} {edition:?}: stage values");
-                            brackets += r.2.len();
-                        }
-                        (Err(w), Err(r)) => assert_eq!(w.to_string(), r.to_string()),
-                        (w, r) => panic!("{name} round {round}: whole {:?} relaxed {:?}", w.err(), r.err()),
-                    }
-                }
-                rounds += 1;
-            }
+        for edition in [Edition::E2018, Edition::E2026] {
+            let (rounds, brackets) = crate::systems::two_ways::agree("dutch-2017-tight", 16, |t, relax| {
+                pair_with(t, edition, &PairOptions::default(), relax)
+            });
+            assert!(rounds > 20 && brackets > 100, "{edition:?}: {rounds} rounds, {brackets} brackets");
         }
-        assert!(rounds > 20 && brackets > 100, "{rounds} rounds, {brackets} brackets");
     }
 }
