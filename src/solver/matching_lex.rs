@@ -750,7 +750,16 @@ impl MatchingSession {
             let mut sizes: Vec<StageSize> = stages.iter().map(|&(c, b)| StageSize::of(c, b)).collect();
             let mut end = self.folded;
             while end < self.stages.len() {
-                if end > self.folded && self.common[end].is_some() && self.common[end - 1].is_none() {
+                // A chunk stops before a run of one-player stages (the candidate order's partner
+                // stages, or the last stage), which the face may fold without a solve. A lone
+                // one-player stage among others (a quality criterion that happens to charge a
+                // single player) stays in the chunk: stopping there cost a second solve in most
+                // brackets of a batch.
+                if end > self.folded
+                    && self.common[end].is_some()
+                    && self.common[end - 1].is_none()
+                    && self.common.get(end + 1).is_none_or(|c| c.is_some())
+                {
                     break;
                 }
                 stages.push((&self.costs[end], self.bounds[end]));
