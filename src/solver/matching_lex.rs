@@ -1056,7 +1056,7 @@ fn solve_width<W: Exact>(
     }
     // One pass over the pairs: every allowed pair's merged cost is checked here (the stream
     // below computes the same values again), and each player's largest magnitude gives BIG.
-    let costs = PairCosts::new(stages, &mult, np, &allowed);
+    let costs = PairCosts::new(stages, &mult, np, allowed);
     let mut per_player = vec![W::zero(); n];
     let mut max_cost = W::zero();
     let mut count = 0usize;
