@@ -27,7 +27,7 @@
 //! with the number of stages, and every edge that no optimum can use leaves the graph. Weights
 //! are then copied into the narrowest type they fit (`i64`, `i128`, or [`Wide`]).
 //!
-//! Five things avoid solves and shrink the graph, each exact by the same argument:
+//! Six things avoid solves and shrink the graph, each exact by the same argument:
 //! - a stage the incumbent already meets at its lower bound needs no solve;
 //! - a stage whose terms all involve one player `p` (the candidate order's "rank of p's
 //!   partner") that the incumbent meets at the best value the face allows `p` is folded into
@@ -38,7 +38,10 @@
 //!   pair reaches it and keeps the face weight `φ`, the exchanged incumbent is still an optimum
 //!   of everything folded, and the stage folds (`MatchingSession::swap_into`);
 //! - a stage of non-negative pair terms that such exchanges bring to zero folds too, its charged
-//!   pairs leaving the face (`MatchingSession::fold_at_zero`; D.2.a, "nobody exchanged").
+//!   pairs leaving the face (`MatchingSession::fold_at_zero`; D.2.a, "nobody exchanged");
+//! - a stage of non-negative terms the incumbent already meets at zero folds between chunks,
+//!   its charged pairs leaving the face and its charged floats asking for cover
+//!   (`MatchingSession::fold_zeros`; colour and float criteria at zero).
 //!
 //! On a 3,000-player generated round 2 (two brackets of 1,472) the last two took the time from
 //! 28.3 s to 2.4 s with identical output: D.1's partner stages almost never need a solve.
@@ -118,6 +121,9 @@ pub struct MatchingSession {
     sorted: bool,
     /// Which chunks are solved on a sparse subgraph priced against the rest.
     pricing: PriceRule,
+    /// The last [`LexBackend::solution`] answered: the incumbent it was read from, the number
+    /// of stages then, and the solution (verified when it was built).
+    last_solution: Option<(Vec<Option<usize>>, usize, Solution)>,
 }
 
 /// Which chunks are priced (see [`MatchingSession::with_pricing`]), and how.
@@ -306,6 +312,7 @@ impl MatchingSession {
             sorted,
             degree,
             pricing: PriceRule { above: PRICE_ABOVE, inverted: false, sizes: Pricing::default() },
+            last_solution: None,
         })
     }
 
@@ -429,15 +436,16 @@ impl MatchingSession {
             }
             let np = self.m.pairs.len();
             let c = |v: Var| cost.get(Terms::key(v, np));
-            let pairs: Vec<(usize, i64)> = self
-                .incident
-                .of_player(p)
-                .filter(|&e| {
-                    let (a, b) = self.m.pairs[e];
-                    face[e].is_some() && self.settled[if a == p { b } else { a }].is_none()
-                })
-                .map(|e| (e, c(Var::Pair(e))))
-                .collect();
+            let mut pairs: Vec<(usize, i64)> = Vec::with_capacity(self.degree[p]);
+            pairs.extend(
+                self.incident
+                    .of_player(p)
+                    .filter(|&e| {
+                        let (a, b) = self.m.pairs[e];
+                        face[e].is_some() && self.settled[if a == p { b } else { a }].is_none()
+                    })
+                    .map(|e| (e, c(Var::Pair(e)))),
+            );
             let float = (self.m.may_float[p] && !self.covered[p]).then(|| c(Var::Float(p)));
             let Some(best) = pairs.iter().map(|o| o.1).chain(float).min() else { return };
             let taken = match mate[p] {
@@ -585,6 +593,52 @@ impl MatchingSession {
         true
     }
 
+    /// Folds the next stages into the face without a solve while the incumbent meets them at
+    /// zero and they have no negative term: zero is then their optimum over the face (the
+    /// incumbent is one of its maximum-`φ` matchings), and the optima with the stage are the
+    /// face's maximum-`φ` matchings that take none of its charged variables. A charged pair
+    /// leaves the face; a charged float asks every optimum to cover its player: each of his
+    /// face pairs gains one in `φ` (as in [`MatchingSession::fold_at_face_bound`]), so that a
+    /// maximum-`φ` matching covering all such players outweighs any that leaves one of them out
+    /// (`φ` is integral, and the incumbent covers them all). Colour and float criteria at zero
+    /// after the chunk that decided the criteria above them then need no solve of their own.
+    /// Returns whether it folded any.
+    fn fold_zeros(&mut self) -> bool {
+        if self.face.is_none() || self.mate.is_none() {
+            return false;
+        }
+        self.build_incident();
+        let np = self.m.pairs.len();
+        let start = self.folded;
+        while self.folded < self.stages.len() {
+            let Some(mate) = &self.mate else { break };
+            let cost = &self.costs[self.folded];
+            if cost.coefs.iter().any(|&c| c < 0) || self.eval(cost, mate) != 0 {
+                break;
+            }
+            let Some(face) = self.face.as_mut() else { break };
+            for (key, _) in cost.iter().filter(|&(_, c)| c > 0) {
+                let key = key as usize;
+                if key < np {
+                    face[key] = None;
+                    continue;
+                }
+                let p = key - np;
+                if self.covered[p] || self.settled[p].is_some() {
+                    continue;
+                }
+                for e in self.incident.of_player(p) {
+                    if let Some(phi) = face[e].as_mut() {
+                        *phi += 1;
+                    }
+                }
+                self.covered[p] = true;
+            }
+            self.folded += 1;
+        }
+        self.folded > start
+    }
+
     /// Folds stage `k` into the face without a solve when it charges pairs only, never below zero,
     /// and the incumbent can be brought to zero by exchanging partners between two of its pairs
     /// at a time, keeping the face weight `φ` (so every exchange stays an optimum of the stages
@@ -685,6 +739,9 @@ impl MatchingSession {
     fn solve_now(&mut self) -> Result<Vec<Option<usize>>, SolveError> {
         loop {
             self.fold_at_face_bound();
+            while self.fold_zeros() {
+                self.fold_at_face_bound();
+            }
             if let (Some(mate), true) = (&self.mate, self.folded == self.stages.len()) {
                 return Ok(mate.clone());
             }
@@ -697,12 +754,21 @@ impl MatchingSession {
             let mut sizes: Vec<StageSize> = stages.iter().map(|&(c, b)| StageSize::of(c, b)).collect();
             let mut end = self.folded;
             while end < self.stages.len() {
-                if end > self.folded && self.common[end].is_some() && self.common[end - 1].is_none() {
+                // A chunk stops before a run of one-player stages (the candidate order's partner
+                // stages, or the last stage), which the face may fold without a solve. A lone
+                // one-player stage among others (a quality criterion that happens to charge a
+                // single player) stays in the chunk: stopping there cost a second solve in most
+                // brackets of a batch.
+                if end > self.folded
+                    && self.common[end].is_some()
+                    && self.common[end - 1].is_none()
+                    && self.common.get(end + 1).is_none_or(|c| c.is_some())
+                {
                     break;
                 }
                 stages.push((&self.costs[end], self.bounds[end]));
                 sizes.push(self.sizes[end]);
-                if end > self.folded && bits_of(self.m.num_players(), &sizes) > FAST_BITS {
+                if end > self.folded && !bits_within(self.m.num_players(), &sizes, FAST_BITS) {
                     stages.pop();
                     break;
                 }
@@ -752,6 +818,23 @@ impl StageSize {
             range: ((hi - lo) as f64 + 1.0).log2(),
         }
     }
+}
+
+/// `bits_of(n, sizes) <= limit`, decided first on a bound that needs no logarithm per stage:
+/// every term of [`bits_of`]'s sum is at most `R + A` (`R` the sum of the stages' range bits,
+/// `A` their largest `max(mag, term + log2 n)`), so its result is at most
+/// `R + A + log2(k + 1) + log2 n + 16`, rounded up. With a bit to spare for rounding, a bound
+/// within `limit` gives the same answer as the exact sum, which is computed otherwise. A chunk
+/// grows a stage at a time, and the exact sum of every prefix took 2% of a batch's time.
+fn bits_within(n: usize, sizes: &[StageSize], limit: u32) -> bool {
+    let log_n = (n.max(1) as f64).log2();
+    let ranges: f64 = sizes.iter().map(|z| z.range).sum();
+    let largest = sizes.iter().map(|z| z.mag.max(z.term + log_n)).fold(0f64, f64::max);
+    let bound = ranges + largest + ((sizes.len() + 1) as f64).log2() + log_n + 16.0;
+    if bound + 1.0 <= f64::from(limit) {
+        return true;
+    }
+    bits_of(n, sizes) <= limit
 }
 
 /// [`bits_needed`] from the stages' sizes.
@@ -868,19 +951,59 @@ fn scaled<W: Exact>(mult: W, c: i64) -> Option<W> {
     Some(if c < 0 { mag.neg() } else { mag })
 }
 
-/// The merged cost `Σ_k M_k c_k(e)` of every model pair of a chunk, computed as the pairs are
-/// read in order: one cursor per stage walks its terms (sorted by key, pairs before floats), so
-/// no per-pair array of wide costs is ever held.
+/// The merged cost `Σ_k M_k c_k(e)` of every model pair of a chunk. On a model small enough
+/// (`DENSE_BYTES`) the costs are added up once, stage by stage over each stage's terms, into
+/// one array (`dense`); on a larger one they are computed as the pairs are read in order: one
+/// cursor per stage walks its terms (sorted by key, pairs before floats), so no per-pair array
+/// of wide costs is ever held. Both add a pair's terms in stage order, with the same overflow
+/// checks: the same values.
 struct PairCosts<'a, W> {
     stages: &'a [(&'a Terms, (i64, i64))],
     mult: &'a [W],
+    /// Per model pair: its merged cost (`None` on overflow), when computed once.
+    dense: Option<Vec<Option<W>>>,
 }
 
-impl<W: Exact> PairCosts<'_, W> {
+/// A chunk's merged pair costs are held in one array when it takes at most this many bytes. On
+/// the small brackets of a batch (tens of players, a few hundred pairs) the cursor walk over
+/// every stage for every pair, done twice per solve, was a quarter of Dubov's time.
+const DENSE_BYTES: usize = 16 << 20;
+
+impl<'a, W: Exact> PairCosts<'a, W> {
+    /// The costs of a chunk's `np` pairs; those `wanted` rejects are never read (left at zero
+    /// in the dense array).
+    fn new(
+        stages: &'a [(&'a Terms, (i64, i64))],
+        mult: &'a [W],
+        np: usize,
+        wanted: impl Fn(usize) -> bool,
+    ) -> PairCosts<'a, W> {
+        if np.saturating_mul(std::mem::size_of::<Option<W>>()) > DENSE_BYTES {
+            return PairCosts { stages, mult, dense: None };
+        }
+        let mut dense: Vec<Option<W>> = vec![Some(W::zero()); np];
+        for ((t, _), &m) in stages.iter().zip(mult) {
+            let end = t.keys.partition_point(|&key| (key as usize) < np);
+            for (&key, &c) in t.keys[..end].iter().zip(&t.coefs[..end]) {
+                let e = key as usize;
+                if wanted(e) {
+                    dense[e] = dense[e].and_then(|x| x.checked_add(scaled(m, c)?));
+                }
+            }
+        }
+        PairCosts { stages, mult, dense: Some(dense) }
+    }
+
     /// Calls `f(e, cost)` for every pair `e` in `range`, in order; `cost` is `None` when it
     /// overflows `W`.
     #[inline]
     fn for_each_in(&self, range: std::ops::Range<usize>, mut f: impl FnMut(usize, Option<W>)) {
+        if let Some(dense) = &self.dense {
+            for e in range {
+                f(e, dense[e]);
+            }
+            return;
+        }
         let mut cursor: Vec<usize> =
             self.stages.iter().map(|(t, _)| t.keys.partition_point(|&key| (key as usize) < range.start)).collect();
         for e in range {
@@ -936,7 +1059,7 @@ fn solve_width<W: Exact>(
     }
     // One pass over the pairs: every allowed pair's merged cost is checked here (the stream
     // below computes the same values again), and each player's largest magnitude gives BIG.
-    let costs = PairCosts { stages, mult: &mult };
+    let costs = PairCosts::new(stages, &mult, np, allowed);
     let mut per_player = vec![W::zero(); n];
     let mut max_cost = W::zero();
     let mut count = 0usize;
@@ -1163,12 +1286,19 @@ impl LexBackend for MatchingSession {
                 m
             }
         };
+        // The candidate order asks for the incumbent several times between solves.
+        if let Some((m, k, sol)) = &self.last_solution {
+            if *m == mate && *k == self.stages.len() {
+                return Ok(sol.clone());
+            }
+        }
         let pairs = (0..self.m.pairs.len()).filter(|&e| self.is_one(&mate, Var::Pair(e))).collect();
         let floaters = (0..self.m.num_players()).filter(|&i| mate[i].is_none()).collect();
         let stage_values = self.values(&mate);
         let sol = Solution { pairs, floaters, aux: Vec::new(), stage_values };
         sol.verify_feasible(&self.m)
             .map_err(|e| SolveError::Backend(format!("matching answer fails verification: {e}")))?;
+        self.last_solution = Some((mate, self.stages.len(), sol.clone()));
         Ok(sol)
     }
 

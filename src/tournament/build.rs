@@ -227,9 +227,10 @@ impl Tournament {
         let recs: Vec<&crate::trf::PlayerRecord> = order.iter().map(|&k| &doc.players[k]).collect();
 
         // Scores before each round r (index r-1), actual points only.
-        let mut before: Vec<Vec<Points>> = vec![Vec::with_capacity(round as usize); n];
+        // Sized once each (`vec![Vec::with_capacity(..); n]` would clone an empty vector).
+        let mut before: Vec<Vec<Points>> = (0..n).map(|_| Vec::with_capacity(round as usize)).collect();
         let mut running = vec![Points::ZERO; n];
-        let mut scored: Vec<Vec<Points>> = vec![Vec::new(); n];
+        let mut scored: Vec<Vec<Points>> = (0..n).map(|_| Vec::with_capacity(round as usize)).collect();
         for r in 1..round {
             for i in 0..n {
                 before[i].push(running[i]);
@@ -272,7 +273,7 @@ impl Tournament {
                     },
                 });
             }
-            players.push(make_player(rec, i, &history, &recs, doc, round, running[i], accel(rec.id, round)));
+            players.push(make_player(rec, i, history, &recs, doc, round, running[i], accel(rec.id, round)));
         }
         let preassigned_bye = mark_absences(doc, round, &index, &mut players)?;
         let forbidden = forbidden_pairs(doc, round, &index)?;
@@ -293,7 +294,7 @@ impl Tournament {
 fn make_player(
     rec: &crate::trf::PlayerRecord,
     i: usize,
-    history: &[PastRound],
+    history: Vec<PastRound>,
     recs: &[&crate::trf::PlayerRecord],
     doc: &TrfDocument,
     round: u32,
@@ -331,7 +332,7 @@ fn make_player(
         unplayed_rounds: history.iter().filter(|h| !h.facts.played).count() as u32,
         aro,
         absent: None,
-        history: history.to_vec(),
+        history,
     }
 }
 

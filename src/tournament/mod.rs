@@ -151,7 +151,9 @@ impl Tournament {
 
     /// True if an XXP/260 record forbids `a` against `b` this round.
     pub fn is_forbidden(&self, a: usize, b: usize) -> bool {
-        self.forbidden.contains(&(a.min(b), a.max(b)))
+        // Most tournaments forbid nothing: no hashing then (this is asked for every pair of
+        // every bracket model).
+        !self.forbidden.is_empty() && self.forbidden.contains(&(a.min(b), a.max(b)))
     }
 
     /// May `a` and `b` meet under the absolute criteria of the systems without a topscorer

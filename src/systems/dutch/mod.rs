@@ -453,6 +453,11 @@ impl Driver<'_, '_> {
         };
         let nb = players.len();
         let (pairs, leavers) = first::candidate(r, players, mdps, kind)?;
+        // A pair the model would not have (C.1-C.3, or two MDPs: B.3) makes the candidate
+        // imperfect (`first::perfect`): no witness, model or stage is needed to say so.
+        if !pairs.iter().all(|&(a, c)| !(a < mdps && c < mdps) && r.can_meet(players[a], players[c])) {
+            return None;
+        }
         let global: Vec<usize> = players.iter().chain(next).chain(lower).copied().collect();
         let mut keep: Vec<(usize, usize)> = pairs.iter().map(|&(a, c)| (a.min(c), a.max(c))).collect();
         if matches!(kind, Kind::Outlook { .. }) {
