@@ -171,9 +171,12 @@ fuzz_target!(|data: &[u8]| {
     let Ok(t) = Tournament::before_round(&doc, round) else {
         return;
     };
-    let opts = PairOptions::default();
+    // The whole field is defined by a formulation file: the shipped example.
+    let field = PairOptions { model: Some(lexpair::systems::field::example()), ..PairOptions::default() };
+    let plain = PairOptions::default();
+    let options = |s: System| if s == System::Field { &field } else { &plain };
     for system in System::ALL.into_iter().filter(|s| s.registration().unit() == Unit::Player) {
-        match lexpair::round::pair(&t, system, &opts) {
+        match lexpair::round::pair(&t, system, options(system)) {
             Ok(r) => {
                 // The door adds a bye the arbiter entered in advance after the checker: judge the
                 // system's own pairing.

@@ -107,12 +107,15 @@ fuzz_target!(|data: &[u8]| {
     let Ok(t) = Tournament::before_round(&doc, round) else {
         return; // the tournament is complete (XXR rounds paired)
     };
-    let opts = PairOptions::default();
+    // The whole field is defined by a formulation file: the shipped example.
+    let field = PairOptions { model: Some(lexpair::systems::field::example()), ..PairOptions::default() };
+    let plain = PairOptions::default();
+    let options = |s: System| if s == System::Field { &field } else { &plain };
     // The same answer twice: one system per execution, chosen by the input (pairing every system
     // twice halved the executions a campaign reaches).
     let twice = *u.choose(&System::ALL).unwrap_or(&System::ALL[0]);
     for system in System::ALL {
-        let first = lexpair::round::pair(&t, system, &opts);
+        let first = lexpair::round::pair(&t, system, options(system));
         // The door guards every pairing with the checker: a refusal is the engine and the
         // checker disagreeing, a crash.
         if let Err(PairError::Internal(e)) = &first {
@@ -121,7 +124,7 @@ fuzz_target!(|data: &[u8]| {
         let first = first.map(|r| r.pairing.to_pairs_text(&t)).map_err(|e| e.to_string());
         if system == twice {
             let again =
-                lexpair::round::pair(&t, system, &opts).map(|r| r.pairing.to_pairs_text(&t)).map_err(|e| e.to_string());
+                lexpair::round::pair(&t, system, options(system)).map(|r| r.pairing.to_pairs_text(&t)).map_err(|e| e.to_string());
             assert_eq!(first, again, "{system}: two runs differ\n{text}");
         }
     }

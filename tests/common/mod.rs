@@ -76,8 +76,7 @@ pub fn player_systems() -> Vec<System> {
 /// The formulation file the whole-field system is run with when a test gives none: the shipped
 /// example (`examples/whole-field/sauer2024.model`).
 pub fn whole_field_example() -> lexpair::model::formulation::Formulation {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/whole-field/sauer2024.model");
-    lexpair::model::formulation::Formulation::read_file(&path).expect("the shipped whole-field example reads")
+    lexpair::systems::field::example()
 }
 
 /// `opts` for pairing with `system`: a system defined by its formulation file alone (the whole

@@ -42,6 +42,14 @@ const DEFAULT_COLOURS: System = System::Dutch2026;
 /// Partner stages handed to the backend at a time.
 const PARTNER_BATCH: usize = 64;
 
+/// The shipped example formulation (`examples/whole-field/sauer2024.model`), for callers that
+/// pair every system without files of their own (the fuzz targets).
+pub fn example() -> Formulation {
+    const TEXT: &str = include_str!("../../../examples/whole-field/sauer2024.model");
+    // The file is part of the crate and read by the tests: it parses.
+    Formulation::parse("examples/whole-field/sauer2024.model", TEXT, |_| false).unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// Checks the whole-field lines of `f` (`colours` names a Dutch edition); the error names the
 /// file and line. The registry's one check of a formulation calls it for this system.
 pub fn check(f: &Formulation) -> Result<(), String> {
