@@ -39,16 +39,19 @@ ratio() { # a b -> "a/b" as "1.23x"; "-" when either is missing; below the timer
 }
 
 # Runs a command under /usr/bin/time -v with at most $limit CPU seconds (ulimit -t; a wall-clock
-# guard of 4 times that on a shared machine); sets cpu (s), mib and state (ok / timeout / failed).
+# guard of 10 times that on a shared machine); sets cpu (s), mib and state (ok / timeout / walltime
+# / failed).
 timed() {
   local log rc=0
   log=$work/time.log
-  ( ulimit -t "$limit"; exec timeout $((4 * limit)) /usr/bin/time -v "$@" ) > "$work/stdout" 2> "$log" || rc=$?
+  ( ulimit -t "$limit"; exec /usr/bin/time -v timeout $((10 * limit)) "$@" ) > "$work/stdout" 2> "$log" || rc=$?
   cpu=$(awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { printf "%.2f", u + s }' "$log")
   mib=$(awk -F': ' '/Maximum resident/ { printf "%.0f", $2 / 1024 }' "$log")
   if [[ $rc == 0 ]]; then
     state=ok
-  elif grep -q 'terminated by signal \(24\|9\)' "$log" || [[ $rc == 124 ]] \
+  elif [[ $rc == 124 ]]; then
+    state=walltime # the wall-clock guard, before the CPU limit: the machine is overloaded
+  elif grep -q 'terminated by signal \(24\|9\)' "$log" \
     || awk -v l="$limit" -v c="$cpu" 'BEGIN { exit !(c >= l - 1) }'; then
     state=timeout
   else
@@ -129,6 +132,8 @@ row() {
     out=$5
   elif [[ $state == timeout ]]; then
     rs="> $limit"; out="no output (> $limit CPU s)"
+  elif [[ $state == walltime ]]; then
+    rs="> $cpu"; out="no output (stopped after $((10 * limit)) s of wall clock, $cpu CPU s)"
   elif [[ $state == failed ]]; then
     rs=$cpu; rm=$mib; out="FAILED (no pairing)"
   else
