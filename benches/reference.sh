@@ -19,6 +19,11 @@
 #   bash benches/reference.sh scale            # replay ../shared/corpus/scale-2017 (or -2026 with
 #       SYSTEM=dutch-2026) round by round: every round must be identical to bbpPairings
 #   bash benches/reference.sh corpus           # replay the Dutch corpora of the edition
+#   CPPDUBOV=BIN PY4SWISS=VENV/bin/python bash benches/reference.sh systems [FILTER]
+#       Dubov, Burstein and Lim on the large rounds (FILTER: only rounds whose name contains it),
+#       each beside lexpair's Dutch 2026 on the same round and beside CPPDubovSystem 2.2 and
+#       py4swiss 0.3.1 (built or installed outside the repository), all measured in this run;
+#       a column whose variable is unset is skipped. See benches/reference/systems.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -27,6 +32,10 @@ large=../shared/corpus/large
 filter=${1:-}
 system=${SYSTEM:-dutch-2017}
 edition=${system#dutch-}
+
+if [[ "$filter" == systems ]]; then
+  exec bash benches/reference/systems.sh "$bin" "${2:-}"
+fi
 
 # bbpPairings 5.0.1: CPU seconds and peak MiB (measured side by side 2026-11-23; the 3,000-player
 # rounds 2 and 4 on 2026-11-24 with `/usr/bin/time -v bbpPairings.exe --dutch IN -p OUT`, outputs
