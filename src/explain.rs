@@ -353,7 +353,8 @@ pub fn explain<'a>(
             BracketExplained {
                 number: k + 1,
                 kind: tr.kind.to_string(),
-                score: top_score(f, &tr.players[tr.mdps..]),
+                // A whole-field step has no score: it pairs every present player.
+                score: if tr.kind == "field" { None } else { top_score(f, &tr.players[tr.mdps..]) },
                 moved_in: tr.players[..tr.mdps].iter().map(|&id| player_ref(f, id)).collect(),
                 residents: tr.players[tr.mdps..].iter().map(|&id| player_ref(f, id)).collect(),
                 pairs: tr.pairs.iter().map(|&(a, b)| board_of(a, b)).collect(),

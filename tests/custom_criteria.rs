@@ -402,6 +402,18 @@ fn the_command_line_and_batch_take_the_whole_field() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert_eq!(text.lines().next(), Some("12"), "11 boards and the bye:\n{text}");
+    // `--explain`: one step over the whole field, headed without a scoregroup's score.
+    let explained = common::lexpair(&[
+        "pair",
+        "--system",
+        "field",
+        "--model",
+        &example.display().to_string(),
+        &trf.display().to_string(),
+        "--explain",
+    ]);
+    let words = String::from_utf8_lossy(&explained.stdout).to_string();
+    assert!(words.contains("\nStep 1 (field)\n") && !words.contains("Step 2"), "{words}");
     // `verify` judges it on the absolute rules alone (its quality criteria are the file's).
     let pairs = model_file("field-r5.pairs", &text);
     let out =
