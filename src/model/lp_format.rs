@@ -9,9 +9,9 @@ pub fn var_name(m: &BracketModel, v: Var) -> String {
     match v {
         Var::Pair(e) => {
             let (a, b) = m.pairs[e];
-            format!("x_{}_{}", clean(&m.labels[a]), clean(&m.labels[b]))
+            format!("x_{}_{}", clean(&m.labels.get(a)), clean(&m.labels.get(b)))
         }
-        Var::Float(i) => format!("f_{}", clean(&m.labels[i])),
+        Var::Float(i) => format!("f_{}", clean(&m.labels.get(i))),
         Var::Aux(k) => format!("a_{}", clean(&m.aux[k])),
     }
 }
@@ -55,10 +55,10 @@ pub fn write_lp(m: &BracketModel, stage: usize, fixed: &[i64]) -> String {
             inc.push((Var::Float(i), 1));
         }
         if inc.is_empty() {
-            let _ = writeln!(out, "\\ player {} can neither be paired nor float: infeasible", m.labels[i]);
+            let _ = writeln!(out, "\\ player {} can neither be paired nor float: infeasible", m.labels.get(i));
             continue;
         }
-        let _ = writeln!(out, " once_{}: {} = 1", m.labels[i], linear(m, inc));
+        let _ = writeln!(out, " once_{}: {} = 1", m.labels.get(i), linear(m, inc));
     }
     for c in &m.constraints {
         let body = linear(m, &c.terms);

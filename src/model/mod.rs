@@ -100,11 +100,76 @@ pub struct Constraint {
     pub upper: Option<i64>,
 }
 
+/// The players' names of a [`BracketModel`], written out only when a message or an LP file
+/// asks for one (a batch builds thousands of models and reads none of them).
+#[derive(Clone, Debug)]
+pub enum Labels {
+    /// `1..=n`.
+    Numbered(usize),
+    /// Player ids, written as numbers.
+    Ids(Vec<u32>),
+    Text(Vec<String>),
+}
+
+impl Default for Labels {
+    fn default() -> Labels {
+        Labels::Numbered(0)
+    }
+}
+
+impl Labels {
+    pub fn len(&self) -> usize {
+        match self {
+            Labels::Numbered(n) => *n,
+            Labels::Ids(ids) => ids.len(),
+            Labels::Text(t) => t.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The label of player `i`.
+    pub fn get(&self, i: usize) -> String {
+        match self {
+            Labels::Numbered(_) => (i + 1).to_string(),
+            Labels::Ids(ids) => ids[i].to_string(),
+            Labels::Text(t) => t[i].clone(),
+        }
+    }
+
+    /// Every label, in order.
+    pub fn to_vec(&self) -> Vec<String> {
+        (0..self.len()).map(|i| self.get(i)).collect()
+    }
+}
+
+impl PartialEq for Labels {
+    fn eq(&self, other: &Labels) -> bool {
+        self.len() == other.len() && (0..self.len()).all(|i| self.get(i) == other.get(i))
+    }
+}
+
+impl Eq for Labels {}
+
+impl FromIterator<String> for Labels {
+    fn from_iter<I: IntoIterator<Item = String>>(iter: I) -> Labels {
+        Labels::Text(iter.into_iter().collect())
+    }
+}
+
+impl Serialize for Labels {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq((0..self.len()).map(|i| self.get(i)))
+    }
+}
+
 /// A bracket (or any set of players) to pair, with its criteria.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct BracketModel {
     /// Human-readable name of each player (e.g. the pairing number), used in LP files.
-    pub labels: Vec<String>,
+    pub labels: Labels,
     /// Allowed pairs `(a, b)` with `a < b`: every pair that breaks no absolute criterion.
     pub pairs: Vec<(usize, usize)>,
     /// Whether each player may be left unpaired.
@@ -120,7 +185,7 @@ impl BracketModel {
     /// A model of `n` players labelled `1..=n`, nobody allowed to float, no pairs yet.
     pub fn new(n: usize) -> BracketModel {
         BracketModel {
-            labels: (1..=n).map(|i| i.to_string()).collect(),
+            labels: Labels::Numbered(n),
             pairs: Vec::new(),
             may_float: vec![false; n],
             constraints: Vec::new(),
@@ -253,7 +318,7 @@ impl Solution {
         let n = m.num_players();
         let mut count = vec![0usize; n];
         for &e in &self.pairs {
-            let &(a, b) = m.pairs.get(e).ok_or(format!("pair index {e} out of range"))?;
+            let &(a, b) = m.pairs.get(e).ok_or_else(|| format!("pair index {e} out of range"))?;
             count[a] += 1;
             count[b] += 1;
         }
@@ -264,7 +329,7 @@ impl Solution {
             count[i] += 1;
         }
         if let Some(i) = count.iter().position(|&c| c != 1) {
-            return Err(format!("player {} is used {} times", m.labels[i], count[i]));
+            return Err(format!("player {} is used {} times", m.labels.get(i), count[i]));
         }
         let one = |v: Var| self.is_one(v);
         for c in &m.constraints {

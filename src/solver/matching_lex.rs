@@ -365,9 +365,28 @@ impl MatchingSession {
         cost.iter().filter(|&(key, _)| self.is_one(mate, Terms::var(key, np))).map(|(_, c)| c).sum()
     }
 
-    /// The values of every stage for `mate`.
-    fn values(&self, mate: &[Option<usize>]) -> Vec<i64> {
-        self.costs.iter().map(|c| self.eval(c, mate)).collect()
+    /// The values of every stage for the assignment whose variables at one have the keys
+    /// `ones` (increasing; pairs, then floats): per stage, the shorter of its terms and `ones`
+    /// is walked and looked up in the other (a bracket's quality stages have a term on most of
+    /// its pairs, an assignment one variable per pair chosen).
+    fn values_at(&self, ones: &[u32]) -> Vec<i64> {
+        self.costs
+            .iter()
+            .map(|c| {
+                if c.keys.len() <= ones.len() {
+                    c.iter().filter(|(key, _)| ones.binary_search(key).is_ok()).map(|(_, v)| v).sum()
+                } else {
+                    ones.iter().map(|&key| c.get(key)).sum()
+                }
+            })
+            .collect()
+    }
+
+    /// The keys of the variables at one of an assignment with these pairs and floaters (both
+    /// increasing): increasing.
+    fn ones_of(&self, pairs: &[usize], floaters: &[usize]) -> Vec<u32> {
+        let np = self.m.pairs.len();
+        pairs.iter().map(|&e| e as u32).chain(floaters.iter().map(|&i| (np + i) as u32)).collect()
     }
 
     /// Settles the players whose partner is the same in every optimum of the stages just
@@ -1278,6 +1297,12 @@ impl LexBackend for MatchingSession {
     }
 
     fn solution(&mut self) -> Result<Solution, SolveError> {
+        // The candidate order asks for the incumbent several times between solves.
+        if let (Some(mate), Some((m, k, sol))) = (&self.mate, &self.last_solution) {
+            if m == mate && *k == self.stages.len() {
+                return Ok(sol.clone());
+            }
+        }
         let mate = match &self.mate {
             Some(m) => m.clone(),
             None => {
@@ -1286,15 +1311,18 @@ impl LexBackend for MatchingSession {
                 m
             }
         };
-        // The candidate order asks for the incumbent several times between solves.
-        if let Some((m, k, sol)) = &self.last_solution {
-            if *m == mate && *k == self.stages.len() {
-                return Ok(sol.clone());
-            }
-        }
-        let pairs = (0..self.m.pairs.len()).filter(|&e| self.is_one(&mate, Var::Pair(e))).collect();
-        let floaters = (0..self.m.num_players()).filter(|&i| mate[i].is_none()).collect();
-        let stage_values = self.values(&mate);
+        // Read from the incumbent (a binary search per pair when the pairs are sorted), not by
+        // a pass over all the model's pairs.
+        let pairs = if self.sorted {
+            let mut pairs: Vec<usize> =
+                (0..mate.len()).filter_map(|a| mate[a].filter(|&b| a < b).and_then(|b| self.pair_of(a, b))).collect();
+            pairs.sort_unstable();
+            pairs
+        } else {
+            (0..self.m.pairs.len()).filter(|&e| self.is_one(&mate, Var::Pair(e))).collect()
+        };
+        let floaters: Vec<usize> = (0..self.m.num_players()).filter(|&i| mate[i].is_none()).collect();
+        let stage_values = self.values_at(&self.ones_of(&pairs, &floaters));
         let sol = Solution { pairs, floaters, aux: Vec::new(), stage_values };
         sol.verify_feasible(&self.m)
             .map_err(|e| SolveError::Backend(format!("matching answer fails verification: {e}")))?;
@@ -1331,7 +1359,7 @@ impl LexBackend for MatchingSession {
             mate[a] = Some(b);
             mate[b] = Some(a);
         }
-        if self.values(&mate) != current.stage_values {
+        if self.values_at(&self.ones_of(&cand.pairs, &cand.floaters)) != current.stage_values {
             return Ok(false);
         }
         self.mate = Some(mate);

@@ -119,7 +119,7 @@ impl Bracket {
         let global: Vec<usize> = players.iter().chain(extra).chain(lower).copied().collect();
         let n = global.len();
         let mut model = BracketModel::new(n);
-        model.labels = global.iter().map(|&i| r.t.players[i].id.to_string()).collect();
+        model.labels = crate::model::Labels::Ids(global.iter().map(|&i| r.t.players[i].id).collect());
         // Sized once (a large bracket has millions of pairs: no doubling on the way), trimmed after.
         model.pairs.reserve_exact(most);
         let mut inside = Vec::with_capacity(most);

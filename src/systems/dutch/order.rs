@@ -47,8 +47,12 @@ type Split = (Vec<(usize, usize)>, Vec<usize>);
 fn current(s: &mut dyn LexBackend, b: &Bracket) -> Result<Split, SolveError> {
     let sol = s.solution()?;
     let pairs: Vec<(usize, usize)> = sol.pairs.iter().filter(|&&e| b.inside[e]).map(|&e| b.model.pairs[e]).collect();
-    let leavers = (0..b.nb).filter(|&i| b.leave[i].iter().any(|&v| sol.is_one(v))).collect();
-    Ok((pairs, leavers))
+    Ok((pairs, leavers_of(b, &sol)))
+}
+
+/// The bracket players leaving the bracket in `sol` (local numbers).
+fn leavers_of(b: &Bracket, sol: &crate::model::Solution) -> Vec<usize> {
+    (0..b.nb).filter(|&i| b.leave[i].iter().any(|&v| sol.is_one(v))).collect()
 }
 
 /// Adopts the candidate whose inside pairs are `pairs` if it leaves the bracket with the same
@@ -56,7 +60,7 @@ fn current(s: &mut dyn LexBackend, b: &Bracket) -> Result<Split, SolveError> {
 /// the bracket keep their pairing from the optimum). Checked exactly; no solver call.
 fn adopt(b: &Bracket, s: &mut dyn LexBackend, edge: &PairIndex, pairs: &[(usize, usize)]) -> Result<bool, SolveError> {
     let sol = s.solution()?;
-    let (_, leavers) = current(s, b)?;
+    let leavers = leavers_of(b, &sol);
     let mut paired = vec![false; b.nb];
     let mut ones = Vec::with_capacity(b.model.num_players());
     for &(x, y) in pairs {
