@@ -10,9 +10,35 @@
 //!
 //! Consecutive stages are merged into one weighted objective only when the weighted total
 //! provably stays below [`LexOptions::max_merged_magnitude`] (at most 2^53, where doubles
-//! are still exact integers), and every merged optimum is re-checked against HiGHS's dual bound;
-//! if the check fails the group is solved again stage by stage. A stage whose lower bound the
-//! incumbent already meets is fixed without calling HiGHS.
+//! are still exact integers). A stage whose lower bound the incumbent already meets is fixed
+//! without calling HiGHS.
+//!
+//! Why not hand each stage to HiGHS's branch and bound as it stands: the programs are matchings
+//! (every player paired or floating once) whose LP relaxation has half-integral odd cycles, and
+//! HiGHS's own cuts rarely find the odd sets that close that gap; a 119-player round took 25-28 s
+//! in branch and bound (the weighted matching: 0.02 s), a 1,000-player round over 600 s. So a
+//! group of stages is solved as follows (HiGHS with the cargo default; microlp as before):
+//!
+//! 1. **Candidate.** While the model is a pure matching model ([`LexOptions::matching_start`]),
+//!    the exact weighted matching ([`MatchingSession`]) solves each call's stages first; its
+//!    optimum is the candidate HiGHS is asked to prove. Otherwise the candidate is an integral
+//!    LP point, and branch and bound starts from the previous stage's optimum (still feasible:
+//!    later stages only add rows it meets).
+//! 2. **LP with odd-set cuts.** The LP relaxation is tightened by odd-set (blossom) cuts, the
+//!    inequalities that make the matching polytope integral: Padberg and Rao's minimum odd cuts
+//!    of the support graph (a node for the floats), plus the set covered away from any float.
+//!    Valid for every 0/1 assignment, they are kept for all later stages.
+//! 3. **Exact proof.** HiGHS's row duals are rounded and the weak-duality bound is computed in
+//!    integer arithmetic ([`DUAL_SCALE`]): HiGHS's tolerances can weaken it, never make it wrong.
+//!    A candidate (or integral LP point) meeting every row exactly and within one unit of that
+//!    bound is optimal: no branch and bound.
+//! 4. **Reduced-cost fixing.** Once a group's optimum is proven, every column whose exact
+//!    reduced cost lifts the bound past it is zero in every later assignment and is left out of
+//!    every later program (the tie-break stages shrink the program stage after stage).
+//! 5. **Branch and bound** only where the LP cannot prove the optimum (the bound stalls for
+//!    [`STALL_ROUNDS`] rounds): HiGHS's MIP, started from the candidate, over the columns the
+//!    candidate's value allows; a merged optimum found there is re-checked against HiGHS's dual
+//!    bound and, if the check fails, the group is solved again stage by stage.
 //!
 //! [`LexSession`] lets a system add stages (and auxiliary variables and constraints) after seeing
 //! earlier optima, as the candidate orders of the FIDE systems require; [`solve_lexicographic`]
@@ -570,9 +596,9 @@ impl LexSession {
     fn fix_dead(&mut self, lp: &Relaxation, opt: i64, incumbent: &[bool]) {
         let Some(b) = &lp.bound else { return };
         let Some(limit) = i128::from(opt).checked_mul(DUAL_SCALE) else { return };
-        for c in 0..self.dead.len() {
-            if b.reduced[c] > 0 && b.value.saturating_add(b.reduced[c]) > limit && !incumbent[c] {
-                self.dead[c] = true;
+        for ((dead, &d), &one) in self.dead.iter_mut().zip(&b.reduced).zip(incumbent) {
+            if d > 0 && b.value.saturating_add(d) > limit && !one {
+                *dead = true;
             }
         }
     }
