@@ -17,13 +17,14 @@ file_limit=${FILE_LIMIT:-60}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-cpu() { # cpu OUT TIMEFILE -- command...: runs it, CPU seconds (user+sys) into TIMEFILE
-    local out=$1 tf=$2
+cpu() { # cpu OUT TIMEFILE -- command...: runs it, CPU seconds (user+sys, ms resolution) into TIMEFILE
+    local out=$1 tf=$2 rc
     shift 3
-    /usr/bin/time -f '%U %S' -o "$tf.raw" "$@" >"$out" 2>/dev/null
-    local rc=$?
-    awk '{printf "%.2f\n", $1 + $2}' "$tf.raw" >"$tf"
-    return $rc
+    local TIMEFORMAT='%3U %3S'
+    { time { "$@" >"$out" 2>/dev/null; echo $? >"$tf.rc"; }; } 2>"$tf.raw"
+    rc=$(cat "$tf.rc")
+    awk '{printf "%.3f\n", $1 + $2}' "$tf.raw" >"$tf"
+    return "$rc"
 }
 
 ratio() { awk -v h="$1" -v m="$2" 'BEGIN { if (m > 0) printf "%.1f", h / m; else printf "n/a" }'; }
