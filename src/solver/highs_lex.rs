@@ -260,7 +260,7 @@ impl LexSession {
             }
             let objective: Vec<(Var, i64)> =
                 group.iter().flat_map(|&(k, w)| costs[k].terms.iter().map(move |&(v, c)| (v, w * c))).collect();
-            let (assignment, dual, lp) = self.run(&objective, hint.as_deref())?;
+            let (assignment, dual, lp) = self.run(&objective, hint.as_deref(), group.len() > 1)?;
             // All objective values are integers: the rounded assignment is optimal when its exact
             // weighted value is within one unit of HiGHS's proven dual bound.
             let exact: i64 = group.iter().map(|&(k, w)| w * self.eval(&costs[k], &assignment)).sum();
@@ -324,6 +324,7 @@ impl LexSession {
         &mut self,
         objective: &[(Var, i64)],
         hint: Option<&[bool]>,
+        merged: bool,
     ) -> Result<(Vec<bool>, f64, Option<Relaxation>), SolveError> {
         self.solves += 1;
         if self.cols.count() == 0 {
@@ -346,6 +347,11 @@ impl LexSession {
                     if self.satisfies(&ones) && bound.value > (value - 1) * DUAL_SCALE {
                         return Ok((ones, value as f64, Some(lp)));
                     }
+                }
+                if merged {
+                    // Merged stages whose relaxation stalls: solved again stage by stage (smaller
+                    // weights, each stage's cuts proven before the next) before branch and bound.
+                    return Ok((vec![false; self.cols.count()], f64::NEG_INFINITY, None));
                 }
                 // With a candidate of value `t`, a column whose exact reduced cost lifts the bound
                 // past `t` is zero in every assignment at least as good: the branch and bound
@@ -649,7 +655,7 @@ impl LexSession {
         let ones = match &self.incumbent {
             Some(a) => a.clone(),
             None => {
-                let (a, _, _) = self.run(&[], None)?;
+                let (a, _, _) = self.run(&[], None, false)?;
                 self.incumbent = Some(a.clone());
                 a
             }
@@ -685,7 +691,7 @@ impl LexSession {
         let terms: Vec<(Var, i64)> = all.into_iter().filter(|&v| self.one(&ones, v)).map(|v| (v, 1)).collect();
         let k = terms.len() as i64;
         self.fixed.push(Row { terms, lower: None, upper: Some(k - 1) });
-        match self.run(&[], None) {
+        match self.run(&[], None, false) {
             Err(SolveError::Infeasible) => Ok(()),
             Ok(_) => Err(SolveError::InvalidModel(
                 "the optimum is not unique: the tie-break stages do not order every candidate".into(),
