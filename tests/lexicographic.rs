@@ -118,6 +118,16 @@ fn merged_stages_give_the_same_optimum() {
     check_against_brute_force(&LexOptions::default(), 2, 400);
 }
 
+/// HiGHS alone, without the weighted matching's candidate: odd-set cuts, the exact dual bound,
+/// reduced-cost fixing and branch and bound find the optima by themselves.
+#[test]
+fn highs_without_the_matching_candidate_matches_brute_force() {
+    let opts = LexOptions { matching_start: false, ..LexOptions::default() };
+    check_against_brute_force(&opts, 4, 400);
+    let opts = LexOptions { matching_start: false, merge_stages: false, ..LexOptions::default() };
+    check_against_brute_force(&opts, 6, 200);
+}
+
 #[test]
 fn small_merge_limit_forces_splitting_and_stays_exact() {
     let opts = LexOptions { max_merged_magnitude: 3000, ..LexOptions::default() };

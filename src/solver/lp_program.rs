@@ -70,28 +70,43 @@ pub struct Row {
 /// objective to minimise.
 pub struct LpProgram {
     vars: ProblemVariables,
-    x: Vec<Variable>,
+    /// The good_lp variable of each model column; `None` for a column fixed at zero (left out).
+    x: Vec<Option<Variable>>,
+    /// The model column of each program column, in the order the solver numbers them.
+    order: Vec<usize>,
     cols: Columns,
     rows: Vec<Constraint>,
     objective: Expression,
 }
 
 impl LpProgram {
-    /// The program of `m` with the `extra` rows, minimising `objective`.
-    pub fn new(m: &BracketModel, extra: &[Row], objective: &[(Var, i64)]) -> LpProgram {
+    /// The program of `m` with the `extra` rows, minimising `objective`. Columns whose `dead`
+    /// flag is set are zero in every assignment still wanted and are left out of the program;
+    /// with `relaxed`, the other columns are continuous in `[0, 1]` (the LP relaxation).
+    pub fn new(m: &BracketModel, extra: &[Row], objective: &[(Var, i64)], dead: &[bool], relaxed: bool) -> LpProgram {
         let cols = Columns::of(m);
         let mut vars = ProblemVariables::new();
-        let x: Vec<Variable> = (0..cols.count()).map(|_| vars.add(variable().binary())).collect();
-        let mut p = LpProgram { vars, x, cols, rows: Vec::new(), objective: Expression::default() };
+        let mut order = Vec::new();
+        let x: Vec<Option<Variable>> = (0..cols.count())
+            .map(|c| {
+                (!dead.get(c).copied().unwrap_or(false)).then(|| {
+                    order.push(c);
+                    vars.add(if relaxed { variable().min(0).max(1) } else { variable().binary() })
+                })
+            })
+            .collect();
+        let mut p = LpProgram { vars, x, order, cols, rows: Vec::new(), objective: Expression::default() };
         // Every player paired or floating exactly once.
         let mut once: Vec<Expression> = vec![Expression::default(); m.num_players()];
         for (e, &(a, b)) in m.pairs.iter().enumerate() {
-            once[a] += p.x[e];
-            once[b] += p.x[e];
+            if let Some(v) = p.x[e] {
+                once[a] += v;
+                once[b] += v;
+            }
         }
         for (i, row) in once.into_iter().enumerate() {
-            let row = match p.cols.col(Var::Float(i)) {
-                Some(c) => row + p.x[c],
+            let row = match p.cols.col(Var::Float(i)).and_then(|c| p.x[c]) {
+                Some(v) => row + v,
                 None => row,
             };
             p.rows.push(constraint!(row == 1));
@@ -106,14 +121,19 @@ impl LpProgram {
         p
     }
 
+    /// The model column of each column of the solver's model (the columns left in, in order).
+    pub fn order(&self) -> &[usize] {
+        &self.order
+    }
+
     /// A criterion (or any linear form on the model's variables) as a good_lp expression.
     /// Terms on a variable the model does not have (a float of a player who may not float) are
     /// zero in every assignment and are left out.
     pub fn expression(&self, terms: &[(Var, i64)]) -> Expression {
         let mut e = Expression::default();
         for &(v, c) in terms {
-            if let Some(col) = self.cols.col(v) {
-                e += c as f64 * self.x[col];
+            if let Some(x) = self.cols.col(v).and_then(|col| self.x[col]) {
+                e += c as f64 * x;
             }
         }
         e
@@ -155,7 +175,7 @@ impl LpProgram {
         let solved =
             self.vars.minimise(self.objective).using(good_lp::solvers::microlp::microlp).with_all(self.rows).solve();
         match solved {
-            Ok(s) => Ok(Some(x.iter().map(|&v| s.value(v) > 0.5).collect())),
+            Ok(s) => Ok(Some(x.iter().map(|v| v.is_some_and(|v| s.value(v) > 0.5)).collect())),
             Err(ResolutionError::Infeasible) => Ok(None),
             Err(e) => Err(e.to_string()),
         }
