@@ -391,33 +391,19 @@ fn a_hand_made_field_no_rematch_then_the_smallest_score_differences() {
 fn the_command_line_and_batch_take_the_whole_field() {
     let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/whole-field/sauer2024.model");
     let trf = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/open-r5.trf");
-    let out = common::lexpair(&[
-        "pair",
-        "--system",
-        "field",
-        "--model",
-        &example.display().to_string(),
-        &trf.display().to_string(),
-    ]);
+    let (example, trf) = (example.display().to_string(), trf.display().to_string());
+    let pair = ["pair", "--system", "field", "--model", example.as_str(), trf.as_str()];
+    let out = common::lexpair(&pair);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert_eq!(text.lines().next(), Some("12"), "11 boards and the bye:\n{text}");
     // `--explain`: one step over the whole field, headed without a scoregroup's score.
-    let explained = common::lexpair(&[
-        "pair",
-        "--system",
-        "field",
-        "--model",
-        &example.display().to_string(),
-        &trf.display().to_string(),
-        "--explain",
-    ]);
+    let explained = common::lexpair(&[&pair[..], &["--explain"]].concat());
     let words = String::from_utf8_lossy(&explained.stdout).to_string();
     assert!(words.contains("\nStep 1 (field)\n") && !words.contains("Step 2"), "{words}");
     // `verify` judges it on the absolute rules alone (its quality criteria are the file's).
     let pairs = model_file("field-r5.pairs", &text);
-    let out =
-        common::lexpair(&["verify", "--system", "field", &trf.display().to_string(), &pairs.display().to_string()]);
+    let out = common::lexpair(&["verify", "--system", "field", &trf, &pairs.display().to_string()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("legal: no absolute rule broken (field, round 5)"));
     let mut lines: Vec<&str> = text.lines().collect();
@@ -425,9 +411,9 @@ fn the_command_line_and_batch_take_the_whole_field() {
     let twice = format!("{first} {first}");
     lines[2] = &twice;
     let bad = model_file("field-r5-bad.pairs", &(lines.join("\n") + "\n"));
-    let out = common::lexpair(&["verify", "--system", "field", &trf.display().to_string(), &bad.display().to_string()]);
+    let out = common::lexpair(&["verify", "--system", "field", &trf, &bad.display().to_string()]);
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));
-    let out = common::lexpair(&["pair", "--system", "field", &trf.display().to_string()]);
+    let out = common::lexpair(&["pair", "--system", "field", &trf]);
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--model FILE"));
     let dutch = model_file("dutch-close.model", "C5 x\nC6 y\ndefine close = rating_diff\nminimise close\nC12 z\n");
@@ -437,7 +423,7 @@ fn the_command_line_and_batch_take_the_whole_field() {
         "batch",
         "simulate",
         "--model",
-        &format!("field={}", example.display()),
+        &format!("field={}", example),
         "--model",
         &format!("dutch-2026={}", dutch.display()),
         "-n",
