@@ -367,21 +367,29 @@ fn write_lp_creates_its_folder_but_not_missing_parents() {
 
 #[test]
 fn the_time_limit_ends_the_pairing_with_exit_2_and_nothing_written() {
-    // 119 players, round 2: minutes with the HiGHS backend (0.02 s with the default one).
+    // 1,000 players, round 2: minutes with the HiGHS backend (0.2 s with the default one).
+    let round = common::corpus("large").join("p1000-r02.trf");
+    let round = round.to_str().expect("utf-8");
     let dir = scratch("limit");
     let out = dir.join("out.txt");
     let o = out.to_str().expect("utf-8");
-    let (code, text, err) =
-        pair("dutch-2026", &bad("highs_backend_slow.trf"), &["--backend", "highs", "--time-limit", "1", "-o", o]);
+    let (code, text, err) = pair("dutch-2026", round, &["--backend", "highs", "--time-limit", "1", "-o", o]);
     assert_eq!(code, Some(2), "{text}{err}");
     assert!(err.contains("time limit reached"), "{err}");
     assert!(!out.exists(), "nothing written");
     // The same limit is no obstacle to the fast backend, and a limit must be a positive number.
-    let (code, _, err) = pair("dutch-2026", &bad("highs_backend_slow.trf"), &["--time-limit", "60", "-o", o]);
+    let (code, _, err) = pair("dutch-2026", round, &["--time-limit", "60", "-o", o]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.exists());
     let (code, _, _) = pair("dutch-2026", &example(), &["--time-limit", "0"]);
     assert_eq!(code, Some(3));
+    // The round that took HiGHS minutes before its LP proofs: the same pairing on both routes.
+    let slow = bad("highs_backend_slow.trf");
+    let (code, highs, err) = pair("dutch-2026", &slow, &["--backend", "highs", "--time-limit", "60"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, matching, err) = pair("dutch-2026", &slow, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(highs, matching);
 }
 
 // --- batch: killed with SIGKILL, restarted ---
