@@ -81,6 +81,7 @@ fn dutch_2017_tight_corpus_is_identical_to_the_reference() {
 /// The reference backend (HiGHS, stage by stage) replays the tight corpus completely with the
 /// same pairings as the default backend (both identical to the reference engine).
 #[test]
+#[cfg(feature = "highs")] // HiGHS (cargo feature `highs`, on by default)
 fn dutch_2017_tight_corpus_is_identical_with_the_highs_backend() {
     let opts = PairOptions { backend: Backend::Highs, ..PairOptions::default() };
     require_identical_with(System::Dutch2017, "dutch-2017-tight", 137, 1016, &opts);

@@ -169,6 +169,7 @@ fn only_the_dutch_editions_and_the_whole_field_take_criteria_of_ones_own() {
 /// as they were; in every bracket the inner pairs' rating differences add up to no more than
 /// before, and to less in at least one.
 #[test]
+#[cfg(feature = "highs")] // HiGHS (cargo feature `highs`, on by default)
 fn a_criterion_of_ones_own_changes_a_dutch_pairing_as_it_says() {
     let doc = lexpair::trf::read_file(
         &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/open-r5.trf"),
@@ -311,6 +312,7 @@ fn values_of(t: &Tournament, p: &RoundPairing) -> (i64, i64, i64) {
 }
 
 #[test]
+#[cfg(feature = "highs")] // HiGHS (cargo feature `highs`, on by default)
 fn the_whole_field_pairs_as_its_file_demands() {
     let example = common::whole_field_example();
     let opts = with_model(example.clone());

@@ -366,6 +366,7 @@ fn write_lp_creates_its_folder_but_not_missing_parents() {
 // --- --time-limit ---
 
 #[test]
+#[cfg(feature = "highs")] // HiGHS (cargo feature `highs`, on by default)
 fn the_time_limit_ends_the_pairing_with_exit_2_and_nothing_written() {
     // 1,000 players, round 2: minutes with the HiGHS backend (0.2 s with the default one).
     let round = common::corpus("large").join("p1000-r02.trf");

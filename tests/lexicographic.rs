@@ -1,4 +1,5 @@
 //! The lexicographic HiGHS solver against brute force on small random models.
+#![cfg(feature = "highs")] // the integer-program backends (cargo feature `highs`, on by default)
 
 use lexpair::model::{BracketModel, Cost, SolveError, Var};
 use lexpair::solver::highs_lex::{solve_lexicographic, LexOptions};

@@ -227,6 +227,7 @@ fn self_play_is_legal_until_no_pairing_exists() {
 /// Both exact backends give the same Lim pairings (the floater programs are the only place a
 /// backend is used): every round of the tight corpus and of every 20th dutch-2017 tournament.
 #[test]
+#[cfg(feature = "highs")] // HiGHS (cargo feature `highs`, on by default)
 fn backends_agree() {
     use lexpair::vocabulary::Backend;
     let files: Vec<PathBuf> =

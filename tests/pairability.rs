@@ -1,5 +1,6 @@
 //! The three pairability backends (exact matching, SAT, integer program) against each other and
 //! against brute force. Timings are printed (run with `--nocapture`), never asserted.
+#![cfg(feature = "highs")] // the integer-program backends (cargo feature `highs`, on by default)
 
 use lexpair::solver::graph::*;
 use lexpair::solver::matching::*;

@@ -15,6 +15,7 @@ fn tournament(path: &str, round: u32) -> Tournament {
 }
 
 #[test]
+#[cfg(feature = "highs")] // HiGHS (cargo feature `highs`, on by default)
 fn pair_explains_both_cross_checks() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/open-r5.trf");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_lexpair"))
@@ -58,6 +59,7 @@ fn both_routes_confirm_large_and_small_brackets() {
 }
 
 #[test]
+#[cfg(feature = "highs")] // HiGHS (cargo feature `highs`, on by default)
 fn batch_reports_the_solver_cross_check_counts() {
     let row = common::batch_replay_row("solver");
     let col = |name: &str| row.get(name).expect(name).clone();

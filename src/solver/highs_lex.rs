@@ -59,8 +59,7 @@ use std::time::Instant;
 /// Integers up to 2^53 are exact in a double.
 const EXACT_LIMIT: i64 = 1 << 53;
 
-/// The message of the [`SolveError::Backend`] of a solve stopped by its time limit.
-pub const TIME_LIMIT: &str = "time limit reached";
+pub use super::lex::TIME_LIMIT;
 
 /// Options of the lexicographic solver.
 #[derive(Clone, Debug)]

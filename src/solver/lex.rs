@@ -9,6 +9,15 @@ use crate::model::{BracketModel, Solution, SolveError, Stage, Var};
 use crate::vocabulary::StageKey;
 use serde::Serialize;
 
+/// The message of the [`SolveError::Backend`] of a solve stopped by its time limit.
+pub const TIME_LIMIT: &str = "time limit reached";
+
+/// The message of the [`SolveError::Backend`] of `--backend highs` in a build without HiGHS.
+pub const NO_HIGHS: &str = "this lexpair was built without HiGHS (cargo feature `highs`, on by default; \
+     built with --no-default-features): `--backend highs` and HiGHS's cross-check are not available; \
+     build it with `cargo build --release`";
+
+/// A lexicographic backend: stages solved in priority order, each optimum fixed before the next.
 pub trait LexBackend {
     /// Solves `stages` after all earlier ones and returns their optimal values.
     fn solve_stages(&mut self, stages: Vec<Stage>) -> Result<Vec<i64>, SolveError>;

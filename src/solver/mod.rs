@@ -4,11 +4,14 @@
 pub mod audit;
 pub mod bounds;
 pub mod graph;
+#[cfg(feature = "highs")]
 pub mod highs_lex;
 pub mod lex;
+#[cfg(feature = "highs")]
 pub mod lp_program;
 pub mod matching;
 pub mod matching_lex;
+#[cfg(feature = "highs")]
 pub mod pairability_ilp;
 pub mod sat;
 pub mod second_opinion;

@@ -20,8 +20,7 @@
 //! disagreement.
 
 use super::audit::Audit;
-use super::highs_lex::TIME_LIMIT;
-use super::lex::{LexBackend, StageReport};
+use super::lex::{LexBackend, StageReport, TIME_LIMIT};
 use crate::model::{BracketModel, Solution, SolveError, Stage, Var};
 use crate::vocabulary::StageKey;
 
@@ -192,7 +191,9 @@ impl LexBackend for SecondOpinion {
 mod tests {
     use super::*;
     use crate::model::Cost;
+    #[cfg(feature = "highs")]
     use crate::solver::highs_lex::{LexOptions, LexSession};
+    #[cfg(feature = "highs")]
     use crate::solver::matching_lex::MatchingSession;
 
     fn model() -> BracketModel {
@@ -212,6 +213,7 @@ mod tests {
     /// Two routes that agree give the optimum and count it; a second session on a different
     /// model (so a different optimum: a stand-in for a bug) is refused, naming the stage.
     #[test]
+    #[cfg(feature = "highs")]
     fn agreement_is_counted_and_disagreement_refused() {
         let audit = Audit::open(None);
         let first = Box::new(MatchingSession::new(model()).expect("pure matching"));

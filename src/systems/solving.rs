@@ -3,6 +3,7 @@
 //! for the three, instead of a copy per system.
 
 use crate::model::{write_lp, BracketModel, SolveError};
+#[cfg(feature = "highs")]
 use crate::solver::highs_lex::{LexOptions, LexSession};
 use crate::solver::lex::LexBackend;
 use crate::solver::matching_lex::MatchingSession;
@@ -32,12 +33,13 @@ fn open(model: Rc<BracketModel>, opts: &PairOptions) -> Result<Box<dyn LexBacken
     }
     let pairs = model.pairs.len();
     let second: Option<(Box<dyn LexBackend>, Route)> = match backend {
-        Backend::Matching if pairs <= HIGHS_PAIRS => {
+        Backend::Matching if pairs <= HIGHS_PAIRS && cfg!(feature = "highs") => {
             let limit = Some(time_limit.map_or(HIGHS_SECONDS, |t| t.min(HIGHS_SECONDS)));
             Some((one_session(Rc::clone(&model), Backend::Highs, limit)?, Route::Highs))
         }
         // The other path of the weighted matching: each chunk on the whole graph where the
-        // first prices it, priced where the first solves the whole graph.
+        // first prices it, priced where the first solves the whole graph (every model's second
+        // route in a build without HiGHS).
         Backend::Matching => {
             let other = MatchingSession::shared(Rc::clone(&model))?.with_inverse_pricing();
             Some((Box::new(other), Route::Matching))
@@ -63,9 +65,15 @@ fn one_session(
 ) -> Result<Box<dyn LexBackend>, SolveError> {
     Ok(match backend {
         Backend::Matching => Box::new(MatchingSession::shared(model)?),
+        #[cfg(feature = "highs")]
         Backend::Highs => {
             let model = Rc::try_unwrap(model).unwrap_or_else(|shared| BracketModel::clone(&shared));
             Box::new(LexSession::new(model, LexOptions { time_limit, ..LexOptions::default() })?)
+        }
+        #[cfg(not(feature = "highs"))]
+        Backend::Highs => {
+            let _ = time_limit;
+            return Err(SolveError::Backend(crate::solver::lex::NO_HIGHS.into()));
         }
     })
 }
