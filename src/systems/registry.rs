@@ -84,8 +84,9 @@ pub struct Registration {
     /// Whether its formulations may hold criteria of one's own (`define`, `minimise`,
     /// `maximise`) and whole-field lines (`colours`, `bye`).
     pub own_criteria: OwnCriteria,
-    /// For a system whose formulation lists the steps of its procedure rather than criteria
-    /// (Lim), the check of a formulation file; `None`: its keys are checked against `criteria`.
+    /// The system's own check of a formulation file, after its keys were checked against
+    /// `criteria` (where it has a table): the steps of its procedure, listed rather than criteria
+    /// (Lim), or the order its criteria must keep (the top-scoregroup systems: \[C6\] after \[C5\]).
     pub steps: Option<StepsCheck>,
     /// The Maxi-tournament option (`--maxi`) applies.
     pub maxi: bool,
@@ -305,9 +306,9 @@ pub const REGISTRY: [Registration; 10] = [
         also: &[],
         current: true,
         title: "Swiss Team system, rules in force from 2026 (C.04.6)",
-        reads_formulations: false,
+        reads_formulations: true,
         own_criteria: OwnCriteria::No,
-        steps: None,
+        steps: Some(team::check_formulation),
         maxi: false,
         pair: Entry::Teams(team::pair),
         why: Why::Teams(team::why_not, team::why_bye),
@@ -328,9 +329,9 @@ pub const REGISTRY: [Registration; 10] = [
         also: &[],
         current: true,
         title: "Double-Swiss system, rules in force from 2026 (C.04.5)",
-        reads_formulations: false,
+        reads_formulations: true,
         own_criteria: OwnCriteria::No,
-        steps: None,
+        steps: Some(double::check_formulation),
         maxi: false,
         pair: Entry::Double(double::pair),
         why: Why::Double(double::why_not, double::why_bye),
@@ -368,7 +369,7 @@ pub const REGISTRY: [Registration; 10] = [
         checklist_rules: Some(System::Dutch2026),
     },
 ];
-/// The check of a formulation file that lists a procedure's steps (Lim): `Err` names file and line.
+/// A system's own check of a formulation file (see [`Registration::steps`]): `Err` names file and line.
 pub type StepsCheck = fn(&crate::model::formulation::Formulation) -> Result<(), String>;
 
 impl Registration {
@@ -412,11 +413,12 @@ impl Registration {
         if self.own_criteria == OwnCriteria::WholeField {
             field::check(f)?;
         }
-        if let Some(check) = self.steps {
-            return check(f);
-        }
         let keys: Vec<&str> = (self.criteria)().into_iter().map(|(k, _, _)| k).collect();
-        f.check(self.title, |k| keys.contains(&k))
+        // A file listing a procedure's steps (Lim, no criteria table) is its system's to check.
+        if self.steps.is_none() || !keys.is_empty() {
+            f.check(self.title, |k| keys.contains(&k))?;
+        }
+        self.steps.map_or(Ok(()), |check| check(f))
     }
 
     /// Whether it pairs with its built-in formulation (no `--model`): every system but the whole

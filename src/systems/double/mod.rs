@@ -25,9 +25,10 @@ pub mod criteria;
 pub use criteria::words;
 
 use super::top_scoregroup::why::Askable;
-use super::top_scoregroup::{pair_round, Ctx, Paired, Procedure, Units, STEPS};
+use super::top_scoregroup::{pair_round, roles, Ctx, Paired, Procedure, Role, Units, STEPS};
 use crate::double::DoubleTournament;
 use crate::matches::TeamFloat;
+use crate::model::formulation::Formulation;
 use crate::pairing::{Board, RoundPairing};
 use crate::points::Points;
 use crate::round::Field;
@@ -72,8 +73,41 @@ impl Units for DoubleTournament {
     }
 }
 
+const MODEL: &str = include_str!("../../../models/double-2026.model");
+
+/// The role of each quality criterion key of C.04.5 2.3 in the procedure.
+fn role(key: &str) -> Option<Role> {
+    Some(match key {
+        "C4" => Role::Upfloaters,
+        "C5" => Role::UpfloaterScores,
+        "C6" => Role::NextScoregroup,
+        "C7" => Role::RepeatedFloaters,
+        "C8" => Role::FloaterOpponents,
+        _ => return None,
+    })
+}
+
+/// Checks a run-time formulation (`--model FILE`, its keys already checked against the criteria
+/// table): the order its criteria keep among themselves ([`roles`]).
+pub fn check_formulation(f: &Formulation) -> Result<(), String> {
+    roles(f, role).map(|_| ())
+}
+
+/// The criteria in priority order: the formulation's (`--model`) or the text's
+/// (`models/double-2026.model`), and the text's.
+fn orders(opts: &PairOptions) -> Result<(Vec<Role>, Vec<Role>), PairError> {
+    let built_in = Formulation::parse("models/double-2026.model", MODEL, |k| criteria::find(k).is_some())
+        .map_err(PairError::Invalid)?;
+    let text = roles(&built_in, role).map_err(PairError::Invalid)?;
+    let order = match &opts.model {
+        Some(f) => roles(f, role).map_err(PairError::Invalid)?,
+        None => text.clone(),
+    };
+    Ok((order, text))
+}
+
 /// The criteria of C.04.5 for the match round of `t`.
-fn procedure(t: &DoubleTournament) -> Procedure {
+fn procedure(t: &DoubleTournament, (order, text): (Vec<Role>, Vec<Role>)) -> Procedure {
     use criteria::{C4, C5, C6, C7, C8};
     Procedure {
         upfloaters: C4,
@@ -87,6 +121,8 @@ fn procedure(t: &DoubleTournament) -> Procedure {
         article: criteria::article,
         // [C7], [C8]: "with the exception of the last round" (C.04.6: the last two).
         floats_count: !t.is_last_round(),
+        text_order: order == text,
+        order,
     }
 }
 
@@ -106,7 +142,7 @@ pub fn pair_with(
     opts: &PairOptions,
     shortcuts: bool,
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
-    let procedure = procedure(t);
+    let procedure = procedure(t, orders(opts)?);
     let cx = Ctx::new(t, &procedure, opts, shortcuts);
     let Paired { pairs, bye, traces } = pair_round(&cx)?;
     let mut boards: Vec<Board> = pairs

@@ -11,7 +11,7 @@
 //! When the rules' first pairing (seat k with seat k + n/2) is legal and breaks none of
 //! \[C8\]-\[C10\], it is the answer without a solver: no pairing has a smaller identifier.
 
-use super::Ctx;
+use super::{Ctx, Role};
 use crate::model::{BracketModel, Cost, Stage, Var};
 use crate::systems::trace::BracketTrace;
 use crate::vocabulary::{At, PairError, StageKey};
@@ -71,15 +71,17 @@ pub fn pair(
         top[a].add(Var::Pair(e), -1);
         bottom[a].add(Var::Pair(e), b as i64 + 1);
     }
+    // The criteria of 3.6 in the formulation's priority order (the text's by default).
     let mut stages = Vec::new();
-    if let Some(key) = p.colour {
-        stages.push(stage(cx, key, s8));
-    }
-    if let Some(key) = p.strong_colour {
-        stages.push(stage(cx, key, s9));
-    }
-    if c10 {
-        stages.push(stage(cx, p.floater_opponents, s10));
+    for role in p.criteria(false) {
+        match (role, p.colour, p.strong_colour) {
+            (Role::Colour, Some(key), _) => stages.push(stage(cx, key, std::mem::take(&mut s8))),
+            (Role::StrongColour, _, Some(key)) => stages.push(stage(cx, key, std::mem::take(&mut s9))),
+            (Role::FloaterOpponents, ..) if c10 => {
+                stages.push(stage(cx, p.floater_opponents, std::mem::take(&mut s10)))
+            }
+            _ => {}
+        }
     }
     for (k, c) in top.into_iter().enumerate().filter(|(_, c)| !c.terms.is_empty()) {
         stages.push(stage(cx, p.steps.top_member.at(At::Seat(k + 1)), c));

@@ -57,6 +57,59 @@ pub(crate) trait Units {
     }
 }
 
+/// What a quality criterion does in the procedure: the system's keys name these roles (C.04.6
+/// [C4]-[C10], C.04.5 [C4]-[C8]); a formulation file lists them in its priority order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// \[C4\] the number of upfloaters (3.5).
+    Upfloaters,
+    /// \[C5\] their scores (3.5).
+    UpfloaterScores,
+    /// \[C6\] the following scoregroup (3.5); judged on the counts per score the \[C5\]
+    /// stages fix, so it comes after them.
+    NextScoregroup,
+    /// \[C7\] upfloaters who floated in the previous round (3.5).
+    RepeatedFloaters,
+    /// C.04.6 \[C8\] colour preferences (3.6).
+    Colour,
+    /// C.04.6 \[C9\] strong colour preferences (3.6).
+    StrongColour,
+    /// C.04.6 \[C10\], C.04.5 \[C8\]: the upfloaters' opponents who floated (3.6).
+    FloaterOpponents,
+}
+
+impl Role {
+    /// Whether the criterion chooses the set of upfloaters (3.5) rather than the bracket's
+    /// pairing (3.6).
+    pub fn of_upfloaters(self) -> bool {
+        matches!(self, Role::Upfloaters | Role::UpfloaterScores | Role::NextScoregroup | Role::RepeatedFloaters)
+    }
+}
+
+/// The roles of a formulation's criteria in its priority order, by the system's `role` of a
+/// key (every key was checked against the system's table when the file was read). `Err` names
+/// the file and line of \[C6\] listed before \[C5\] or without it: its pass is the parity the
+/// \[C5\] stages leave in the following scoregroup.
+pub(crate) fn roles(
+    f: &crate::model::formulation::Formulation,
+    role: impl Fn(&str) -> Option<Role>,
+) -> Result<Vec<Role>, String> {
+    let mut out = Vec::new();
+    for (i, key) in f.criteria.iter().enumerate() {
+        let Some(r) = role(key) else { continue };
+        if r == Role::NextScoregroup && !out.contains(&Role::UpfloaterScores) {
+            return Err(format!(
+                "{}:{}: '{key}' (the following scoregroup) is judged on the upfloaters' scores: list the \
+                 upfloater-scores criterion before it",
+                f.name,
+                f.lines.get(i).copied().unwrap_or(0)
+            ));
+        }
+        out.push(r);
+    }
+    Ok(out)
+}
+
 /// The keys of the quality criteria and the system's options.
 pub(crate) struct Procedure {
     /// \[C4\] the number of upfloaters.
@@ -82,6 +135,19 @@ pub(crate) struct Procedure {
     /// \[C7\] and the opponents' criterion apply this round (not in the last rounds the system
     /// exempts).
     pub floats_count: bool,
+    /// The quality criteria in priority order: the text's, or a formulation file's (`--model`).
+    pub order: Vec<Role>,
+    /// `order` is the text's: the first-candidate shortcuts (which take each stage at its best
+    /// in the text's order) apply; otherwise every program is solved.
+    pub text_order: bool,
+}
+
+impl Procedure {
+    /// The criteria of the program of the upfloaters (`true`) or of the bracket's pairing, in
+    /// priority order.
+    pub fn criteria(&self, upfloaters: bool) -> impl Iterator<Item = Role> + '_ {
+        self.order.iter().copied().filter(move |r| r.of_upfloaters() == upfloaters)
+    }
 }
 
 /// The keys of the procedure's steps.
@@ -123,6 +189,7 @@ pub(crate) struct Ctx<'t> {
     pub levels: Vec<Points>,
     /// Take a program's optimum directly where it provably is its first candidate (the bye in
     /// the order of 3.4, no upfloater, the rules' first pairing); `false` solves every program.
+    /// Only under the text's order of the criteria ([`Procedure::text_order`]).
     pub shortcuts: bool,
 }
 
@@ -131,6 +198,7 @@ impl<'t> Ctx<'t> {
         let mut levels: Vec<Points> = units.present().iter().map(|&i| units.score(i)).collect();
         levels.sort_unstable_by(|a, b| b.cmp(a));
         levels.dedup();
+        let shortcuts = shortcuts && procedure.text_order;
         Ctx { units, procedure, opts, levels, shortcuts }
     }
 

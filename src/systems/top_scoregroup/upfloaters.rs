@@ -25,9 +25,10 @@
 //! upfloaters every upfloater meets a resident (two upfloaters meeting each other could both
 //! stay below), so the pairs between residents and lower teams are exactly the set's.
 
-use super::Ctx;
+use super::{Ctx, Role};
 use crate::model::{BracketModel, Cost, Stage, Var};
 use crate::points::Points;
+use crate::solver::lex::LexBackend;
 use crate::systems::trace::BracketTrace;
 use crate::vocabulary::{At, PairError, StageKey};
 
@@ -84,66 +85,71 @@ pub fn choose(
         c
     };
     let score = |l: usize| cx.score(global[l]);
-    let mut head = vec![stage(cx, c4, count(&|_| true))];
     let mut levels: Vec<Points> = lower.iter().map(|&i| cx.score(i)).collect();
     levels.sort_unstable();
     levels.dedup();
-    for &s in &levels {
-        head.push(stage(cx, at_score(c5, s), count(&|u| score(u) == s)));
-    }
-    // [C6]: the teams of the following level paired with teams below it.
-    let c6 = next.map(|f| {
-        let mut c = Cost::new();
-        for (e, &(a, b)) in pairs.iter().enumerate() {
-            if a >= nr && b >= nr && ((score(a) == f && score(b) < f) || (score(b) == f && score(a) < f)) {
-                c.add(Var::Pair(e), 1);
-            }
-        }
-        (f, c)
-    });
     let model = std::rc::Rc::new(model);
     let open = || crate::systems::solving::session_shared(&model, cx.opts).map_err(cx.solver_error());
-    let mut session = open()?;
-    let head_keys: Vec<StageKey> = head.iter().map(|s| s.key).collect();
-    let head_values = session.solve_stages(head.clone()).map_err(cx.solver_error())?;
-    // The values of the session's own stages (for --write-lp), and of every stage for the trace.
-    let mut solved = head_values.clone();
-    let mut values: Vec<(StageKey, i64)> = head_keys.into_iter().zip(head_values.iter().copied()).collect();
-    if let Some((f, cost)) = c6 {
-        // The level's teams not taken as upfloaters, and the parity they leave.
-        let of_level = lower.iter().filter(|&&i| cx.score(i) == f).count() as i64;
-        let taken = values.iter().find(|(k, _)| *k == at_score(c5, f)).map_or(0, |v| v.1);
-        let parity = (of_level - taken).rem_euclid(2);
-        let found = session.solve_stages(vec![stage(cx, k6, cost)]).map_err(cx.solver_error())?;
-        let passes = found.first() == Some(&parity);
-        if passes {
-            solved.extend(found);
-        } else {
-            // No set lets the following scoregroup pass: [C6] tells the sets apart no more.
-            session = open()?;
-            session.solve_stages(head).map_err(cx.solver_error())?;
+    // The stages of 3.5.5 in the formulation's priority order (the text's by default).
+    let mut prog =
+        Program { session: open()?, pending: Vec::new(), done: Vec::new(), solved: Vec::new(), values: Vec::new() };
+    for role in p.criteria(true) {
+        match role {
+            Role::Upfloaters => prog.pending.push(stage(cx, c4, count(&|_| true))),
+            Role::UpfloaterScores => {
+                for &s in &levels {
+                    prog.pending.push(stage(cx, at_score(c5, s), count(&|u| score(u) == s)));
+                }
+            }
+            Role::RepeatedFloaters if cx.floats_count() => {
+                prog.pending.push(stage(cx, c7, count(&|u| cx.floated(global[u]))))
+            }
+            Role::NextScoregroup => {
+                let Some(f) = next else { continue };
+                // [C6]: the teams of the following level paired with teams below it.
+                let mut cost = Cost::new();
+                for (e, &(a, b)) in pairs.iter().enumerate() {
+                    if a >= nr && b >= nr && ((score(a) == f && score(b) < f) || (score(b) == f && score(a) < f)) {
+                        cost.add(Var::Pair(e), 1);
+                    }
+                }
+                prog.flush(cx)?;
+                // The level's teams not taken as upfloaters (fixed by the [C5] stages, which come
+                // before: `roles`), and the parity they leave.
+                let of_level = lower.iter().filter(|&&i| cx.score(i) == f).count() as i64;
+                let taken = prog.values.iter().find(|(k, _)| *k == at_score(c5, f)).map_or(0, |v| v.1);
+                let parity = (of_level - taken).rem_euclid(2);
+                let c6 = stage(cx, k6, cost);
+                let found = prog.session.solve_stages(vec![c6.clone()]).map_err(cx.solver_error())?;
+                let passes = found.first() == Some(&parity);
+                if passes {
+                    prog.solved.extend(found);
+                    prog.done.push(c6);
+                } else {
+                    // No set lets the following scoregroup pass: [C6] tells the sets apart no more.
+                    prog.session = open()?;
+                    prog.session.solve_stages(prog.done.clone()).map_err(cx.solver_error())?;
+                }
+                prog.values.push((k6, i64::from(!passes)));
+            }
+            _ => {}
         }
-        values.push((k6, i64::from(!passes)));
     }
-    // [C7], then the set order (3.5.4) over the potential upfloaters of the scores [C5] took:
-    // a team of any other score is in no optimal set.
-    let taken = |s: Points| values.iter().any(|&(k, v)| k == at_score(c5, s) && v > 0);
-    let mut tail = Vec::new();
-    if cx.floats_count() {
-        tail.push(stage(cx, c7, count(&|u| cx.floated(global[u]))));
-    }
+    // The set order (3.5.4) over the potential upfloaters of the scores [C5] took (a team of
+    // any other score is in no optimal set), or of every score without [C5].
+    prog.flush(cx)?;
+    let scores_fixed = p.criteria(true).any(|r| r == Role::UpfloaterScores);
+    let taken = |s: Points| !scores_fixed || prog.values.iter().any(|&(k, v)| k == at_score(c5, s) && v > 0);
     for (k, edges) in up_of.iter().enumerate() {
         if edges.is_empty() || !taken(cx.score(lower[k])) {
             continue;
         }
         let mut c = Cost::new();
         edges.iter().for_each(|&e| c.add(Var::Pair(e), -1));
-        tail.push(stage(cx, set_order.at(At::Seat(k + 1)), c));
+        prog.pending.push(stage(cx, set_order.at(At::Seat(k + 1)), c));
     }
-    let tail_keys: Vec<StageKey> = tail.iter().map(|s| s.key).collect();
-    let tail_values = session.solve_stages(tail).map_err(cx.solver_error())?;
-    solved.extend(tail_values.iter().copied());
-    values.extend(tail_keys.into_iter().zip(tail_values));
+    prog.flush(cx)?;
+    let Program { mut session, solved, values, .. } = prog;
     let sol = session.solution().map_err(cx.solver_error())?;
     if let Some(dir) = &cx.opts.write_lp {
         let name = format!("r{}-upfloaters-{}", cx.units.round(), cx.tpn(residents[0]));
@@ -155,6 +161,31 @@ pub fn choose(
         sol.pairs.iter().filter_map(|&e| up.iter().find(|p| p.0 == e).map(|&(_, u)| u)).collect();
     chosen.sort_unstable();
     Ok(chosen.into_iter().map(|u| global[u]).collect())
+}
+
+/// The upfloater program's session and its stages: `pending` to solve next, `done` solved (to
+/// open the session again without \[C6\] when no set passes it), `solved` their values (for
+/// `--write-lp`), `values` every stage's value, \[C6\]'s pass or fail included (for the trace).
+struct Program {
+    session: Box<dyn LexBackend>,
+    pending: Vec<Stage>,
+    done: Vec<Stage>,
+    solved: Vec<i64>,
+    values: Vec<(StageKey, i64)>,
+}
+
+impl Program {
+    /// Solves the pending stages.
+    fn flush(&mut self, cx: &Ctx) -> Result<(), PairError> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let found = self.session.solve_stages(self.pending.clone()).map_err(cx.solver_error())?;
+        self.values.extend(self.pending.iter().map(|s| s.key).zip(found.iter().copied()));
+        self.solved.extend(found);
+        self.done.append(&mut self.pending);
+        Ok(())
+    }
 }
 
 /// How many candidates [`one_upfloater`] tries before leaving the choice to the program.
