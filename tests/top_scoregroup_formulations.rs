@@ -152,13 +152,13 @@ fn shortened_and_reordered_upfloater_programs_are_solved_exactly() {
 fn bad_files_are_refused_with_file_and_line() {
     let (_, event) = team_rounds().into_iter().nth(3).expect("a round");
     let late = model("late.model", "C4 a\nC6 c\nC5 b\n");
-    let err = pair_with(&event, System::SwissTeam2026, Some(&late), false).err().expect("refused");
+    let err = pair_with(&event, System::SwissTeam2026, Some(&late), false).expect_err("refused");
     assert!(err.contains("late.model:2:") && err.contains("'C6'") && err.contains("before it"), "{err}");
     let unknown = model("unknown.model", "C4 a\nC11 z\n");
-    let err = pair_with(&event, System::SwissTeam2026, Some(&unknown), false).err().expect("refused");
+    let err = pair_with(&event, System::SwissTeam2026, Some(&unknown), false).expect_err("refused");
     assert!(err.contains("unknown.model:2:") && err.contains("'C11'"), "{err}");
     let (_, event) = double_rounds().into_iter().nth(3).expect("a round");
     let colour = model("colour.model", "C4 a\nC9 strong colours\n");
-    let err = pair_with(&event, System::DoubleSwiss2026, Some(&colour), false).err().expect("refused");
+    let err = pair_with(&event, System::DoubleSwiss2026, Some(&colour), false).expect_err("refused");
     assert!(err.contains("colour.model:2:") && err.contains("'C9'"), "{err}");
 }
