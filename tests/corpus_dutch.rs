@@ -89,6 +89,17 @@ fn dutch_2017_tight_corpus_is_identical_with_the_highs_backend() {
     require_identical_with(System::Dutch2017, "dutch-2017-tight", 137, 1016, &opts);
 }
 
+/// Two rounds on which HiGHS's simplex stopped without an answer (status Unknown) on the wide
+/// weights of merged stages, once an error: the merged stages are solved again stage by stage,
+/// and both backends give the same pairing.
+#[test]
+#[cfg(feature = "highs")] // HiGHS (cargo feature `highs`, on by default)
+fn highs_without_an_answer_on_merged_stages_solves_them_one_by_one() {
+    for (name, round) in [("f006", 2), ("f013", 6)] {
+        common::pair_on_both_backends(System::Dutch2017, &common::corpus_round("features-2017", name, round));
+    }
+}
+
 #[test]
 fn dutch_2017_main_corpus_is_identical_to_the_reference() {
     require_identical(System::Dutch2017, "dutch-2017", 597, 4754);

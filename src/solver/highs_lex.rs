@@ -333,7 +333,20 @@ impl LexSession {
             LpSolver::Highs => {
                 let hint = hint.filter(|h| self.satisfies(h));
                 let target = hint.map(|h| i128::from(self.eval_terms(objective, h)));
-                let lp = self.relax_and_cut(objective, target)?;
+                let lp = match self.relax_and_cut(objective, target) {
+                    Ok(lp) => lp,
+                    // HiGHS's simplex can stop without an answer (status Unknown) on the wide
+                    // weights of merged stages: they are solved again stage by stage.
+                    Err(SolveError::Backend(msg)) if merged && msg != TIME_LIMIT => {
+                        return Ok((vec![false; self.cols.count()], f64::NEG_INFINITY, None));
+                    }
+                    // A lone stage: its branch and bound, from the candidate, without the cuts.
+                    Err(SolveError::Backend(msg)) if msg != TIME_LIMIT => {
+                        let (ones, dual) = self.run_mip(objective, hint, &self.dead)?;
+                        return Ok((ones, dual, None));
+                    }
+                    Err(e) => return Err(e),
+                };
                 if let (Some(h), Some(t), Some(bound)) = (hint, target, &lp.bound) {
                     if bound.value > (t - 1) * DUAL_SCALE {
                         return Ok((h.to_vec(), t as f64, Some(lp)));
@@ -402,6 +415,13 @@ impl LexSession {
             let start: Vec<f64> = order.iter().map(|&c| if inc[c] { 1.0 } else { 0.0 }).collect();
             // A start HiGHS refuses only costs time: the solve is exact either way.
             let _ = model.try_set_solution(Some(&start), None, None, None);
+            // With the candidate as its start, the branch and bound has only the bound to
+            // prove: HiGHS's primal heuristics (sub-MIPs searching for better points) took most
+            // of its time and found none (the candidate is the weighted matching's optimum).
+            for flag in PRIMAL_HEURISTICS {
+                model.set_option(flag, false);
+            }
+            model.set_option("mip_heuristic_effort", 0.0);
         }
         self.run_highs(model, &order)
     }
@@ -921,6 +941,16 @@ impl Flow {
 }
 
 /// Silent, single-threaded, fixed seed, exact gap (see module docs).
+/// HiGHS's primal heuristics, switched off when the branch and bound starts from a candidate.
+const PRIMAL_HEURISTICS: [&str; 6] = [
+    "mip_heuristic_run_feasibility_jump",
+    "mip_heuristic_run_rins",
+    "mip_heuristic_run_rens",
+    "mip_heuristic_run_root_reduced_cost",
+    "mip_heuristic_run_zi_round",
+    "mip_heuristic_run_shifting",
+];
+
 fn configure(model: &mut Model, opts: &LexOptions) {
     model.make_quiet();
     model.set_option("threads", 1);
