@@ -51,6 +51,7 @@ use super::bounds::value_bounds;
 use super::lex::{LexBackend, StageReport};
 use super::lp_program::{Columns, LpProgram, Row};
 use super::matching_lex::MatchingSession;
+use super::warm_lp::WarmLp;
 use crate::model::{BracketModel, Constraint, Cost, Solution, SolveError, Stage, Var};
 use highs::{HighsModelStatus, Model};
 use serde::Serialize;
@@ -139,6 +140,8 @@ pub struct LexSession {
     /// The exact weighted matching on the same model and stages, while the model is a pure
     /// matching model ([`LexOptions::matching_start`]).
     guide: Option<MatchingSession>,
+    /// The LP relaxation kept warm between solves (HiGHS without a time limit).
+    warm: Option<WarmLp>,
     reports: Vec<StageReport>,
     solves: usize,
 }
@@ -167,6 +170,7 @@ impl LexSession {
             cuts: Vec::new(),
             dead,
             guide,
+            warm: None,
             reports: Vec::new(),
             solves: 0,
         })
@@ -452,9 +456,17 @@ impl LexSession {
         }
     }
 
-    /// Solves the LP relaxation: the values and reduced costs by model column.
-    fn solve_lp(&self, objective: &[(Var, i64)]) -> Result<Relaxation, SolveError> {
-        let program = LpProgram::new(&self.m, &self.extra_rows(), objective, &self.dead, true);
+    /// Solves the LP relaxation: the values and reduced costs by model column. Without a time
+    /// limit, on the relaxation kept warm ([`WarmLp`]); from scratch otherwise, or when HiGHS
+    /// stops without an answer there (the warm relaxation is then built again next time).
+    fn solve_lp(&mut self, objective: &[(Var, i64)]) -> Result<Relaxation, SolveError> {
+        if self.opts.time_limit.is_none() {
+            if let Some(lp) = self.solve_warm(objective)? {
+                return Ok(lp);
+            }
+        }
+        let extra = self.extra_rows();
+        let program = LpProgram::new(&self.m, &extra, objective, &self.dead, true);
         let order = program.order().to_vec();
         let mut model = program.highs().map_err(|e| SolveError::Backend(format!("HiGHS: {e}")))?;
         configure(&mut model, &self.opts);
@@ -473,8 +485,28 @@ impl LexSession {
         for (k, &c) in order.iter().enumerate() {
             x[c] = sol.columns()[k];
         }
-        let bound = self.safe_bound(objective, sol.dual_rows());
+        let bound = self.safe_bound(objective, sol.dual_rows(), &extra);
         Ok(Relaxation { x, bound })
+    }
+
+    /// [`LexSession::solve_lp`] on the warm relaxation; `None` when HiGHS stops there without
+    /// an answer.
+    fn solve_warm(&mut self, objective: &[(Var, i64)]) -> Result<Option<Relaxation>, SolveError> {
+        let backend = |e: String| SolveError::Backend(e);
+        let mut warm = match self.warm.take().filter(|w| w.fits(&self.cols, &self.m)) {
+            Some(w) => w,
+            None => WarmLp::build(&self.m, &self.cols, &self.dead, |m| configure(m, &self.opts)).map_err(backend)?,
+        };
+        warm.sync(&self.cols, &self.fixed, &self.cuts, &self.dead).map_err(backend)?;
+        let solved = warm.solve(&self.cols, objective).map_err(backend)?;
+        match solved.status {
+            HighsModelStatus::Optimal => {}
+            HighsModelStatus::Infeasible => return Err(SolveError::Infeasible),
+            _ => return Ok(None),
+        }
+        let bound = self.safe_bound(objective, &solved.duals, warm.rows());
+        self.warm = Some(warm);
+        Ok(Some(Relaxation { x: solved.x, bound }))
     }
 
     /// The lower bound a dual vector proves, computed exactly: the duals `y` (one per row of the
@@ -484,7 +516,7 @@ impl LexSession {
     /// columns, every point of the relaxation costs at least
     /// `y·b + Σ_c min(0, cost_c - y·A_c)`. HiGHS's tolerances cannot make this bound wrong, only
     /// weak; `None` if `y` does not fit the rows or a sum overflows.
-    fn safe_bound(&self, objective: &[(Var, i64)], y: &[f64]) -> Option<SafeBound> {
+    fn safe_bound(&self, objective: &[(Var, i64)], y: &[f64], extra: &[Row]) -> Option<SafeBound> {
         let mut reduced = vec![0i128; self.cols.count()];
         for &(v, c) in objective {
             if let Some(col) = self.cols.col(v) {
@@ -521,7 +553,7 @@ impl LexSession {
             .constraints
             .iter()
             .map(|c| (&c.terms, c.lower, c.upper))
-            .chain(self.fixed.iter().chain(&self.cuts).map(|r| (&r.terms, r.lower, r.upper)));
+            .chain(extra.iter().map(|r| (&r.terms, r.lower, r.upper)));
         for (terms, lower, upper) in rows {
             for (rhs, sign) in [(lower, 1i8), (upper, -1i8)] {
                 let Some(rhs) = rhs else { continue };

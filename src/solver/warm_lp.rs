@@ -1,0 +1,170 @@
+//! The LP relaxation of a lexicographic session kept between its solves: built once (by
+//! [`LpProgram`], through good_lp), then brought up to date — the rows added since (fixed
+//! optima, odd-set cuts) appended, the columns fixed at zero since given the bounds `[0, 0]`,
+//! the objective replaced — and solved again by HiGHS from its last basis, instead of a new
+//! program solved from scratch per cut round and per stage (that rebuild was half of the
+//! integer-program route's time on the features corpora).
+//!
+//! Written on HiGHS's C API (`highs-sys`): the `highs` crate gives no handle on a column of a
+//! model it did not build column by column.
+
+use super::lp_program::{Columns, LpProgram, Row};
+use crate::model::{BracketModel, Var};
+use highs::{HighsModelStatus, Model};
+
+/// An LP relaxation kept warm between solves.
+pub struct WarmLp {
+    model: Option<Model>,
+    /// The session's column of each HiGHS column.
+    order: Vec<usize>,
+    /// The HiGHS column of each session column (`None`: left out when built).
+    col: Vec<Option<usize>>,
+    /// The rows beyond the model's own, in the order they were added (each stated as its lower
+    /// side, then its upper side, as [`LpProgram`] states a row).
+    rows: Vec<Row>,
+    /// How many of the session's fixed rows and cuts are in.
+    fixed_in: usize,
+    cuts_in: usize,
+    /// Session columns fixed at zero.
+    zeroed: Vec<bool>,
+    /// The number of columns and of model constraints it was built with.
+    shape: (usize, usize),
+}
+
+/// What a warm solve found: its status, the value of every session column, the row duals.
+pub struct WarmSolution {
+    pub status: HighsModelStatus,
+    pub x: Vec<f64>,
+    pub duals: Vec<f64>,
+}
+
+fn ok(status: highs_sys::HighsInt, what: &str) -> Result<(), String> {
+    // kHighsStatusError is -1; a warning (1) leaves the model usable.
+    if status < 0 {
+        Err(format!("HiGHS: {what} failed"))
+    } else {
+        Ok(())
+    }
+}
+
+impl WarmLp {
+    /// The relaxation of `m` without extra rows, the `dead` columns left out, configured by
+    /// `configure`.
+    pub fn build(
+        m: &BracketModel,
+        cols: &Columns,
+        dead: &[bool],
+        configure: impl Fn(&mut Model),
+    ) -> Result<WarmLp, String> {
+        let program = LpProgram::new(m, &[], &[], dead, true);
+        let order = program.order().to_vec();
+        let mut model = program.highs()?;
+        configure(&mut model);
+        let mut col = vec![None; cols.count()];
+        order.iter().enumerate().for_each(|(k, &c)| col[c] = Some(k));
+        Ok(WarmLp {
+            model: Some(model),
+            order,
+            col,
+            rows: Vec::new(),
+            fixed_in: 0,
+            cuts_in: 0,
+            zeroed: dead.to_vec(),
+            shape: (cols.count(), m.constraints.len()),
+        })
+    }
+
+    /// Whether it still states the session's model (no column or constraint added since).
+    pub fn fits(&self, cols: &Columns, m: &BracketModel) -> bool {
+        self.shape == (cols.count(), m.constraints.len())
+    }
+
+    /// The rows beyond the model's own, in the model's order.
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+
+    fn ptr(&mut self) -> Result<*mut std::ffi::c_void, String> {
+        self.model.as_mut().map(|m| m.as_mut_ptr()).ok_or_else(|| "HiGHS: the relaxation was lost".to_string())
+    }
+
+    /// Brings it up to date with the session's `fixed` rows and `cuts` (both only ever grow)
+    /// and its `dead` columns.
+    pub fn sync(&mut self, cols: &Columns, fixed: &[Row], cuts: &[Row], dead: &[bool]) -> Result<(), String> {
+        let ptr = self.ptr()?;
+        for ((&d, zeroed), &k) in dead.iter().zip(self.zeroed.iter_mut()).zip(&self.col) {
+            if d && !*zeroed {
+                if let Some(k) = k {
+                    // SAFETY: `ptr` is the live HiGHS instance `self.model` owns; `k` is one of
+                    // its columns.
+                    ok(unsafe { highs_sys::Highs_changeColBounds(ptr, k as highs_sys::HighsInt, 0.0, 0.0) }, "bounds")?;
+                }
+                *zeroed = true;
+            }
+        }
+        let new: Vec<Row> = fixed[self.fixed_in..].iter().chain(&cuts[self.cuts_in..]).cloned().collect();
+        (self.fixed_in, self.cuts_in) = (fixed.len(), cuts.len());
+        for r in new {
+            let mut coef: std::collections::BTreeMap<usize, f64> = std::collections::BTreeMap::new();
+            for &(v, a) in &r.terms {
+                if let Some(k) = cols.col(v).and_then(|c| self.col[c]) {
+                    *coef.entry(k).or_insert(0.0) += a as f64;
+                }
+            }
+            let index: Vec<highs_sys::HighsInt> = coef.keys().map(|&k| k as highs_sys::HighsInt).collect();
+            let value: Vec<f64> = coef.values().copied().collect();
+            for (lo, hi) in [(r.lower, None), (None, r.upper)] {
+                if lo.is_none() && hi.is_none() {
+                    continue;
+                }
+                let (lo, hi) = (lo.map_or(f64::NEG_INFINITY, |v| v as f64), hi.map_or(f64::INFINITY, |v| v as f64));
+                // SAFETY: as above; `index` and `value` have `index.len()` entries.
+                let status = unsafe {
+                    highs_sys::Highs_addRow(
+                        ptr,
+                        lo,
+                        hi,
+                        index.len() as highs_sys::HighsInt,
+                        index.as_ptr(),
+                        value.as_ptr(),
+                    )
+                };
+                ok(status, "adding a row")?;
+            }
+            self.rows.push(r);
+        }
+        Ok(())
+    }
+
+    /// Solves it with `objective` (minimised), warm from the last basis.
+    pub fn solve(&mut self, cols: &Columns, objective: &[(Var, i64)]) -> Result<WarmSolution, String> {
+        let mut cost = vec![0.0; self.order.len()];
+        for &(v, c) in objective {
+            if let Some(k) = cols.col(v).and_then(|c| self.col[c]) {
+                cost[k] += c as f64;
+            }
+        }
+        let ptr = self.ptr()?;
+        if !cost.is_empty() {
+            // SAFETY: as above; `cost` has one entry per column.
+            let status = unsafe {
+                highs_sys::Highs_changeColsCostByRange(ptr, 0, (cost.len() - 1) as highs_sys::HighsInt, cost.as_ptr())
+            };
+            ok(status, "setting the objective")?;
+        }
+        let model = self.model.take().ok_or("HiGHS: the relaxation was lost")?;
+        let solved = model.try_solve().map_err(|e| format!("HiGHS error {e:?}"))?;
+        let status = solved.status();
+        let sol = solved.get_solution();
+        if status == HighsModelStatus::Optimal && sol.columns().len() != self.order.len() {
+            return Err("HiGHS returned no relaxation values".into());
+        }
+        let mut x = vec![0.0; cols.count()];
+        for (k, &c) in self.order.iter().enumerate() {
+            x[c] = sol.columns().get(k).copied().unwrap_or(0.0);
+        }
+        let duals = sol.dual_rows().to_vec();
+        self.model = Some(solved.into());
+        Ok(WarmSolution { status, x, duals })
+    }
+}
