@@ -12,6 +12,11 @@ use super::lp_program::{Columns, LpProgram, Row};
 use crate::model::{BracketModel, Var};
 use highs::{HighsModelStatus, Model};
 
+/// Simplex iterations a warm solve may take per column and row of the model it was built with
+/// (at least [`WARM_ITERATIONS_MIN`]).
+const WARM_ITERATIONS_PER_COLUMN: usize = 4;
+const WARM_ITERATIONS_MIN: usize = 5_000;
+
 /// An LP relaxation kept warm between solves.
 pub struct WarmLp {
     model: Option<Model>,
@@ -60,6 +65,12 @@ impl WarmLp {
         let order = program.order().to_vec();
         let mut model = program.highs()?;
         configure(&mut model);
+        // A warm start that does not finish within this many simplex iterations is given up
+        // (the caller solves that relaxation from scratch): on some degenerate relaxations
+        // with wide merged weights HiGHS's dual simplex, started from the last basis, did not
+        // finish at all.
+        let limit = WARM_ITERATIONS_PER_COLUMN.saturating_mul(order.len() + m.num_players()).max(WARM_ITERATIONS_MIN);
+        let _ = model.try_set_option("simplex_iteration_limit", i32::try_from(limit).unwrap_or(i32::MAX));
         let mut col = vec![None; cols.count()];
         order.iter().enumerate().for_each(|(k, &c)| col[c] = Some(k));
         Ok(WarmLp {
