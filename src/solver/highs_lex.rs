@@ -27,7 +27,9 @@
 //! 2. **LP with odd-set cuts.** The LP relaxation is tightened by odd-set (blossom) cuts, the
 //!    inequalities that make the matching polytope integral: Padberg and Rao's minimum odd cuts
 //!    of the support graph (a node for the floats), plus the set covered away from any float.
-//!    Valid for every 0/1 assignment, they are kept for all later stages.
+//!    Valid for every 0/1 assignment, they are kept for all later stages. The relaxation is
+//!    kept warm from solve to solve ([`WarmLp`]: rows appended, the objective replaced, HiGHS
+//!    restarting from its last basis), so a round of cuts costs a few simplex iterations.
 //! 3. **Exact proof.** HiGHS's row duals are rounded and the weak-duality bound is computed in
 //!    integer arithmetic ([`DUAL_SCALE`]): HiGHS's tolerances can weaken it, never make it wrong.
 //!    A candidate (or integral LP point) meeting every row exactly and within one unit of that
@@ -36,8 +38,8 @@
 //!    reduced cost lifts the bound past it is zero in every later assignment and is left out of
 //!    every later program (the tie-break stages shrink the program stage after stage).
 //! 5. **Branch and bound** only where the LP cannot prove the optimum (the bound stalls for
-//!    [`STALL_ROUNDS`] rounds): HiGHS's MIP, started from the candidate, over the columns the
-//!    candidate's value allows; a merged optimum found there is re-checked against HiGHS's dual
+//!    [`STALL_ROUNDS`] rounds): HiGHS's MIP, started from the candidate (its primal heuristics
+//!    off: it has only the bound to prove), over the columns the candidate's value allows; a merged optimum found there is re-checked against HiGHS's dual
 //!    bound and, if the check fails, the group is solved again stage by stage.
 //!
 //! [`LexSession`] lets a system add stages (and auxiliary variables and constraints) after seeing
