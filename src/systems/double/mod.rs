@@ -25,7 +25,7 @@ pub mod criteria;
 pub use criteria::words;
 
 use super::top_scoregroup::why::Askable;
-use super::top_scoregroup::{pair_round, roles, Ctx, Paired, Procedure, Role, Units, STEPS};
+use super::top_scoregroup::{pair_round, Ctx, Formulations, Paired, Procedure, Role, Units, STEPS};
 use crate::double::DoubleTournament;
 use crate::matches::TeamFloat;
 use crate::model::formulation::Formulation;
@@ -73,8 +73,6 @@ impl Units for DoubleTournament {
     }
 }
 
-const MODEL: &str = include_str!("../../../models/double-2026.model");
-
 /// The role of each quality criterion key of C.04.5 2.3 in the procedure.
 fn role(key: &str) -> Option<Role> {
     Some(match key {
@@ -87,23 +85,18 @@ fn role(key: &str) -> Option<Role> {
     })
 }
 
-/// Checks a run-time formulation (`--model FILE`, its keys already checked against the criteria
-/// table): the order its criteria keep among themselves ([`roles`]).
-pub fn check_formulation(f: &Formulation) -> Result<(), String> {
-    roles(f, role).map(|_| ())
-}
+/// The built-in formulation (`models/double-2026.model`) and how C.04.5's keys read.
+const FORMULATIONS: Formulations = Formulations {
+    file: "models/double-2026.model",
+    text: include_str!("../../../models/double-2026.model"),
+    known: |k| criteria::find(k).is_some(),
+    role,
+};
 
-/// The criteria in priority order: the formulation's (`--model`) or the text's
-/// (`models/double-2026.model`), and the text's.
-fn orders(opts: &PairOptions) -> Result<(Vec<Role>, Vec<Role>), PairError> {
-    let built_in = Formulation::parse("models/double-2026.model", MODEL, |k| criteria::find(k).is_some())
-        .map_err(PairError::Invalid)?;
-    let text = roles(&built_in, role).map_err(PairError::Invalid)?;
-    let order = match &opts.model {
-        Some(f) => roles(f, role).map_err(PairError::Invalid)?,
-        None => text.clone(),
-    };
-    Ok((order, text))
+/// Checks a run-time formulation (`--model FILE`, its keys already checked against the criteria
+/// table): the order its criteria keep among themselves.
+pub fn check_formulation(f: &Formulation) -> Result<(), String> {
+    FORMULATIONS.check(f)
 }
 
 /// The criteria of C.04.5 for the match round of `t`.
@@ -142,7 +135,7 @@ pub fn pair_with(
     opts: &PairOptions,
     shortcuts: bool,
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
-    let procedure = procedure(t, orders(opts)?);
+    let procedure = procedure(t, FORMULATIONS.orders(opts)?);
     let cx = Ctx::new(t, &procedure, opts, shortcuts);
     let Paired { pairs, bye, traces } = pair_round(&cx)?;
     let mut boards: Vec<Board> = pairs

@@ -110,6 +110,38 @@ pub(crate) fn roles(
     Ok(out)
 }
 
+/// A top-scoregroup system's formulations: its built-in file and how its keys read.
+pub(crate) struct Formulations {
+    /// The built-in file's name (`models/NAME.model`) and text.
+    pub file: &'static str,
+    pub text: &'static str,
+    /// Whether a key is in the system's criteria table.
+    pub known: fn(&str) -> bool,
+    /// The role of each key.
+    pub role: fn(&str) -> Option<Role>,
+}
+
+impl Formulations {
+    /// Checks a run-time formulation (`--model FILE`, its keys already checked against the
+    /// criteria table): the order its criteria keep among themselves ([`roles`]).
+    pub fn check(&self, f: &crate::model::formulation::Formulation) -> Result<(), String> {
+        roles(f, self.role).map(|_| ())
+    }
+
+    /// The criteria in priority order: the formulation's (`--model`) or the built-in file's,
+    /// and the built-in file's (the text's).
+    pub fn orders(&self, opts: &PairOptions) -> Result<(Vec<Role>, Vec<Role>), PairError> {
+        let built_in = crate::model::formulation::Formulation::parse(self.file, self.text, self.known)
+            .map_err(PairError::Invalid)?;
+        let text = roles(&built_in, self.role).map_err(PairError::Invalid)?;
+        let order = match &opts.model {
+            Some(f) => roles(f, self.role).map_err(PairError::Invalid)?,
+            None => text.clone(),
+        };
+        Ok((order, text))
+    }
+}
+
 /// The keys of the quality criteria and the system's options.
 pub(crate) struct Procedure {
     /// \[C4\] the number of upfloaters.
