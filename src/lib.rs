@@ -12,6 +12,7 @@
 /// The version of this build (`lexpair -r`, `lexpair.__version__`).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+pub mod alloc;
 pub mod batch;
 pub mod check;
 pub mod double;

@@ -26,6 +26,11 @@ use pyo3::prelude::*;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
+/// Small blocks from mimalloc, large ones from the system, as in the command line (see
+/// `lexpair::alloc`): batches run as fast from Python.
+#[global_allocator]
+static ALLOCATOR: lexpair::alloc::SplitAllocator = lexpair::alloc::SplitAllocator;
+
 create_exception!(_lexpair, LexpairError, PyException, "Base class of every lexpair error.");
 create_exception!(
     _lexpair,

@@ -62,7 +62,7 @@ impl Cost {
     pub fn into_normalised(mut self) -> Cost {
         let t = &mut self.terms;
         if !t.windows(2).all(|w| w[0].0 < w[1].0) {
-            t.sort_by_key(|&(v, _)| v);
+            t.sort_unstable_by_key(|&(v, _)| v);
             t.dedup_by(|next, kept| {
                 let same = next.0 == kept.0;
                 if same {

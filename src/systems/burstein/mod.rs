@@ -23,11 +23,14 @@ use crate::model::SolveError;
 use crate::pairing::{Board, RoundPairing};
 use crate::tournament::Tournament;
 use crate::vocabulary::{PairError, PairOptions};
+use std::sync::OnceLock;
 
 const MODEL: &str = include_str!("../../../models/burstein-2026.model");
 
-fn formulation() -> Result<Formulation, PairError> {
-    Formulation::parse("models/burstein-2026.model", MODEL, |k| bracket::article(k).is_some())
+/// The built-in formulation, read once per process.
+fn formulation() -> Result<&'static Formulation, PairError> {
+    static READ: OnceLock<Formulation> = OnceLock::new();
+    Formulation::built_in(&READ, "models/burstein-2026.model", MODEL, |k| bracket::article(k).is_some())
         .map_err(PairError::Invalid)
 }
 
@@ -72,7 +75,7 @@ fn pair_with(t: &Tournament, opts: &PairOptions, relax: bool) -> Result<(RoundPa
     // A run-time formulation's keys were checked at the round door (`check_formulation`).
     let keys = match &opts.model {
         Some(m) => m.criteria.clone(),
-        None => formulation()?.criteria,
+        None => formulation()?.criteria.clone(),
     };
     let r = round::Round::new(t, opts.audit.clone());
     if r.order.is_empty() {

@@ -30,6 +30,7 @@ use crate::tournament::Tournament;
 use crate::vocabulary::{PairError, PairOptions};
 use round::Round;
 use serde::Serialize;
+use std::sync::OnceLock;
 
 /// Edition of the Dubov rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -43,12 +44,14 @@ pub enum Edition {
 const MODEL_2018: &str = include_str!("../../../models/dubov-2018.model");
 const MODEL_2026: &str = include_str!("../../../models/dubov-2026.model");
 
-fn formulation(edition: Edition) -> Result<Formulation, PairError> {
-    match edition {
-        Edition::E2018 => Formulation::parse("models/dubov-2018.model", MODEL_2018, |k| bracket::article(k).is_some()),
-        Edition::E2026 => Formulation::parse("models/dubov-2026.model", MODEL_2026, |k| bracket::article(k).is_some()),
-    }
-    .map_err(PairError::Invalid)
+/// The built-in formulation of `edition`, read once per process.
+fn formulation(edition: Edition) -> Result<&'static Formulation, PairError> {
+    static READ: [OnceLock<Formulation>; 2] = [const { OnceLock::new() }; 2];
+    let (slot, name, text) = match edition {
+        Edition::E2018 => (&READ[0], "models/dubov-2018.model", MODEL_2018),
+        Edition::E2026 => (&READ[1], "models/dubov-2026.model", MODEL_2026),
+    };
+    Formulation::built_in(slot, name, text, |k| bracket::article(k).is_some()).map_err(PairError::Invalid)
 }
 
 pub(crate) fn solver_error(e: SolveError) -> PairError {
@@ -74,7 +77,7 @@ fn pair_with(
     // A run-time formulation's keys were checked at the round door (`check_formulation`).
     let keys = match &opts.model {
         Some(m) => m.criteria.clone(),
-        None => formulation(edition)?.criteria,
+        None => formulation(edition)?.criteria.clone(),
     };
     let r = Round::new(t, edition, opts.audit.clone());
     if r.order.is_empty() {

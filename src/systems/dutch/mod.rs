@@ -33,6 +33,7 @@ use crate::vocabulary::{PairError, PairOptions};
 use bracket::{Bracket, Kind};
 use round::Round;
 use serde::Serialize;
+use std::sync::OnceLock;
 
 /// Edition of the Dutch rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -86,7 +87,7 @@ pub(crate) struct TraceDetail {
 
 /// Explains why players `a` and `b` (TRF ids) are not paired together in `traces`' round.
 pub fn why_not(t: &Tournament, edition: Edition, traces: &[BracketTrace], a: u32, b: u32) -> Result<String, PairError> {
-    let keys = formulation(edition)?.criteria;
+    let keys = &formulation(edition)?.criteria;
     why::why_not(&Round::new(t, edition, Audit::default()), &keys, traces, a, b)
 }
 
@@ -106,25 +107,15 @@ fn article(edition: Edition, key: &str) -> Option<&'static str> {
     Criterion::find(criteria_table(edition), key).map(|c| c.article)
 }
 
-impl Edition {
-    fn year(self) -> u32 {
-        match self {
-            Edition::E2012 => 2012,
-            Edition::E2017 => 2017,
-            Edition::E2026 => 2026,
-        }
-    }
-}
-
-/// The built-in formulation of `edition` (`models/dutch-YEAR.model`).
-fn formulation(edition: Edition) -> Result<Formulation, PairError> {
-    let text = match edition {
-        Edition::E2012 => MODEL_2012,
-        Edition::E2017 => MODEL_2017,
-        Edition::E2026 => MODEL_2026,
+/// The built-in formulation of `edition` (`models/dutch-YEAR.model`), read once per process.
+fn formulation(edition: Edition) -> Result<&'static Formulation, PairError> {
+    static READ: [OnceLock<Formulation>; 3] = [const { OnceLock::new() }; 3];
+    let (slot, name, text) = match edition {
+        Edition::E2012 => (&READ[0], "models/dutch-2012.model", MODEL_2012),
+        Edition::E2017 => (&READ[1], "models/dutch-2017.model", MODEL_2017),
+        Edition::E2026 => (&READ[2], "models/dutch-2026.model", MODEL_2026),
     };
-    let name = format!("models/dutch-{}.model", edition.year());
-    Formulation::parse(&name, text, |k| article(edition, k).is_some()).map_err(PairError::Invalid)
+    Formulation::built_in(slot, name, text, |k| article(edition, k).is_some()).map_err(PairError::Invalid)
 }
 
 /// The colours the Dutch rules of `system` give the pairs `pairs` (tournament indices), as
@@ -161,7 +152,7 @@ pub fn pair(
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
     // A run-time formulation's keys were checked at the round door (`check_formulation`).
     let formulation = match &opts.model {
-        Some(m) => m.clone(),
+        Some(m) => m,
         None => formulation(edition)?,
     };
     let r = Round::new(t, edition, opts.audit.clone());
@@ -565,9 +556,9 @@ mod criteria_tables {
             (Edition::E2026, criteria_2026::CRITERIA),
         ];
         for (edition, table) in tables {
-            let model = formulation(edition).map(|f| f.criteria).unwrap_or_default();
+            let model = formulation(edition).map(|f| f.criteria.clone()).unwrap_or_default();
             let keys: Vec<String> = table.iter().map(|c| c.key.to_string()).collect();
-            assert_eq!(model, keys, "{}", edition.year());
+            assert_eq!(model, keys, "{edition:?}");
         }
     }
 }
