@@ -25,18 +25,30 @@
 //!    LP point, and branch and bound starts from the previous stage's optimum (still feasible:
 //!    later stages only add rows it meets).
 //! 2. **LP with odd-set cuts.** The LP relaxation is tightened by odd-set (blossom) cuts, the
-//!    inequalities that make the matching polytope integral: Padberg and Rao's minimum odd cuts
-//!    of the support graph (a node for the floats), plus the set covered away from any float.
-//!    Valid for every 0/1 assignment, they are kept for all later stages. The relaxation is
-//!    kept warm from solve to solve ([`WarmLp`]: rows appended, the objective replaced, HiGHS
-//!    restarting from its last basis), so a round of cuts costs a few simplex iterations.
+//!    inequalities that make the matching polytope integral. First those of the candidate's
+//!    own certificate: the blossoms of positive dual of every weighted-matching solve behind it
+//!    ([`OptimalFace::odd_sets`](super::weighted_matching::OptimalFace::odd_sets)), with which
+//!    the relaxation mostly reaches the candidate's value at once; then, while the bound falls
+//!    short, Padberg and Rao's minimum odd cuts of the support graph (a node for the floats),
+//!    plus the set covered away from any float. Valid for every 0/1 assignment, they are kept
+//!    for all later stages. The relaxation is kept warm from solve to solve ([`WarmLp`]: rows
+//!    appended, the objective replaced, HiGHS restarting from its last basis, by the primal
+//!    simplex when only the objective changed), so a stage costs a few simplex iterations.
+//!    On the 1,000-player round 2 of `../shared/corpus/large` the bound stalled below the
+//!    candidate for 20 rounds of minimum odd cuts in most stages, and the branch and bound ran
+//!    on past 400 s; with the certificate's sets every stage is proven by its first relaxation,
+//!    and the round takes 25 s (identical to the matching backend).
 //! 3. **Exact proof.** HiGHS's row duals are rounded and the weak-duality bound is computed in
 //!    integer arithmetic ([`DUAL_SCALE`]): HiGHS's tolerances can weaken it, never make it wrong.
 //!    A candidate (or integral LP point) meeting every row exactly and within one unit of that
 //!    bound is optimal: no branch and bound.
 //! 4. **Reduced-cost fixing.** Once a group's optimum is proven, every column whose exact
 //!    reduced cost lifts the bound past it is zero in every later assignment and is left out of
-//!    every later program (the tie-break stages shrink the program stage after stage).
+//!    every later program (the tie-break stages shrink the program stage after stage). A stage
+//!    on one player's variables (the candidate order's "partner of p") fixed at its optimum
+//!    leaves out the player's variables of any other cost (exactly one of them is one), and
+//!    such a stage whose least value over the columns left meets the incumbent's, or the
+//!    candidate's, is fixed without a solve.
 //! 5. **Branch and bound** only where the LP cannot prove the optimum (the bound stalls for
 //!    [`STALL_ROUNDS`] rounds): HiGHS's MIP, started from the candidate (its primal heuristics
 //!    off: it has only the bound to prove), over the columns the candidate's value allows; a merged optimum found there is re-checked against HiGHS's dual
@@ -49,7 +61,7 @@
 //! HiGHS runs silent, single-threaded, with a fixed seed and `mip_rel_gap = 0`, so the same model
 //! gives the same answer on any machine; the systems' tie-break stages make the optimum unique.
 
-use super::bounds::value_bounds;
+use super::bounds::{common_player, value_bounds};
 use super::lex::{LexBackend, StageReport};
 use super::lp_program::{Columns, LpProgram, Row};
 use super::matching_lex::MatchingSession;
@@ -129,6 +141,11 @@ pub fn solve_lexicographic(m: &BracketModel, opts: &LexOptions) -> Result<LexRes
     s.finish()
 }
 
+/// The coefficient of `v` in the normalised `cost` (0 if absent).
+fn coefficient(cost: &Cost, v: Var) -> i64 {
+    cost.terms.binary_search_by_key(&v, |t| t.0).map_or(0, |i| cost.terms[i].1)
+}
+
 /// One model solved stage after stage; stages may be added after seeing earlier optima.
 pub struct LexSession {
     m: BracketModel,
@@ -148,6 +165,10 @@ pub struct LexSession {
     guide: Option<MatchingSession>,
     /// The LP relaxation kept warm between solves (HiGHS without a time limit).
     warm: Option<WarmLp>,
+    /// The guide's odd sets already stated as cuts.
+    guide_sets: std::collections::HashSet<Vec<usize>>,
+    /// Per player: the model pairs it is in (built at the first solve).
+    by_player: Vec<Vec<usize>>,
     reports: Vec<StageReport>,
     solves: usize,
 }
@@ -165,7 +186,7 @@ impl LexSession {
         let cols = Columns::of(&m);
         let dead = vec![false; cols.count()];
         let guide = (opts.matching_start && opts.solver == LpSolver::Highs)
-            .then(|| MatchingSession::new(m.clone()).ok())
+            .then(|| MatchingSession::new(m.clone()).ok().map(MatchingSession::with_odd_sets))
             .flatten();
         Ok(LexSession {
             m,
@@ -177,6 +198,8 @@ impl LexSession {
             dead,
             guide,
             warm: None,
+            guide_sets: std::collections::HashSet::new(),
+            by_player: Vec::new(),
             reports: Vec::new(),
             solves: 0,
         })
@@ -254,18 +277,37 @@ impl LexSession {
         let groups = merge_groups(&self.m, first, &bounds, max_mag, self.opts.merge_stages)?;
         let mut queue: std::collections::VecDeque<Vec<(usize, i64)>> = groups.into();
         let mut values = vec![0i64; costs.len()];
+        if self.by_player.is_empty() {
+            self.by_player = vec![Vec::new(); self.m.num_players()];
+            for (e, &(a, b)) in self.m.pairs.iter().enumerate() {
+                self.by_player[a].push(e);
+                self.by_player[b].push(e);
+            }
+        }
         while let Some(group) = queue.pop_front() {
             let start = Instant::now();
-            // Fast path: the incumbent already meets every stage's lower bound.
-            if let Some(inc) = &self.incumbent {
-                if group.iter().all(|&(k, _)| self.eval(&costs[k], inc) == bounds[k].0) {
-                    for &(k, _) in &group {
-                        values[k] = bounds[k].0;
-                        self.fix(&costs[k], values[k]);
-                        self.report(first + k, values[k], "bound", start);
-                    }
-                    continue;
+            // Fast path: the incumbent, or else the guide's optimum, already meets every stage's
+            // lower bound (for a stage of one player's variables, over those still alive).
+            let lower: Vec<i64> = group
+                .iter()
+                .map(|&(k, _)| self.alive_bound(&costs[k]).map_or(bounds[k].0, |b| b.max(bounds[k].0)))
+                .collect();
+            let meets = |ones: &[bool]| group.iter().zip(&lower).all(|(&(k, _), &lo)| self.eval(&costs[k], ones) == lo);
+            let at_bound = match (&self.incumbent, &hint) {
+                (Some(inc), _) if meets(inc) => Some(None),
+                (_, Some(h)) if meets(h) && self.satisfies(h) => Some(Some(h.clone())),
+                _ => None,
+            };
+            if let Some(candidate) = at_bound {
+                for (&(k, _), &lo) in group.iter().zip(&lower) {
+                    values[k] = lo;
+                    self.fix(&costs[k], values[k]);
+                    self.report(first + k, values[k], "bound", start);
                 }
+                if candidate.is_some() {
+                    self.incumbent = candidate;
+                }
+                continue;
             }
             let objective: Vec<(Var, i64)> =
                 group.iter().flat_map(|&(k, w)| costs[k].terms.iter().map(move |&(v, c)| (v, w * c))).collect();
@@ -304,6 +346,16 @@ impl LexSession {
                 return None;
             }
         };
+        // The blossoms of positive dual of the guide's solves, as cuts: with them the relaxation
+        // mostly reaches the candidate's value at once (the guide's duals are feasible for it),
+        // where the minimum odd cuts of fractional points could stall on large brackets.
+        let sets = guide.take_odd_sets();
+        for set in sets {
+            if set.len() >= 3 && self.guide_sets.insert(set.clone()) {
+                let row = self.odd_set_row(&set);
+                self.cuts.push(row);
+            }
+        }
         let mut cols = vec![false; self.cols.count()];
         for v in sol.pairs.iter().map(|&e| Var::Pair(e)).chain(sol.floaters.iter().map(|&i| Var::Float(i))) {
             cols[self.cols.col(v)?] = true;
@@ -316,6 +368,27 @@ impl LexSession {
             return;
         }
         self.fixed.push(Row { terms: cost.terms.clone(), lower: None, upper: Some(value) });
+        // A stage on one player's variables (the candidate orders' "partner of p"): exactly
+        // one of them is one, so at its optimum those of another cost are zero in every later
+        // assignment and leave every later program.
+        if let Some(p) = common_player(&self.m, cost) {
+            let off: Vec<usize> =
+                self.player_vars(p).filter(|&(_, v)| coefficient(cost, v) != value).map(|(c, _)| c).collect();
+            off.into_iter().for_each(|c| self.dead[c] = true);
+        }
+    }
+
+    /// The columns and variables of player `p`: its pairs, and its float if it may float.
+    fn player_vars(&self, p: usize) -> impl Iterator<Item = (usize, Var)> + '_ {
+        let pairs = self.by_player.get(p).into_iter().flatten().map(|&e| (e, Var::Pair(e)));
+        pairs.chain(self.cols.col(Var::Float(p)).map(|c| (c, Var::Float(p))))
+    }
+
+    /// For a stage on one player's variables, its least value over those still alive (exactly
+    /// one of them is one; a dead column is zero in every assignment still feasible).
+    fn alive_bound(&self, cost: &Cost) -> Option<i64> {
+        let p = common_player(&self.m, cost)?;
+        self.player_vars(p).filter(|&(c, _)| !self.dead[c]).map(|(_, v)| coefficient(cost, v)).min()
     }
 
     fn report(&mut self, k: usize, value: i64, how: &'static str, start: Instant) {
@@ -603,29 +676,32 @@ impl LexSession {
             return Vec::new();
         }
         let float: Vec<f64> = (0..n).map(|i| self.cols.col(Var::Float(i)).map_or(0.0, |c| x[c])).collect();
-        let mut rows = Vec::new();
-        for set in odd_sets(n, &edges, &float) {
-            let mut member = vec![false; n];
-            set.iter().for_each(|&i| member[i] = true);
-            let (mut inside, mut crossing) = (Vec::new(), Vec::new());
-            for (e, &(a, b)) in self.m.pairs.iter().enumerate() {
-                if self.dead[e] {
-                    continue;
-                }
-                match (member[a], member[b]) {
-                    (true, true) => inside.push((Var::Pair(e), 1)),
-                    (false, false) => {}
-                    _ => crossing.push((Var::Pair(e), 1)),
-                }
+        odd_sets(n, &edges, &float).iter().map(|set| self.odd_set_row(set)).collect()
+    }
+
+    /// The odd-set cut of the players `set` (odd in number), in the sparser of its two forms:
+    /// `x(E(S)) <= (|S|-1)/2`, or `x(δ(S)) + f(S) >= 1`.
+    fn odd_set_row(&self, set: &[usize]) -> Row {
+        let n = self.m.num_players();
+        let mut member = vec![false; n];
+        set.iter().for_each(|&i| member[i] = true);
+        let (mut inside, mut crossing) = (Vec::new(), Vec::new());
+        for (e, &(a, b)) in self.m.pairs.iter().enumerate() {
+            if self.dead[e] {
+                continue;
             }
-            crossing.extend(set.iter().filter(|&&i| self.cols.floats(i)).map(|&i| (Var::Float(i), 1)));
-            rows.push(if inside.len() <= crossing.len() {
-                Row { terms: inside, lower: None, upper: Some((set.len() as i64 - 1) / 2) }
-            } else {
-                Row { terms: crossing, lower: Some(1), upper: None }
-            });
+            match (member[a], member[b]) {
+                (true, true) => inside.push((Var::Pair(e), 1)),
+                (false, false) => {}
+                _ => crossing.push((Var::Pair(e), 1)),
+            }
         }
-        rows
+        crossing.extend(set.iter().filter(|&&i| self.cols.floats(i)).map(|&i| (Var::Float(i), 1)));
+        if inside.len() <= crossing.len() {
+            Row { terms: inside, lower: None, upper: Some((set.len() as i64 - 1) / 2) }
+        } else {
+            Row { terms: crossing, lower: Some(1), upper: None }
+        }
     }
 
     /// Whether the 0/1 assignment `ones` meets every row of the current program exactly.

@@ -124,6 +124,8 @@ pub struct MatchingSession {
     /// The last [`LexBackend::solution`] answered: the incumbent it was read from, the number
     /// of stages then, and the solution (verified when it was built).
     last_solution: Option<(Vec<Option<usize>>, usize, Solution)>,
+    /// The odd sets of the solves since last taken, when asked for ([`MatchingSession::with_odd_sets`]).
+    odd_sets: Option<Vec<Vec<usize>>>,
 }
 
 /// Which chunks are priced (see [`MatchingSession::with_pricing`]), and how.
@@ -255,6 +257,10 @@ struct Chunk {
     face: Vec<Option<u32>>,
     /// Per player: covered by every optimum.
     covered: Vec<bool>,
+    /// The model players of each blossom of positive dual (see [`OptimalFace`]).
+    ///
+    /// [`OptimalFace`]: super::weighted_matching::OptimalFace
+    odd_sets: Vec<Vec<usize>>,
 }
 
 /// A chunk of stages is cut so that its merged weights need at most this many bits (by
@@ -313,6 +319,7 @@ impl MatchingSession {
             degree,
             pricing: PriceRule { above: PRICE_ABOVE, inverted: false, sizes: Pricing::default() },
             last_solution: None,
+            odd_sets: None,
         })
     }
 
@@ -331,6 +338,19 @@ impl MatchingSession {
     pub fn with_inverse_pricing(mut self) -> MatchingSession {
         self.pricing = PriceRule { above: PRICE_ABOVE, inverted: true, sizes: Pricing::default() };
         self
+    }
+
+    /// Keeps the odd sets of every solve (the players of each blossom of positive dual, see
+    /// [`OptimalFace`](super::weighted_matching::OptimalFace)) until [`MatchingSession::take_odd_sets`]:
+    /// the integer-program route states them as cuts, which prove its relaxation's bound.
+    pub fn with_odd_sets(mut self) -> MatchingSession {
+        self.odd_sets = Some(Vec::new());
+        self
+    }
+
+    /// The odd sets kept since the last call (none unless [`MatchingSession::with_odd_sets`]).
+    pub fn take_odd_sets(&mut self) -> Vec<Vec<usize>> {
+        self.odd_sets.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     /// The model pairs of the incumbent between players not settled.
@@ -799,6 +819,9 @@ impl MatchingSession {
             drop(stages);
             let first = std::mem::replace(&mut self.folded, end);
             self.settle(first, end, &chunk);
+            if let Some(kept) = &mut self.odd_sets {
+                kept.extend(chunk.odd_sets);
+            }
             self.covered = chunk.covered.clone();
             self.face = Some(chunk.face);
             let mate = chunk.mate;
@@ -1126,7 +1149,7 @@ fn solve_width<W: Exact>(
         };
     }
     let solve = Solve { nl, count, hint, pricing: within.pricing };
-    let (mate_l, phi, covered_l) = if max_bits < 60 {
+    let (mate_l, phi, covered_l, odd_l) = if max_bits < 60 {
         solve.run(&edges!(|w: W| w.as_i128().unwrap_or(0) as i64))?
     } else if max_bits < 124 && W::BITS > 128 {
         solve.run(&edges!(|w: W| w.as_i128().unwrap_or(0)))?
@@ -1142,7 +1165,8 @@ fn solve_width<W: Exact>(
             return Err(SolveError::Infeasible);
         }
     }
-    Ok(Chunk { mate, face: phi, covered })
+    let odd_sets = odd_l.into_iter().map(|set| set.into_iter().map(|i| global[i]).collect()).collect();
+    Ok(Chunk { mate, face: phi, covered, odd_sets })
 }
 
 /// The allowed pairs of a chunk as an [`EdgeStream`] over the model's pairs (slot = pair), their
@@ -1220,12 +1244,13 @@ impl<T: Copy> EdgeStream<T> for Listed<T> {
 }
 
 impl Solve<'_> {
-    /// The matching (local players), the face per model pair, and the covered local players.
+    /// The matching (local players), the face per model pair, the covered local players and
+    /// the odd sets (local players).
     #[allow(clippy::type_complexity)]
     fn run<T: MatchWeight, E: EdgeStream<T>>(
         &self,
         edges: &E,
-    ) -> Result<(Vec<Option<usize>>, Vec<Option<u32>>, Vec<bool>), SolveError> {
+    ) -> Result<(Vec<Option<usize>>, Vec<Option<u32>>, Vec<bool>, Vec<Vec<usize>>), SolveError> {
         let overflow = |e: WeightOverflow| SolveError::InvalidModel(format!("merged weights overflow: {e}"));
         if self.pricing.prices(self.count) {
             // Pricing reads the graph several times: a list small enough is computed once.
@@ -1237,7 +1262,7 @@ impl Solve<'_> {
                 try_max_weight_matching_face_priced(self.nl, edges, self.hint, self.pricing.sizes)
             }
             .map_err(overflow)?;
-            return Ok((mate, face.phi, face.covered));
+            return Ok((mate, face.phi, face.covered, face.odd_sets));
         }
         let np = edges.slots();
         let mut list: Vec<(u32, u32, T)> = Vec::with_capacity(self.count);
@@ -1251,7 +1276,7 @@ impl Solve<'_> {
         for (k, &e) in slot.iter().enumerate() {
             phi[e as usize] = face.phi[k];
         }
-        Ok((mate, phi, face.covered))
+        Ok((mate, phi, face.covered, face.odd_sets))
     }
 }
 

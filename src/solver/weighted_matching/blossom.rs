@@ -219,6 +219,21 @@ impl<W: MatchWeight> Solver<W> {
         Some(pos(i) + pos(j) + depth)
     }
 
+    /// The vertex sets of the final blossoms whose dual is positive (each of odd size; a
+    /// maximum-weight matching fills every one). Only meaningful once `run` has finished.
+    pub(super) fn positive_blossoms(&mut self) -> Vec<Vec<usize>> {
+        let mut sets = Vec::new();
+        for b in self.n..2 * self.n {
+            if self.blossombase[b] != NO && self.dualvar[b].is_positive() {
+                let mut leaves = Vec::new();
+                self.leaves_into(b, &mut leaves);
+                leaves.sort_unstable();
+                sets.push(leaves);
+            }
+        }
+        sets
+    }
+
     /// The nesting of the final blossoms, for [`Solver::face_weight`].
     pub(super) fn nesting(&self) -> Nesting<W> {
         Nesting::of(self)

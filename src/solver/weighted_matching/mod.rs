@@ -297,6 +297,12 @@ pub struct OptimalFace {
     pub phi: Vec<Option<u32>>,
     /// Per vertex: its dual is positive, so every maximum-weight matching covers it.
     pub covered: Vec<bool>,
+    /// The vertex sets (sorted) of the blossoms of positive dual `z(B)`: with the degree
+    /// constraints, the odd-set inequalities `x(E(B)) <= (|B| - 1) / 2` of these sets alone
+    /// already bound the LP relaxation at the optimum's weight (the final duals are feasible
+    /// for that LP: LP duality), so an integer program over the same matching can be proven
+    /// optimal without searching for cuts.
+    pub odd_sets: Vec<Vec<usize>>,
 }
 
 /// As [`try_max_weight_matching`], and also the set of all maximum-weight matchings as an
@@ -340,7 +346,8 @@ fn face_of<W: MatchWeight>(
         phi[e as usize] = solver.face_weight(k, &nesting);
     }
     let covered = (0..n).map(|v| solver.dualvar[v].is_positive()).collect();
-    (solver.mates(), OptimalFace { phi, covered })
+    let odd_sets = solver.positive_blossoms();
+    (solver.mates(), OptimalFace { phi, covered, odd_sets })
 }
 
 /// The edges the algorithm keeps (indices into `edges`: no self-loop, no vertex out of range, no

@@ -207,7 +207,8 @@ pub fn try_max_weight_matching_face_priced<W: MatchWeight, G: EdgeStream<W> + ?S
         });
         let Some(negative) = negative else {
             let covered = (0..n).map(|v| solver.dual_positive(v)).collect();
-            return Ok((solver.mates(), OptimalFace { phi, covered }, stats));
+            let odd_sets = solver.positive_blossoms();
+            return Ok((solver.mates(), OptimalFace { phi, covered, odd_sets }, stats));
         };
         drop(phi);
         sub.extend(negative.into_iter().map(|(a, (_, _, k, b, w))| (k, a as u32, b, w)));
