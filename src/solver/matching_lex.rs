@@ -390,7 +390,12 @@ impl MatchingSession {
     /// is walked and looked up in the other (a bracket's quality stages have a term on most of
     /// its pairs, an assignment one variable per pair chosen).
     fn values_at(&self, ones: &[u32]) -> Vec<i64> {
-        self.costs
+        self.values_from(0, ones)
+    }
+
+    /// [`MatchingSession::values_at`] of the stages from `first` on.
+    fn values_from(&self, first: usize, ones: &[u32]) -> Vec<i64> {
+        self.costs[first..]
             .iter()
             .map(|c| {
                 if c.keys.len() <= ones.len() {
@@ -1322,10 +1327,19 @@ impl LexBackend for MatchingSession {
     }
 
     fn solution(&mut self) -> Result<Solution, SolveError> {
-        // The candidate order asks for the incumbent several times between solves.
+        // The candidate order asks for the incumbent several times between solves, often with
+        // only new stages since (met at their bounds without a solve): the same assignment, so
+        // only their values are new.
         if let (Some(mate), Some((m, k, sol))) = (&self.mate, &self.last_solution) {
-            if m == mate && *k == self.stages.len() {
-                return Ok(sol.clone());
+            if m == mate {
+                if *k == self.stages.len() {
+                    return Ok(sol.clone());
+                }
+                let mut sol = sol.clone();
+                let added = self.values_from(*k, &self.ones_of(&sol.pairs, &sol.floaters));
+                sol.stage_values.extend(added);
+                self.last_solution = Some((mate.clone(), self.stages.len(), sol.clone()));
+                return Ok(sol);
             }
         }
         let mate = match &self.mate {
