@@ -88,7 +88,7 @@ pub(crate) struct TraceDetail {
 /// Explains why players `a` and `b` (TRF ids) are not paired together in `traces`' round.
 pub fn why_not(t: &Tournament, edition: Edition, traces: &[BracketTrace], a: u32, b: u32) -> Result<String, PairError> {
     let keys = &formulation(edition)?.criteria;
-    why::why_not(&Round::new(t, edition, Audit::default()), &keys, traces, a, b)
+    why::why_not(&Round::new(t, edition, Audit::default()), keys, traces, a, b)
 }
 
 pub use criteria::Criterion;
