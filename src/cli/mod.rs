@@ -284,6 +284,10 @@ pub fn run() -> i32 {
 }
 
 fn dispatch(cli: Cli) -> Result<(), Failure> {
+    // One round, possibly a very large one: freed pages go back at once (lower peak memory).
+    if matches!(cli.command, Some(Command::Pair(_)) | None) {
+        lexpair::alloc::return_freed_pages_at_once();
+    }
     match cli.command {
         Some(Command::Pair(a)) => commands::pair(a),
         Some(Command::Check(a)) => commands::check(a),
