@@ -110,14 +110,11 @@ fn role(key: &str) -> Option<Role> {
     })
 }
 
-/// The built-in formulation once read (per process).
-static BUILT_IN: std::sync::OnceLock<Formulation> = std::sync::OnceLock::new();
-
 /// The built-in formulation (`models/team-2026.model`) and how C.04.6's keys read.
-const FORMULATIONS: Formulations = Formulations {
+static FORMULATIONS: Formulations = Formulations {
     file: "models/team-2026.model",
     text: include_str!("../../../models/team-2026.model"),
-    read: &BUILT_IN,
+    read: std::sync::OnceLock::new(),
     known: |k| criteria::find(k).is_some(),
     role,
 };

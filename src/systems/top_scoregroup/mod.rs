@@ -115,8 +115,9 @@ pub(crate) struct Formulations {
     /// The built-in file's name (`models/NAME.model`) and text.
     pub file: &'static str,
     pub text: &'static str,
-    /// The built-in file once read (see [`Formulation::built_in`](crate::model::formulation::Formulation::built_in)).
-    pub read: &'static std::sync::OnceLock<crate::model::formulation::Formulation>,
+    /// The built-in file once read (see [`Formulation::built_in`](crate::model::formulation::Formulation::built_in));
+    /// the systems hold their `Formulations` in a `static`.
+    pub read: std::sync::OnceLock<crate::model::formulation::Formulation>,
     /// Whether a key is in the system's criteria table.
     pub known: fn(&str) -> bool,
     /// The role of each key.
@@ -132,8 +133,8 @@ impl Formulations {
 
     /// The criteria in priority order: the formulation's (`--model`) or the built-in file's,
     /// and the built-in file's (the text's).
-    pub fn orders(&self, opts: &PairOptions) -> Result<(Vec<Role>, Vec<Role>), PairError> {
-        let built_in = crate::model::formulation::Formulation::built_in(self.read, self.file, self.text, self.known)
+    pub fn orders(&'static self, opts: &PairOptions) -> Result<(Vec<Role>, Vec<Role>), PairError> {
+        let built_in = crate::model::formulation::Formulation::built_in(&self.read, self.file, self.text, self.known)
             .map_err(PairError::Invalid)?;
         let text = roles(built_in, self.role).map_err(PairError::Invalid)?;
         let order = match &opts.model {
