@@ -26,8 +26,18 @@ pub fn value_bounds(m: &BracketModel, cost: &Cost) -> (i64, i64) {
 /// [`value_bounds`], with each player's number of pairs given (`degree[p]`) when the caller
 /// has them, instead of counted over all the model's pairs.
 pub(crate) fn value_bounds_in(m: &BracketModel, cost: &Cost, degree: Option<&[usize]>) -> (i64, i64) {
+    value_bounds_of(m, cost, degree, common_player(m, cost))
+}
+
+/// [`value_bounds_in`] with the cost's [`common_player`] already known.
+pub(crate) fn value_bounds_of(
+    m: &BracketModel,
+    cost: &Cost,
+    degree: Option<&[usize]>,
+    common: Option<usize>,
+) -> (i64, i64) {
     let n = m.num_players();
-    if let Some(p) = common_player(m, cost) {
+    if let Some(p) = common {
         let mut costs: Vec<i64> = cost.terms.iter().map(|t| t.1).collect();
         let pairs = match degree {
             Some(d) => d[p],

@@ -157,9 +157,30 @@ impl Bracket {
         Bracket { model: Rc::new(model), nb, mdps, global, leave, inside, homogeneous_order }
     }
 
-    /// Pair variables inside the bracket with their two local players.
+    /// Pair variables inside the bracket with their two local players, in increasing order.
     pub fn inner_pairs(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
-        self.model.pairs.iter().enumerate().filter(|(e, _)| self.inside[*e]).map(|(e, &(a, b))| (e, a, b))
+        self.bracket_rows().filter(|&(_, _, b)| b < self.nb)
+    }
+
+    /// The pairs whose lower player is a bracket player (inside pairs and those leaving the
+    /// bracket), as `(e, a, b)` in increasing order: a prefix of the model's pairs, which
+    /// [`Bracket::build_on`] lists in increasing order, so the pairs among the players after
+    /// the bracket (most of a near model's, when the next scoregroup is large) are not visited.
+    pub fn bracket_rows(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        let end = self.model.pairs.partition_point(|&(a, _)| a < self.nb);
+        self.model.pairs[..end].iter().enumerate().map(|(e, &(a, b))| (e, a, b))
+    }
+
+    /// Every variable of [`Bracket::leave`] with its bracket player, in variable order (the
+    /// pairs, which `leave` lists player by player in increasing order, then the floats): a
+    /// cost built in this order is normalised without a sort.
+    pub fn leaving(&self) -> impl Iterator<Item = (usize, Var)> + '_ {
+        let of = |pairs: bool| {
+            self.leave.iter().enumerate().flat_map(move |(i, vars)| {
+                vars.iter().filter(move |v| matches!(v, Var::Pair(_)) == pairs).map(move |&v| (i, v))
+            })
+        };
+        of(true).chain(of(false))
     }
 }
 

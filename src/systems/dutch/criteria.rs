@@ -219,7 +219,7 @@ pub fn completion(ctx: &Ctx) -> Cost {
 /// C.5: one per bracket player leaving the bracket.
 pub fn c5(ctx: &Ctx) -> Cost {
     let mut c = Cost::new();
-    ctx.b.leave.iter().flatten().for_each(|&v| c.add(v, 1));
+    ctx.b.leaving().for_each(|(_, v)| c.add(v, 1));
     c
 }
 
@@ -233,15 +233,17 @@ fn c6(ctx: &Ctx) -> Vec<Stage> {
 /// value, keyed `base` at that difference (`{base}-sd{value}`).
 pub fn psd(ctx: &Ctx, base: StageKey, art: &str) -> Vec<Stage> {
     let mut by_sd: BTreeMap<i64, Cost> = BTreeMap::new();
-    for (e, a, b) in ctx.b.inner_pairs() {
-        let sd = (ctx.score(a) - ctx.score(b)).abs();
-        if sd > 0 {
+    // Inside pairs and pairs leaving the bracket in one pass, then the floats: each cost in
+    // variable order.
+    let nb = ctx.b.nb;
+    for (e, a, b) in ctx.b.bracket_rows() {
+        let sd = if b < nb { (ctx.score(a) - ctx.score(b)).abs() } else { ctx.leave_sd(a) };
+        if sd > 0 || b >= nb {
             by_sd.entry(sd).or_default().add(Var::Pair(e), 1);
         }
     }
-    for (i, vars) in ctx.b.leave.iter().enumerate() {
-        let sd = ctx.leave_sd(i);
-        vars.iter().for_each(|&v| by_sd.entry(sd).or_default().add(v, 1));
+    for (i, v) in ctx.b.leaving().filter(|(_, v)| matches!(v, Var::Float(_))) {
+        by_sd.entry(ctx.leave_sd(i)).or_default().add(v, 1);
     }
     by_sd.into_iter().rev().map(|(sd, cost)| stage(base.at(At::ScoreDifference(Points(sd))), art, cost)).collect()
 }
@@ -309,8 +311,7 @@ pub fn colour_cost(ctx: &Ctx, rule: ColourRule) -> Cost {
         let (ga, gb) = (ctx.b.global[a], ctx.b.global[b]);
         let (pa, pb) = (&t.players[ga], &t.players[gb]);
         let (fa, fb) = (pa.preference, pb.preference);
-        let same = fa.colour.is_some() && fa.colour == fb.colour;
-        let violated = same
+        let violated = same_preference(t, ga, gb)
             && match rule {
                 // Somebody ends beyond ±2 (both at |CD| ≥ 2 with the same preference).
                 ColourRule::BeyondTwo => pa.colour_difference.abs() >= 2 && pb.colour_difference.abs() >= 2,
@@ -329,6 +330,13 @@ pub fn colour_cost(ctx: &Ctx, rule: ColourRule) -> Cost {
         }
     }
     c
+}
+
+/// Do players `a` and `b` (tournament indices) prefer the same colour? One of them then does not
+/// get his preference, whatever the allocation.
+pub fn same_preference(t: &crate::tournament::Tournament, a: usize, b: usize) -> bool {
+    let (fa, fb) = (t.players[a].preference, t.players[b].preference);
+    fa.colour.is_some() && fa.colour == fb.colour
 }
 
 /// For two absolute players wanting the same colour: does the one losing out repeat a colour for
@@ -357,21 +365,33 @@ fn floats_received(ctx: &Ctx, down: bool, back: usize) -> Vec<(Var, i64)> {
     // its pairs give no float to count, even where a merged bracket (C.13) gives its residents
     // different scores; only the pairs of moved-down players do.
     let remainder_floats = ctx.r.edition != super::Edition::E2012;
-    for (e, a, b) in ctx.b.inner_pairs() {
+    // Inside pairs and pairs leaving the bracket in one pass, then the floats: in variable
+    // order, so the costs built from it need no sort.
+    let nb = ctx.b.nb;
+    // Whether each bracket player had the float `back` rounds before: asked once per player,
+    // not per pair.
+    let again: Vec<bool> = (0..nb).map(|i| ctx.float_back(i, back) == want).collect();
+    for (e, a, b) in ctx.b.bracket_rows() {
+        if b >= nb {
+            if down && again[a] {
+                out.push((Var::Pair(e), ctx.leave_sd(a)));
+            }
+            continue;
+        }
         if !remainder_floats && a >= ctx.b.mdps && b >= ctx.b.mdps {
             continue;
         }
         if let Some((hi, lo)) = ctx.unequal(a, b) {
             let who = if down { hi } else { lo };
-            if ctx.float_back(who, back) == want {
+            if again[who] {
                 out.push((Var::Pair(e), ctx.score(hi) - ctx.score(lo)));
             }
         }
     }
     if down {
-        for (i, vars) in ctx.b.leave.iter().enumerate() {
-            if ctx.float_back(i, back) == want {
-                vars.iter().for_each(|&v| out.push((v, ctx.leave_sd(i))));
+        for (i, v) in ctx.b.leaving().filter(|(_, v)| matches!(v, Var::Float(_))) {
+            if again[i] {
+                out.push((v, ctx.leave_sd(i)));
             }
         }
     }

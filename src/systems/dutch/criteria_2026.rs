@@ -184,8 +184,8 @@ fn bye_score(ctx: &Ctx) -> Cost {
 /// \[C7\]: every bracket player leaving the bracket, by its score.
 fn downfloater_scores(ctx: &Ctx) -> BTreeMap<i64, Cost> {
     let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();
-    for (i, vars) in ctx.b.leave.iter().enumerate() {
-        vars.iter().for_each(|&v| buckets.entry(ctx.score(i)).or_default().add(v, 1));
+    for (i, v) in ctx.b.leaving() {
+        buckets.entry(ctx.score(i)).or_default().add(v, 1);
     }
     buckets
 }
@@ -198,10 +198,19 @@ fn next_bracket(ctx: &Ctx) -> Vec<Stage> {
     if nn == 0 {
         return Vec::new();
     }
-    let mut pairs = Cost::new();
-    let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();
+    // Sized exactly before they are filled: with a large next scoregroup these two costs have a
+    // term per pair of its players (12 million on the 9,999-player round 2), and grown by
+    // doubling they held a third more than that at the round's peak.
+    let counted = |&(_, b): &(usize, usize)| (nb..nb + nn).contains(&b);
+    let mut sizes: BTreeMap<i64, usize> = BTreeMap::new();
+    for &(a, _) in ctx.b.model.pairs.iter().filter(|p| counted(p)) {
+        *sizes.entry(ctx.score(a)).or_default() += 1;
+    }
+    let mut pairs = Cost { terms: Vec::with_capacity(sizes.values().sum()) };
+    let mut buckets: BTreeMap<i64, Cost> =
+        sizes.into_iter().map(|(s, n)| (s, Cost { terms: Vec::with_capacity(n) })).collect();
     for (e, &(a, b)) in ctx.b.model.pairs.iter().enumerate() {
-        if (nb..nb + nn).contains(&b) {
+        if counted(&(a, b)) {
             pairs.add(Var::Pair(e), -1);
             buckets.entry(ctx.score(a)).or_default().add(Var::Pair(e), -1);
         }
@@ -242,10 +251,9 @@ fn bye_unplayed(ctx: &Ctx) -> Option<Cost> {
 /// again, by their score (an MDP paired in the bracket does not count).
 fn repeated_downfloat_scores(ctx: &Ctx, back: usize) -> BTreeMap<i64, Cost> {
     let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();
-    for (i, vars) in ctx.b.leave.iter().enumerate() {
-        if ctx.float_back(i, back) == Float::Down {
-            vars.iter().for_each(|&v| buckets.entry(ctx.score(i)).or_default().add(v, 1));
-        }
+    let again: Vec<bool> = (0..ctx.b.nb).map(|i| ctx.float_back(i, back) == Float::Down).collect();
+    for (i, v) in ctx.b.leaving().filter(|&(i, _)| again[i]) {
+        buckets.entry(ctx.score(i)).or_default().add(v, 1);
     }
     buckets
 }
@@ -254,9 +262,10 @@ fn repeated_downfloat_scores(ctx: &Ctx, back: usize) -> BTreeMap<i64, Cost> {
 /// lower player of a pair of different scores), by their opponent's score.
 fn repeated_upfloat_scores(ctx: &Ctx, back: usize) -> BTreeMap<i64, Cost> {
     let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();
+    let again: Vec<bool> = (0..ctx.b.nb).map(|i| ctx.float_back(i, back) == Float::Up).collect();
     for (e, a, b) in ctx.b.inner_pairs() {
         if let Some((hi, lo)) = ctx.unequal(a, b) {
-            if ctx.float_back(lo, back) == Float::Up {
+            if again[lo] {
                 buckets.entry(ctx.score(hi)).or_default().add(Var::Pair(e), 1);
             }
         }

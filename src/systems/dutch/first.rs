@@ -21,7 +21,6 @@ use crate::solver::graph::Pairability;
 use crate::solver::lex::StageReport;
 use crate::solver::matching::pairable_implicit;
 use crate::vocabulary::StageKey;
-use std::collections::HashSet;
 
 /// The first candidate if it is perfect; `None` when a solver must decide.
 pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<Chosen> {
@@ -47,8 +46,23 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
     // Colour and float criteria at zero; completion, the bye, the number and scores of the
     // downfloaters and the look-ahead are at their bounds by construction (2017 C.4-C.7, 2026
     // [C4]-[C8]).
-    let ones: HashSet<Var> = ones.into_iter().collect();
-    let values: Vec<(StageKey, i64)> = stages.iter().map(|s| (s.key, s.cost.value(&|v| ones.contains(&v)))).collect();
+    // Marked per variable (a stage has a term on most of the model's pairs: an array lookup per
+    // term, not a hash).
+    let (mut pair_one, mut float_one) = (vec![false; b.model.pairs.len()], vec![false; b.model.num_players()]);
+    let mut aux_one: Vec<Var> = Vec::new();
+    for v in ones {
+        match v {
+            Var::Pair(e) => pair_one[e] = true,
+            Var::Float(i) => float_one[i] = true,
+            Var::Aux(_) => aux_one.push(v),
+        }
+    }
+    let is_one = |v: Var| match v {
+        Var::Pair(e) => pair_one.get(e).copied().unwrap_or(false),
+        Var::Float(i) => float_one.get(i).copied().unwrap_or(false),
+        Var::Aux(_) => aux_one.contains(&v),
+    };
+    let values: Vec<(StageKey, i64)> = stages.iter().map(|s| (s.key, s.cost.value(&is_one))).collect();
     let at_bound: &[&str] = match (r.edition, kind) {
         (_, Kind::Outlook { .. }) => &["C4", "C5", "C6", "C7", "C8", C9_STAGE.criterion],
         // 2012: completion (C.13), pairs (P), score differences (B.3), look-ahead (C.1/C.12).

@@ -172,6 +172,7 @@ pub fn pair(
     let mut ctx = Driver {
         r: &r,
         keys: &formulation.criteria,
+        preferences_counted: counts_preferences(edition, &formulation.criteria),
         own: opts.model.as_ref(),
         opts,
         traces: Vec::new(),
@@ -356,6 +357,8 @@ type Outcome = Vec<usize>;
 struct Driver<'a, 'r> {
     r: &'a Round<'r>,
     keys: &'a [String],
+    /// `keys` hold the criterion of colour preferences not granted.
+    preferences_counted: bool,
     /// The run-time formulation, for its criteria of one's own.
     own: Option<&'a Formulation>,
     opts: &'a PairOptions,
@@ -363,6 +366,17 @@ struct Driver<'a, 'r> {
     pairs: Vec<(usize, usize)>,
     /// For each pair, the place of its higher player in the S1 of its (sub)bracket.
     s1_positions: Vec<u32>,
+}
+
+/// Does a formulation of `edition` with criteria `keys` count colour preferences not granted
+/// (2017 C.10, 2026 \[C12\], 2012's X)?
+fn counts_preferences(edition: Edition, keys: &[String]) -> bool {
+    let table = match edition {
+        Edition::E2012 => criteria_2012::CRITERIA,
+        Edition::E2017 => criteria::CRITERIA,
+        Edition::E2026 => criteria_2026::CRITERIA,
+    };
+    keys.iter().filter_map(|k| criteria::Criterion::find(table, k)).any(|c| c.name == "colour_preference_violations")
 }
 
 impl Driver<'_, '_> {
@@ -445,8 +459,15 @@ impl Driver<'_, '_> {
         let nb = players.len();
         let (pairs, leavers) = first::candidate(r, players, mdps, kind)?;
         // A pair the model would not have (C.1-C.3, or two MDPs: B.3) makes the candidate
-        // imperfect (`first::perfect`): no witness, model or stage is needed to say so.
+        // imperfect (`first::perfect`): no witness, model or stage is needed to say so. Nor for
+        // a pair of the same colour preference when the formulation counts preferences not
+        // granted (its stage is then above zero).
         if !pairs.iter().all(|&(a, c)| !(a < mdps && c < mdps) && r.can_meet(players[a], players[c])) {
+            return None;
+        }
+        if self.preferences_counted
+            && pairs.iter().any(|&(a, c)| criteria::same_preference(r.t, players[a], players[c]))
+        {
             return None;
         }
         let global: Vec<usize> = players.iter().chain(next).chain(lower).copied().collect();

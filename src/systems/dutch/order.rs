@@ -52,7 +52,15 @@ fn current(s: &mut dyn LexBackend, b: &Bracket) -> Result<Split, SolveError> {
 
 /// The bracket players leaving the bracket in `sol` (local numbers).
 fn leavers_of(b: &Bracket, sol: &crate::model::Solution) -> Vec<usize> {
-    (0..b.nb).filter(|&i| b.leave[i].iter().any(|&v| sol.is_one(v))).collect()
+    // Every player is paired or floats exactly once: a bracket player leaves unless an inside
+    // pair holds him (one pass over the solution's pairs, no search per variable of `leave`).
+    let mut stays = vec![false; b.nb];
+    for &e in sol.pairs.iter().filter(|&&e| b.inside[e]) {
+        let (x, y) = b.model.pairs[e];
+        stays[x] = true;
+        stays[y] = true;
+    }
+    (0..b.nb).filter(|&i| !stays[i]).collect()
 }
 
 /// Adopts the candidate whose inside pairs are `pairs` if it leaves the bracket with the same
