@@ -307,7 +307,27 @@ pub enum ColourRule {
 pub fn colour_cost(ctx: &Ctx, rule: ColourRule) -> Cost {
     let t = ctx.r.t;
     let mut c = Cost::new();
-    for (e, a, b) in ctx.b.inner_pairs() {
+    // Who can be charged at all (each rule needs both players of a pair to be): a pair of
+    // anybody else is skipped without reading either history, and a bracket of fewer than two
+    // such players has no term.
+    let liable: Vec<bool> = ctx.b.global[..ctx.b.nb]
+        .iter()
+        .map(|&g| {
+            let p = &t.players[g];
+            let f = p.preference;
+            f.colour.is_some()
+                && match rule {
+                    ColourRule::BeyondTwo => p.colour_difference.abs() >= 2,
+                    ColourRule::ThirdInARow => f.is_absolute(),
+                    ColourRule::Preference => true,
+                    ColourRule::Strong => f.strength >= Strength::Strong,
+                }
+        })
+        .collect();
+    if liable.iter().filter(|&&l| l).count() < 2 {
+        return c;
+    }
+    for (e, a, b) in ctx.b.inner_pairs().filter(|&(_, a, b)| liable[a] && liable[b]) {
         let (ga, gb) = (ctx.b.global[a], ctx.b.global[b]);
         let (pa, pb) = (&t.players[ga], &t.players[gb]);
         let (fa, fb) = (pa.preference, pb.preference);
@@ -371,6 +391,9 @@ fn floats_received(ctx: &Ctx, down: bool, back: usize) -> Vec<(Var, i64)> {
     // Whether each bracket player had the float `back` rounds before: asked once per player,
     // not per pair.
     let again: Vec<bool> = (0..nb).map(|i| ctx.float_back(i, back) == want).collect();
+    if !again.contains(&true) {
+        return out;
+    }
     for (e, a, b) in ctx.b.bracket_rows() {
         if b >= nb {
             if down && again[a] {

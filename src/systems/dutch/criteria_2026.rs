@@ -198,23 +198,28 @@ fn next_bracket(ctx: &Ctx) -> Vec<Stage> {
     if nn == 0 {
         return Vec::new();
     }
-    // Sized exactly before they are filled: with a large next scoregroup these two costs have a
-    // term per pair of its players (12 million on the 9,999-player round 2), and grown by
-    // doubling they held a third more than that at the round's peak.
-    let counted = |&(_, b): &(usize, usize)| (nb..nb + nn).contains(&b);
-    let mut sizes: BTreeMap<i64, usize> = BTreeMap::new();
-    for &(a, _) in ctx.b.model.pairs.iter().filter(|p| counted(p)) {
-        *sizes.entry(ctx.score(a)).or_default() += 1;
-    }
-    let mut pairs = Cost { terms: Vec::with_capacity(sizes.values().sum()) };
-    let mut buckets: BTreeMap<i64, Cost> =
-        sizes.into_iter().map(|(s, n)| (s, Cost { terms: Vec::with_capacity(n) })).collect();
+    let mut pairs = Cost::new();
+    // A few scores, one bucket each, kept in a list: the pairs come by their lower player, so
+    // the bucket of the last pair is nearly always the next one's (no map lookup per pair).
+    let mut buckets: Vec<(i64, Cost)> = Vec::new();
+    let mut last = 0;
     for (e, &(a, b)) in ctx.b.model.pairs.iter().enumerate() {
-        if counted(&(a, b)) {
+        if (nb..nb + nn).contains(&b) {
             pairs.add(Var::Pair(e), -1);
-            buckets.entry(ctx.score(a)).or_default().add(Var::Pair(e), -1);
+            let score = ctx.score(a);
+            if buckets.get(last).is_none_or(|(s, _)| *s != score) {
+                last = match buckets.iter().position(|(s, _)| *s == score) {
+                    Some(k) => k,
+                    None => {
+                        buckets.push((score, Cost::new()));
+                        buckets.len() - 1
+                    }
+                };
+            }
+            buckets[last].1.add(Var::Pair(e), -1);
         }
     }
+    let buckets: BTreeMap<i64, Cost> = buckets.into_iter().collect();
     let mut out = vec![stage(StageKey::count("C8", "next-pairs"), article("C8").unwrap_or("C8"), pairs)];
     out.extend(by_score(StageKey::count("C8", "next-paired"), "C8", buckets));
     out
@@ -252,6 +257,9 @@ fn bye_unplayed(ctx: &Ctx) -> Option<Cost> {
 fn repeated_downfloat_scores(ctx: &Ctx, back: usize) -> BTreeMap<i64, Cost> {
     let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();
     let again: Vec<bool> = (0..ctx.b.nb).map(|i| ctx.float_back(i, back) == Float::Down).collect();
+    if !again.contains(&true) {
+        return buckets;
+    }
     for (i, v) in ctx.b.leaving().filter(|&(i, _)| again[i]) {
         buckets.entry(ctx.score(i)).or_default().add(v, 1);
     }
@@ -263,6 +271,9 @@ fn repeated_downfloat_scores(ctx: &Ctx, back: usize) -> BTreeMap<i64, Cost> {
 fn repeated_upfloat_scores(ctx: &Ctx, back: usize) -> BTreeMap<i64, Cost> {
     let mut buckets: BTreeMap<i64, Cost> = BTreeMap::new();
     let again: Vec<bool> = (0..ctx.b.nb).map(|i| ctx.float_back(i, back) == Float::Up).collect();
+    if !again.contains(&true) {
+        return buckets;
+    }
     for (e, a, b) in ctx.b.inner_pairs() {
         if let Some((hi, lo)) = ctx.unequal(a, b) {
             if again[lo] {
