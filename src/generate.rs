@@ -365,6 +365,8 @@ fn opposite(code: ResultCode) -> ResultCode {
 
 /// Enters the results of the boards of round `r` (paired in `doc`) into `doc`.
 fn play_round(cfg: &GenerateConfig, doc: &mut TrfDocument, t: &Tournament, pairing: &RoundPairing, r: u32) {
+    let mut by_id: Vec<(u32, usize)> = doc.players.iter().enumerate().map(|(k, p)| (p.id, k)).collect();
+    by_id.sort_unstable();
     for b in &pairing.boards {
         let (w, bl) = (&t.players[b.white], &t.players[b.black]);
         let key = [u64::from(r), u64::from(w.id.min(bl.id)), u64::from(w.id.max(bl.id))];
@@ -381,8 +383,8 @@ fn play_round(cfg: &GenerateConfig, doc: &mut TrfDocument, t: &Tournament, pairi
             game_result(w.rating, bl.rating, u, cfg.draw_rate, cfg.white_advantage)
         };
         for (id, code) in [(w.id, white_code), (bl.id, opposite(white_code))] {
-            if let Some(e) = doc.players.iter_mut().find(|p| p.id == id).and_then(|p| p.rounds.get_mut(r as usize - 1))
-            {
+            let at = by_id.binary_search_by_key(&id, |&(i, _)| i).ok().map(|k| by_id[k].1);
+            if let Some(e) = at.and_then(|k| doc.players[k].rounds.get_mut(r as usize - 1)) {
                 if let Some(entry) = e.as_mut() {
                     entry.result = code;
                 }
@@ -445,7 +447,7 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
         let (pairing, traces) = (round.pairing, round.traces);
         round_seconds.push(start.elapsed().as_secs_f64());
         add_criteria(&mut criteria, &traces);
-        doc = pairing.into_document(&t, &doc);
+        pairing.write_into(&t, &mut doc);
         play_round(cfg, &mut doc, &t, &pairing, r);
         // Players neither paired nor announced absent (none in practice) get a blank block.
         for p in &mut doc.players {

@@ -16,7 +16,7 @@
 pub mod double;
 pub mod team;
 
-use crate::tournament::{Float, FloatRule, Strength, Tournament};
+use crate::tournament::{Float, FloatRule, Strength};
 use crate::trf::TrfDocument;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -179,9 +179,6 @@ fn longest_run<T: PartialEq>(items: &[T]) -> u32 {
 /// The metrics of the rounds recorded in `doc` (every round with at least one pairing).
 pub fn tournament_metrics(doc: &TrfDocument) -> Result<TournamentMetrics, String> {
     let rounds = doc.rounds_in_file();
-    let mut open = doc.clone();
-    open.total_rounds = None; // so that the state after the last round can be built
-    let state = |r: u32| Tournament::before_round(&open, r).map_err(|e| format!("before round {r}: {e}"));
     let fin = crate::standings::final_state(doc)?;
     let n = fin.players.len();
     let mut m = TournamentMetrics { players: n, rounds, ..TournamentMetrics::default() };
@@ -242,18 +239,21 @@ pub fn tournament_metrics(doc: &TrfDocument) -> Result<TournamentMetrics, String
     }
     m.float_score_difference_mean = if m.floats > 0 { difference_sum as f64 / 10.0 / f64::from(m.floats) } else { 0.0 };
 
-    // Colour preferences before each round against the colour received.
-    for r in 1..=rounds {
-        let before = state(r)?;
-        for (i, p) in before.players.iter().enumerate() {
-            let (Some(wanted), Some(got)) = (p.preference.colour, fin.players[i].history[r as usize - 1].colour) else {
-                continue;
-            };
-            if wanted != got {
-                m.colour_preferences_unmet += 1;
-                m.strong_colour_preferences_unmet += u32::from(p.preference.strength >= Strength::Strong);
-                m.absolute_colour_preferences_unmet += u32::from(p.preference.strength == Strength::Absolute);
+    // Colour preferences before each round against the colour received. The preference before
+    // a round is the one of the colours of the games played before it (as the state before that
+    // round has it), read from the final history: no state rebuilt per round.
+    for p in &fin.players {
+        let mut colours = Vec::with_capacity(p.history.len());
+        for h in p.history.iter().take(rounds as usize) {
+            let preference = crate::tournament::colour::preference(&colours);
+            if let (Some(wanted), Some(got)) = (preference.colour, h.colour) {
+                if wanted != got {
+                    m.colour_preferences_unmet += 1;
+                    m.strong_colour_preferences_unmet += u32::from(preference.strength >= Strength::Strong);
+                    m.absolute_colour_preferences_unmet += u32::from(preference.strength == Strength::Absolute);
+                }
             }
+            colours.extend(h.colour);
         }
     }
 

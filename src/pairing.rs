@@ -73,10 +73,21 @@ impl RoundPairing {
     /// as `0000 - U` with its points added to the score, absentees keeping their announced bye).
     pub fn into_document(&self, t: &Tournament, doc: &TrfDocument) -> TrfDocument {
         let mut out = doc.clone();
+        self.write_into(t, &mut out);
+        out
+    }
+
+    /// [`RoundPairing::into_document`] in place: `doc` gets the round's entries (no copy of the
+    /// document, as a generator writing every round wants).
+    pub fn write_into(&self, t: &Tournament, doc: &mut TrfDocument) {
         let r = t.round as usize;
+        // The document's players by id, found by search (not a scan per entry).
+        let mut by_id: Vec<(u32, usize)> = doc.players.iter().enumerate().map(|(k, p)| (p.id, k)).collect();
+        by_id.sort_unstable();
+        let find = |id: u32| by_id.binary_search_by_key(&id, |&(i, _)| i).ok().map(|k| by_id[k].1);
         let mut set = |idx: usize, e: RoundEntry| {
-            let id = t.players[idx].id;
-            if let Some(p) = out.players.iter_mut().find(|p| p.id == id) {
+            if let Some(k) = find(t.players[idx].id) {
+                let p = &mut doc.players[k];
                 if p.rounds.len() < r {
                     p.rounds.resize(r, None);
                 }
@@ -91,12 +102,12 @@ impl RoundPairing {
         if let Some(p) = self.bye {
             set(p, RoundEntry::bye(ResultCode::PairingBye));
             // The PAB's points are known now; the score column must include them.
-            let (id, pts) = (t.players[p].id, doc.point_system.pairing_bye);
-            if let Some(rec) = out.players.iter_mut().find(|q| q.id == id) {
+            let pts = doc.point_system.pairing_bye;
+            if let Some(k) = find(t.players[p].id) {
+                let rec = &mut doc.players[k];
                 rec.points = rec.points.map(|x| x + pts);
             }
         }
-        out
     }
 
     /// The pairing recorded in `doc` for round `t.round` (games, forfeits included, and the PAB).

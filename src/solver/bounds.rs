@@ -38,15 +38,14 @@ pub(crate) fn value_bounds_of(
 ) -> (i64, i64) {
     let n = m.num_players();
     if let Some(p) = common {
-        let mut costs: Vec<i64> = cost.terms.iter().map(|t| t.1).collect();
         let pairs = match degree {
             Some(d) => d[p],
             None => m.pairs.iter().filter(|&&(a, b)| a == p || b == p).count(),
         };
-        if pairs + usize::from(m.may_float[p]) > cost.terms.len() {
-            costs.push(0);
-        }
-        return (costs.iter().copied().min().unwrap_or(0), costs.iter().copied().max().unwrap_or(0));
+        // A variable of `p` without a term costs 0.
+        let zero = (pairs + usize::from(m.may_float[p]) > cost.terms.len()).then_some(0);
+        let costs = || cost.terms.iter().map(|t| t.1).chain(zero);
+        return (costs().min().unwrap_or(0), costs().max().unwrap_or(0));
     }
     let mut hi = vec![0i64; n];
     let mut lo = vec![0i64; n];

@@ -75,7 +75,7 @@
 use super::bounds::{common_player, value_bounds_of};
 use super::lex::{LexBackend, StageReport};
 use super::weighted_matching::{
-    try_max_weight_matching_face_owned, try_max_weight_matching_face_priced, EdgeStream, MatchWeight, Pricing,
+    try_max_weight_matching_face_owned_sets, try_max_weight_matching_face_priced, EdgeStream, MatchWeight, Pricing,
     WeightOverflow,
 };
 use super::wide::Wide;
@@ -837,7 +837,12 @@ impl MatchingSession {
                 end += 1;
             }
             self.solves += 1;
-            let within = Within { face: self.face.as_deref(), settled: &self.settled, pricing: self.pricing };
+            let within = Within {
+                face: self.face.as_deref(),
+                settled: &self.settled,
+                pricing: self.pricing,
+                odd_sets: self.odd_sets.is_some(),
+            };
             let chunk = solve_chunk(&self.m, &stages, within, &hint)?;
             drop(stages);
             let first = std::mem::replace(&mut self.folded, end);
@@ -942,6 +947,7 @@ fn solve_chunk(
             $( try_width!(Wide<$l>, 64 * $l - 1); )*
         };
     }
+    try_width!(i64, 63);
     try_width!(i128, 127);
     try_width!(4, 8, 12, 16, 24, 32, 40, 48, 64, 96, 128);
     Err(SolveError::InvalidModel(format!("merged weights of one chunk need about {bits} bits, beyond 8192")))
@@ -956,10 +962,12 @@ struct Within<'a> {
     /// Settled players (they and their pairs are left out).
     settled: &'a [Option<usize>],
     pricing: PriceRule,
+    /// The session keeps the odd sets of its solves ([`MatchingSession::with_odd_sets`]).
+    odd_sets: bool,
 }
 
-/// The exact operations the merged weights are built with: `i128` for chunks that fit it (no
-/// wide arrays at all), [`Wide`] for the others. Every one reports overflow instead of wrapping.
+/// The exact operations the merged weights are built with: `i64` or `i128` for chunks that fit
+/// them (no wide arrays at all), [`Wide`] for the others. Every one reports overflow instead of wrapping.
 trait Exact: MatchWeight {
     const ONE: Self;
     const BITS: u32;
@@ -968,6 +976,26 @@ trait Exact: MatchWeight {
     fn neg(self) -> Self;
     fn bits(&self) -> u32;
     fn as_i128(&self) -> Option<i128>;
+}
+
+impl Exact for i64 {
+    const ONE: Self = 1;
+    const BITS: u32 = 64;
+    fn mul_small(self, k: u64) -> Option<Self> {
+        self.checked_mul(i64::try_from(k).ok()?)
+    }
+    fn abs(self) -> Option<Self> {
+        self.checked_abs()
+    }
+    fn neg(self) -> Self {
+        -self
+    }
+    fn bits(&self) -> u32 {
+        64 - self.unsigned_abs().leading_zeros()
+    }
+    fn as_i128(&self) -> Option<i128> {
+        Some(i128::from(*self))
+    }
 }
 
 impl Exact for i128 {
@@ -1171,7 +1199,7 @@ fn solve_width<W: Exact>(
             ChunkEdges { costs: &costs, pairs: &m.pairs, local: &local, face: within.face, share: &share, conv: $conv }
         };
     }
-    let solve = Solve { nl, count, hint, pricing: within.pricing };
+    let solve = Solve { nl, count, hint, pricing: within.pricing, odd_sets: within.odd_sets };
     let (mate_l, phi, covered_l, odd_l) = if max_bits < 60 {
         solve.run(&edges!(|w: W| w.as_i128().unwrap_or(0) as i64))?
     } else if max_bits < 124 && W::BITS > 128 {
@@ -1231,6 +1259,7 @@ struct Solve<'a> {
     count: usize,
     hint: &'a [usize],
     pricing: PriceRule,
+    odd_sets: bool,
 }
 
 /// A priced chunk whose edges take at most this many bytes listed is listed once (its weights
@@ -1294,7 +1323,7 @@ impl Solve<'_> {
             list.push((a as u32, b as u32, w));
             slot.push(e as u32);
         });
-        let (mate, face) = try_max_weight_matching_face_owned(self.nl, list).map_err(overflow)?;
+        let (mate, face) = try_max_weight_matching_face_owned_sets(self.nl, list, self.odd_sets).map_err(overflow)?;
         let mut phi = vec![None; np];
         for (k, &e) in slot.iter().enumerate() {
             phi[e as usize] = face.phi[k];
