@@ -978,45 +978,32 @@ trait Exact: MatchWeight {
     fn as_i128(&self) -> Option<i128>;
 }
 
-impl Exact for i64 {
-    const ONE: Self = 1;
-    const BITS: u32 = 64;
-    fn mul_small(self, k: u64) -> Option<Self> {
-        self.checked_mul(i64::try_from(k).ok()?)
-    }
-    fn abs(self) -> Option<Self> {
-        self.checked_abs()
-    }
-    fn neg(self) -> Self {
-        -self
-    }
-    fn bits(&self) -> u32 {
-        64 - self.unsigned_abs().leading_zeros()
-    }
-    fn as_i128(&self) -> Option<i128> {
-        Some(i128::from(*self))
-    }
+/// The native widths: the same operations, checked.
+macro_rules! exact_native {
+    ($($t:ty),*) => {$(
+        impl Exact for $t {
+            const ONE: Self = 1;
+            const BITS: u32 = <$t>::BITS;
+            fn mul_small(self, k: u64) -> Option<Self> {
+                self.checked_mul(<$t>::try_from(k).ok()?)
+            }
+            fn abs(self) -> Option<Self> {
+                self.checked_abs()
+            }
+            fn neg(self) -> Self {
+                -self
+            }
+            fn bits(&self) -> u32 {
+                <$t>::BITS - self.unsigned_abs().leading_zeros()
+            }
+            fn as_i128(&self) -> Option<i128> {
+                Some(i128::from(*self))
+            }
+        }
+    )*};
 }
 
-impl Exact for i128 {
-    const ONE: Self = 1;
-    const BITS: u32 = 128;
-    fn mul_small(self, k: u64) -> Option<Self> {
-        self.checked_mul(i128::from(k))
-    }
-    fn abs(self) -> Option<Self> {
-        self.checked_abs()
-    }
-    fn neg(self) -> Self {
-        -self
-    }
-    fn bits(&self) -> u32 {
-        128 - self.unsigned_abs().leading_zeros()
-    }
-    fn as_i128(&self) -> Option<i128> {
-        Some(*self)
-    }
-}
+exact_native!(i64, i128);
 
 impl<const L: usize> Exact for Wide<L> {
     const ONE: Self = Wide::<L>::ONE;
