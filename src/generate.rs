@@ -365,8 +365,7 @@ fn opposite(code: ResultCode) -> ResultCode {
 
 /// Enters the results of the boards of round `r` (paired in `doc`) into `doc`.
 fn play_round(cfg: &GenerateConfig, doc: &mut TrfDocument, t: &Tournament, pairing: &RoundPairing, r: u32) {
-    let mut by_id: Vec<(u32, usize)> = doc.players.iter().enumerate().map(|(k, p)| (p.id, k)).collect();
-    by_id.sort_unstable();
+    let at = doc.positions();
     for b in &pairing.boards {
         let (w, bl) = (&t.players[b.white], &t.players[b.black]);
         let key = [u64::from(r), u64::from(w.id.min(bl.id)), u64::from(w.id.max(bl.id))];
@@ -383,8 +382,7 @@ fn play_round(cfg: &GenerateConfig, doc: &mut TrfDocument, t: &Tournament, pairi
             game_result(w.rating, bl.rating, u, cfg.draw_rate, cfg.white_advantage)
         };
         for (id, code) in [(w.id, white_code), (bl.id, opposite(white_code))] {
-            let at = by_id.binary_search_by_key(&id, |&(i, _)| i).ok().map(|k| by_id[k].1);
-            if let Some(e) = at.and_then(|k| doc.players[k].rounds.get_mut(r as usize - 1)) {
+            if let Some(e) = at.get(&id).and_then(|&k| doc.players[k].rounds.get_mut(r as usize - 1)) {
                 if let Some(entry) = e.as_mut() {
                     entry.result = code;
                 }

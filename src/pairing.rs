@@ -82,9 +82,8 @@ impl RoundPairing {
     pub fn write_into(&self, t: &Tournament, doc: &mut TrfDocument) {
         let r = t.round as usize;
         // The document's players by id, found by search (not a scan per entry).
-        let mut by_id: Vec<(u32, usize)> = doc.players.iter().enumerate().map(|(k, p)| (p.id, k)).collect();
-        by_id.sort_unstable();
-        let find = |id: u32| by_id.binary_search_by_key(&id, |&(i, _)| i).ok().map(|k| by_id[k].1);
+        let at = doc.positions();
+        let find = |id: u32| at.get(&id).copied();
         let mut set = |idx: usize, e: RoundEntry| {
             if let Some(k) = find(t.players[idx].id) {
                 let p = &mut doc.players[k];

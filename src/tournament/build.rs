@@ -2,7 +2,7 @@
 
 use super::{colour, floats::RoundFacts, PastRound, Player, Tournament};
 use crate::points::Points;
-use crate::trf::{ByeKind, Colour, ResultCode, RoundEntry, TrfDocument};
+use crate::trf::{ByeKind, Colour, IdIndex, ResultCode, RoundEntry, TrfDocument};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -198,22 +198,6 @@ pub fn partial_round(doc: &TrfDocument) -> Option<PartialRound> {
 
 fn entry(doc_rounds: &[Option<RoundEntry>], r: u32) -> Option<RoundEntry> {
     doc_rounds.get(r as usize - 1).copied().flatten()
-}
-
-/// The pairing-order position of each player id: a list sorted by id, searched (a SipHash map
-/// built at every round took 1.4% of a research batch's time).
-struct IdIndex(Vec<(u32, usize)>);
-
-impl IdIndex {
-    fn of(entries: impl Iterator<Item = (u32, usize)>) -> IdIndex {
-        let mut v: Vec<(u32, usize)> = entries.collect();
-        v.sort_unstable();
-        IdIndex(v)
-    }
-
-    fn get(&self, id: &u32) -> Option<&usize> {
-        self.0.binary_search_by_key(id, |&(k, _)| k).ok().map(|i| &self.0[i].1)
-    }
 }
 
 impl Tournament {

@@ -175,12 +175,17 @@ impl Bracket {
     /// pairs, which `leave` lists player by player in increasing order, then the floats): a
     /// cost built in this order is normalised without a sort.
     pub fn leaving(&self) -> impl Iterator<Item = (usize, Var)> + '_ {
-        let of = |pairs: bool| {
-            self.leave.iter().enumerate().flat_map(move |(i, vars)| {
-                vars.iter().filter(move |v| matches!(v, Var::Pair(_)) == pairs).map(move |&v| (i, v))
-            })
-        };
-        of(true).chain(of(false))
+        let pairs = self
+            .leave
+            .iter()
+            .enumerate()
+            .flat_map(|(i, vars)| vars.iter().filter(|v| matches!(v, Var::Pair(_))).map(move |&v| (i, v)));
+        pairs.chain(self.floats())
+    }
+
+    /// The float variables of [`Bracket::leave`]: one per bracket player who may float.
+    pub fn floats(&self) -> impl Iterator<Item = (usize, Var)> + '_ {
+        (0..self.nb).filter(|&i| self.model.may_float[i]).map(|i| (i, Var::Float(i)))
     }
 }
 

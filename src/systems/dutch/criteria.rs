@@ -242,7 +242,7 @@ pub fn psd(ctx: &Ctx, base: StageKey, art: &str) -> Vec<Stage> {
             by_sd.entry(sd).or_default().add(Var::Pair(e), 1);
         }
     }
-    for (i, v) in ctx.b.leaving().filter(|(_, v)| matches!(v, Var::Float(_))) {
+    for (i, v) in ctx.b.floats() {
         by_sd.entry(ctx.leave_sd(i)).or_default().add(v, 1);
     }
     by_sd.into_iter().rev().map(|(sd, cost)| stage(base.at(At::ScoreDifference(Points(sd))), art, cost)).collect()
@@ -307,9 +307,9 @@ pub enum ColourRule {
 pub fn colour_cost(ctx: &Ctx, rule: ColourRule) -> Cost {
     let t = ctx.r.t;
     let mut c = Cost::new();
-    // Who can be charged at all (each rule needs both players of a pair to be): a pair of
-    // anybody else is skipped without reading either history, and a bracket of fewer than two
-    // such players has no term.
+    // What each rule asks of both players of a pair, judged once per player: a pair of anybody
+    // else is skipped without reading either history, and a bracket of fewer than two such
+    // players has no term.
     let liable: Vec<bool> = ctx.b.global[..ctx.b.nb]
         .iter()
         .map(|&g| {
@@ -317,6 +317,7 @@ pub fn colour_cost(ctx: &Ctx, rule: ColourRule) -> Cost {
             let f = p.preference;
             f.colour.is_some()
                 && match rule {
+                    // At |CD| ≥ 2: with the same preference one of them ends beyond ±2.
                     ColourRule::BeyondTwo => p.colour_difference.abs() >= 2,
                     ColourRule::ThirdInARow => f.is_absolute(),
                     ColourRule::Preference => true,
@@ -329,21 +330,15 @@ pub fn colour_cost(ctx: &Ctx, rule: ColourRule) -> Cost {
     }
     for (e, a, b) in ctx.b.inner_pairs().filter(|&(_, a, b)| liable[a] && liable[b]) {
         let (ga, gb) = (ctx.b.global[a], ctx.b.global[b]);
-        let (pa, pb) = (&t.players[ga], &t.players[gb]);
-        let (fa, fb) = (pa.preference, pb.preference);
+        let (fa, fb) = (t.players[ga].preference, t.players[gb].preference);
+        // Both players are liable; the pair counts when they want the same colour and:
         let violated = same_preference(t, ga, gb)
             && match rule {
-                // Somebody ends beyond ±2 (both at |CD| ≥ 2 with the same preference).
-                ColourRule::BeyondTwo => pa.colour_difference.abs() >= 2 && pb.colour_difference.abs() >= 2,
-                // The player losing out gets a third same colour in a row.
-                ColourRule::ThirdInARow => fa.is_absolute() && fb.is_absolute() && third_colour(ctx, ga, gb),
-                ColourRule::Preference => true,
-                // Both at least strong, not both absolute.
-                ColourRule::Strong => {
-                    fa.strength >= Strength::Strong
-                        && fb.strength >= Strength::Strong
-                        && !(fa.is_absolute() && fb.is_absolute())
-                }
+                ColourRule::BeyondTwo | ColourRule::Preference => true,
+                // (both absolute) the player losing out gets a third same colour in a row;
+                ColourRule::ThirdInARow => third_colour(ctx, ga, gb),
+                // (both at least strong) not both absolute.
+                ColourRule::Strong => !(fa.is_absolute() && fb.is_absolute()),
             };
         if violated {
             c.add(Var::Pair(e), 1);
@@ -412,7 +407,7 @@ fn floats_received(ctx: &Ctx, down: bool, back: usize) -> Vec<(Var, i64)> {
         }
     }
     if down {
-        for (i, v) in ctx.b.leaving().filter(|(_, v)| matches!(v, Var::Float(_))) {
+        for (i, v) in ctx.b.floats() {
             if again[i] {
                 out.push((v, ctx.leave_sd(i)));
             }
