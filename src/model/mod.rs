@@ -275,6 +275,40 @@ impl BracketModel {
     }
 }
 
+/// The rows of a pair list sorted by lower player: `pairs[row[a]..row[a + 1]]` are the pairs
+/// whose lower player is `a` (`n` players).
+pub(crate) fn pair_rows(pairs: &[(usize, usize)], n: usize) -> Vec<usize> {
+    let mut row = vec![0; n + 1];
+    for &(a, _) in pairs {
+        row[a + 1] += 1;
+    }
+    for a in 0..n {
+        row[a + 1] += row[a];
+    }
+    row
+}
+
+/// The index of the pair `(a, b)`, `a < b`, in a sorted pair list with rows `row`
+/// ([`pair_rows`]), searched within `a`'s row: first where a complete row would hold it (a
+/// bracket's rows are complete but for the pairs its players may not play), then by binary
+/// search. No hash map: its entries would cost several times the list they index.
+pub(crate) fn find_in_row(pairs: &[(usize, usize)], row: &[usize], a: usize, b: usize) -> Option<usize> {
+    if b <= a {
+        return None;
+    }
+    let start = *row.get(a)?;
+    let row = &pairs[start..*row.get(a + 1)?];
+    // Where a row holding every higher player would have `b`, clamped; then the side beyond.
+    let guess = (b - a - 1).min(row.len().saturating_sub(1));
+    let k = match row.get(guess) {
+        Some(&(_, at)) if at == b => guess,
+        Some(&(_, at)) if at > b => row[..guess].binary_search_by_key(&b, |p| p.1).ok()?,
+        Some(_) => guess + 1 + row[guess + 1..].binary_search_by_key(&b, |p| p.1).ok()?,
+        None => return None,
+    };
+    Some(start + k)
+}
+
 /// The optimum found for a model.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Solution {

@@ -292,17 +292,13 @@ impl MatchingSession {
             ));
         }
         let mut degree = vec![0; n];
-        let mut row = vec![0usize; n + 1];
         for &(a, b) in &m.pairs {
             degree[a] += 1;
             degree[b] += 1;
-            row[a + 1] += 1;
-        }
-        for a in 0..n {
-            row[a + 1] += row[a];
         }
         let np = m.pairs.len();
         let sorted = m.pairs.windows(2).all(|w| w[0] < w[1]);
+        let row = if sorted { crate::model::pair_rows(&m.pairs, n) } else { Vec::new() };
         if np.checked_add(n).is_none_or(|k| k > u32::MAX as usize) {
             return Err(SolveError::InvalidModel(format!("{np} pairs: too many for a matching session")));
         }
@@ -549,17 +545,9 @@ impl MatchingSession {
     /// The pair variable of players `x` and `y`, if the model has it.
     fn pair_of(&self, x: usize, y: usize) -> Option<usize> {
         if self.sorted {
-            // Within the lower player's row, first where a complete row would hold the pair (a
-            // bracket's rows are complete but for its rematches): a binary search over all the
-            // pairs took 2.4% of a research batch.
-            let (a, b) = (x.min(y), x.max(y));
-            let start = self.row[a];
-            let row = &self.m.pairs[start..self.row[a + 1]];
-            let guess = b.wrapping_sub(a + 1);
-            if row.get(guess).is_some_and(|&(_, z)| z == b) {
-                return Some(start + guess);
-            }
-            row.binary_search_by_key(&b, |&(_, z)| z).ok().map(|k| start + k)
+            // Within the lower player's row (a binary search over all the pairs took 2.4% of a
+            // research batch).
+            crate::model::find_in_row(&self.m.pairs, &self.row, x.min(y), x.max(y))
         } else {
             self.incident.of_player(x).find(|&e| self.m.pairs[e] == (x.min(y), x.max(y)))
         }

@@ -603,6 +603,7 @@ impl TrfDocument {
     pub(crate) fn positions(&self) -> IdIndex {
         IdIndex::of(self.players.iter().enumerate().map(|(k, p)| (p.id, k)))
     }
+
     /// The player with starting-rank number `id`.
     pub fn player(&self, id: u32) -> Option<&PlayerRecord> {
         self.players.iter().find(|p| p.id == id)

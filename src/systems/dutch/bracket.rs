@@ -229,33 +229,13 @@ impl<'a> PairIndex<'a> {
             let pairs = order.iter().map(|&e| m.pairs[e]).collect();
             (std::borrow::Cow::Owned(pairs), order)
         };
-        let n = m.num_players();
-        let mut row = vec![0; n + 1];
-        for &(a, _) in pairs.iter() {
-            row[a + 1] += 1;
-        }
-        for a in 0..n {
-            row[a + 1] += row[a];
-        }
+        let row = crate::model::pair_rows(&pairs, m.num_players());
         PairIndex { pairs, order, row }
     }
 
     /// The pair variable of `x` and `y` (either order), if the model has it.
     pub fn get(&self, x: usize, y: usize) -> Option<usize> {
-        let (a, b) = (x.min(y), x.max(y));
-        if a == b {
-            return None;
-        }
-        let row = &self.pairs[*self.row.get(a)?..*self.row.get(a + 1)?];
-        // Where a row holding every higher player would have `b`, clamped; then search.
-        let guess = (b - a - 1).min(row.len().saturating_sub(1));
-        let k = match row.get(guess) {
-            Some(&(_, at)) if at == b => guess,
-            Some(&(_, at)) if at > b => row[..guess].binary_search_by_key(&b, |p| p.1).ok()?,
-            Some(_) => guess + 1 + row[guess + 1..].binary_search_by_key(&b, |p| p.1).ok()?,
-            None => return None,
-        };
-        let k = self.row[a] + k;
+        let k = crate::model::find_in_row(&self.pairs, &self.row, x.min(y), x.max(y))?;
         Some(if self.order.is_empty() { k } else { self.order[k] })
     }
 

@@ -371,11 +371,7 @@ struct Driver<'a, 'r> {
 /// Does a formulation of `edition` with criteria `keys` count colour preferences not granted
 /// (2017 C.10, 2026 \[C12\], 2012's X)?
 fn counts_preferences(edition: Edition, keys: &[String]) -> bool {
-    let table = match edition {
-        Edition::E2012 => criteria_2012::CRITERIA,
-        Edition::E2017 => criteria::CRITERIA,
-        Edition::E2026 => criteria_2026::CRITERIA,
-    };
+    let table = criteria_table(edition);
     keys.iter().filter_map(|k| criteria::Criterion::find(table, k)).any(|c| c.name == "colour_preference_violations")
 }
 
