@@ -583,7 +583,7 @@ fn optimal_face_is_exactly_the_set_of_maximum_weight_matchings() {
             "round {round}"
         );
         let weight = |m: &[usize]| m.iter().map(|&e| edges[e].2).sum::<i64>();
-        let phi = |m: &[usize]| -> Option<u32> { m.iter().map(|&e| face.phi[e]).sum() };
+        let phi = |m: &[usize]| -> Option<u32> { m.iter().map(|&e| face.phi.get(e)).sum() };
         let chosen: Vec<usize> = (0..edges.len())
             .filter(|&e| {
                 let (a, b, _) = edges[e];
@@ -651,14 +651,14 @@ fn pricing_matches_the_whole_graph() {
         // The same optima: same covered vertices, and every optimum of the whole graph is a
         // maximum-φ matching of the priced face and the other way round, checked on the
         // two incumbents.
-        let phi_of = |phi: &[Option<u32>], m: &[Option<usize>]| -> Option<u64> {
+        let phi_of = |phi: &FaceWeights, m: &[Option<usize>]| -> Option<u64> {
             let mut total = 0u64;
             for (v, x) in m.iter().enumerate() {
                 if let Some(u) = *x {
                     if v < u {
                         let best = (0..edges.len())
                             .filter(|&k| (edges[k].0.min(edges[k].1), edges[k].0.max(edges[k].1)) == (v, u))
-                            .filter_map(|k| phi[k])
+                            .filter_map(|k| phi.get(k))
                             .max()?;
                         total += u64::from(best);
                     }
@@ -671,8 +671,8 @@ fn pricing_matches_the_whole_graph() {
         for v in (0..n).filter(|&v| face.covered[v]) {
             assert!(whole[v].is_some(), "case {case}: {v} covered");
         }
-        let face_edges = |phi: &[Option<u32>]| -> Vec<(usize, usize, i64)> {
-            edges.iter().zip(phi).filter_map(|(&(a, b, _), p)| p.map(|p| (a, b, i64::from(p)))).collect()
+        let face_edges = |phi: &FaceWeights| -> Vec<(usize, usize, i64)> {
+            edges.iter().zip(phi.iter()).filter_map(|(&(a, b, _), p)| p.map(|p| (a, b, i64::from(p)))).collect()
         };
         let best_priced = weight(n, &face_edges(&face.phi), &max_weight_matching(n, &face_edges(&face.phi)));
         assert_eq!(phi_of(&face.phi, &whole).map(|x| x as i64), Some(best_priced), "case {case}: whole optimum");
@@ -708,7 +708,7 @@ fn the_priced_face_is_exactly_the_set_of_optima() {
         let (_, face, _) = try_max_weight_matching_face_priced(n, edges.as_slice(), &[], pricing).expect("small");
         let all = all_matchings(n, &edges);
         let weight = |m: &[usize]| m.iter().map(|&k| edges[k].2).sum::<i64>();
-        let phi = |m: &[usize]| m.iter().map(|&k| face.phi[k].map(i64::from)).sum::<Option<i64>>();
+        let phi = |m: &[usize]| m.iter().map(|&k| face.phi.get(k).map(i64::from)).sum::<Option<i64>>();
         let best_w = all.iter().map(|m| weight(m)).max().expect("the empty matching");
         let best_phi = all.iter().filter_map(|m| phi(m)).max().expect("the empty matching");
         for m in &all {

@@ -68,15 +68,18 @@
 //! # Memory
 //!
 //! Stage costs are kept compact (`Terms`, 12 bytes a term), the merged weights are never
-//! stored per pair, pairs by player are one `u32` array, and the model is shared with the
-//! bracket that built it ([`MatchingSession::shared`]). The 1,000-player round 2 peaks at
-//! 39 MiB (bbpPairings: 58 MiB).
+//! stored per pair, the optimal face takes 4 bytes a pair ([`FaceWeights`]), a sorted model's
+//! pairs by player are found by row (an unsorted one's are one `u32` array), and the model is
+//! shared with the bracket that built it ([`MatchingSession::shared`]). The 1,000-player round 2
+//! peaks at 39 MiB (bbpPairings: 58 MiB); the 9,999-player Dutch 2017 round 2 at 682 MiB, of which
+//! the largest bracket's pairs take 206 MB and its quality stages, as the system builds them
+//! ([`Cost`] terms of 24 bytes), 402 MB.
 
 use super::bounds::{common_player, value_bounds_of};
 use super::lex::{LexBackend, StageReport};
 use super::weighted_matching::{
-    try_max_weight_matching_face_owned_sets, try_max_weight_matching_face_priced, EdgeStream, MatchWeight, Pricing,
-    WeightOverflow,
+    try_max_weight_matching_face_owned_sets, try_max_weight_matching_face_priced, EdgeStream, FaceWeights, MatchWeight,
+    Pricing, WeightOverflow,
 };
 use super::wide::Wide;
 use crate::model::{BracketModel, Cost, Solution, SolveError, Stage, Var};
@@ -105,7 +108,7 @@ pub struct MatchingSession {
     solves: usize,
     /// The stages before `folded` are summarised by `face`: per model pair, its weight `φ` in
     /// the optimal face of the last solve, or `None` if no optimum of those stages uses it.
-    face: Option<Vec<Option<u32>>>,
+    face: Option<FaceWeights>,
     folded: usize,
     /// Players paired the same way in every optimum of the folded stages (`settled[v]` is the
     /// partner): they and their edges leave the later solves (see [`MatchingSession::settle`]).
@@ -256,7 +259,7 @@ struct Chunk {
     mate: Vec<Option<usize>>,
     /// Per model pair: `φ` in the optimal face, `None` if no optimum uses it (or it touches a
     /// settled player).
-    face: Vec<Option<u32>>,
+    face: FaceWeights,
     /// Per player: covered by every optimum.
     covered: Vec<bool>,
     /// The model players of each blossom of positive dual (see [`OptimalFace`]).
@@ -437,12 +440,16 @@ impl MatchingSession {
             let np = self.m.pairs.len();
             let of = |v: Var| cost.get(Terms::key(v, np));
             let mut hits = self
-                .incident
-                .of_player(p)
-                .filter(|&e| chunk.face[e].is_some() && of(Var::Pair(e)) == value)
+                .pairs_of(p)
+                .filter(|&e| chunk.face.has(e) && of(Var::Pair(e)) == value)
                 .map(Var::Pair)
                 .chain((self.m.may_float[p] && of(Var::Float(p)) == value).then_some(Var::Float(p)));
-            if let (Some(Var::Pair(e)), None) = (hits.next(), hits.next()) {
+            let only = match (hits.next(), hits.next()) {
+                (Some(Var::Pair(e)), None) => Some(e),
+                _ => None,
+            };
+            drop(hits);
+            if let Some(e) = only {
                 let (a, b) = self.m.pairs[e];
                 let q = if a == p { b } else { a };
                 if self.settled[q].is_none() && chunk.mate[p] == Some(q) {
@@ -453,10 +460,25 @@ impl MatchingSession {
         }
     }
 
+    /// Lists the pairs by player, for a model whose pairs are not in order (a sorted model
+    /// finds them by row: [`MatchingSession::pairs_of`]).
     fn build_incident(&mut self) {
-        if self.incident.start.is_empty() {
+        if !self.sorted && self.incident.start.is_empty() {
             self.incident = Incidence::of(&self.m, &self.degree);
         }
+    }
+
+    /// The model pairs of player `p`, in model order. A sorted model's are found in place: `p`'s
+    /// pair with each lower player `a` within `a`'s row, then `p`'s own row. No list by player:
+    /// it would take 4 bytes twice per pair (103 MB on the largest bracket of a 10,000-player
+    /// round, kept to the end of its session).
+    fn pairs_of(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        let (column, row) = if self.sorted { (0..p, self.row[p]..self.row[p + 1]) } else { (0..0, 0..0) };
+        let listed = if self.sorted { None } else { Some(self.incident.of_player(p)) };
+        column
+            .filter_map(move |a| crate::model::find_in_row(&self.m.pairs, &self.row, a, p))
+            .chain(row)
+            .chain(listed.into_iter().flatten())
     }
 
     /// Folds the next stages without a solve while the incumbent provably attains their optimum
@@ -486,11 +508,10 @@ impl MatchingSession {
             let c = |v: Var| cost.get(Terms::key(v, np));
             let mut pairs: Vec<(usize, i64)> = Vec::with_capacity(self.degree[p]);
             pairs.extend(
-                self.incident
-                    .of_player(p)
+                self.pairs_of(p)
                     .filter(|&e| {
                         let (a, b) = self.m.pairs[e];
-                        face[e].is_some() && self.settled[if a == p { b } else { a }].is_none()
+                        face.has(e) && self.settled[if a == p { b } else { a }].is_none()
                     })
                     .map(|e| (e, c(Var::Pair(e)))),
             );
@@ -523,9 +544,9 @@ impl MatchingSession {
             let face = self.face.as_mut().expect("checked above");
             for &(e, cost) in &pairs {
                 if cost != best {
-                    face[e] = None;
+                    face.set(e, None);
                 } else if must_cover && float.is_some() {
-                    face[e] = face[e].map(|phi| phi + 1);
+                    face.raise(e);
                 }
             }
             if must_cover {
@@ -549,7 +570,7 @@ impl MatchingSession {
             // research batch).
             crate::model::find_in_row(&self.m.pairs, &self.row, x.min(y), x.max(y))
         } else {
-            self.incident.of_player(x).find(|&e| self.m.pairs[e] == (x.min(y), x.max(y)))
+            self.pairs_of(x).find(|&e| self.m.pairs[e] == (x.min(y), x.max(y)))
         }
     }
 
@@ -565,7 +586,7 @@ impl MatchingSession {
     fn swap_into(&mut self, p: usize, candidates: &[usize]) -> bool {
         let (Some(face), Some(mate)) = (&self.face, &self.mate) else { return false };
         let Some(q) = mate[p] else { return false };
-        let phi = |x: usize, y: usize| self.pair_of(x, y).and_then(|e| face[e]).map(i64::from);
+        let phi = |x: usize, y: usize| self.pair_of(x, y).and_then(|e| face.get(e)).map(i64::from);
         let other = |e: usize| {
             let (a, b) = self.m.pairs[e];
             if a == p {
@@ -608,8 +629,8 @@ impl MatchingSession {
             let row_of = |z: usize, row: &mut Vec<Option<i64>>| {
                 row.clear();
                 row.resize(mate.len(), None);
-                for e in self.incident.of_player(z) {
-                    row[other_end(self.m.pairs[e], z)] = face[e].map(i64::from);
+                for e in self.pairs_of(z) {
+                    row[other_end(self.m.pairs[e], z)] = face.get(e).map(i64::from);
                 }
             };
             let (mut q_row, mut r_row) = (Vec::new(), Vec::new());
@@ -666,24 +687,23 @@ impl MatchingSession {
             if cost.coefs.iter().any(|&c| c < 0) || self.eval(cost, mate) != 0 {
                 break;
             }
-            let Some(face) = self.face.as_mut() else { break };
+            let Some(mut face) = self.face.take() else { break };
             for (key, _) in cost.iter().filter(|&(_, c)| c > 0) {
                 let key = key as usize;
                 if key < np {
-                    face[key] = None;
+                    face.set(key, None);
                     continue;
                 }
                 let p = key - np;
                 if self.covered[p] || self.settled[p].is_some() {
                     continue;
                 }
-                for e in self.incident.of_player(p) {
-                    if let Some(phi) = face[e].as_mut() {
-                        *phi += 1;
-                    }
+                for e in self.pairs_of(p) {
+                    face.raise(e);
                 }
                 self.covered[p] = true;
             }
+            self.face = Some(face);
             self.folded += 1;
         }
         self.folded > start
@@ -706,7 +726,7 @@ impl MatchingSession {
             return;
         }
         let (Some(face), Some(mate)) = (&self.face, &self.mate) else { return };
-        let phi = |e: usize| face[e].map(i64::from);
+        let phi = |e: usize| face.get(e).map(i64::from);
         let c = |e: usize| cost.get(e as u32);
         let mut mate = mate.clone();
         let matched = |mate: &[Option<usize>]| -> Vec<usize> {
@@ -754,7 +774,7 @@ impl MatchingSession {
         self.mate = Some(mate);
         let face = self.face.as_mut().expect("checked above");
         for e in charged {
-            face[e] = None;
+            face.set(e, None);
         }
         self.folded += 1;
     }
@@ -763,7 +783,7 @@ impl MatchingSession {
     /// `−φ` over the tight pairs.
     fn face_stage(&self) -> Option<(Terms, (i64, i64))> {
         let face = self.face.as_ref()?;
-        let term = |(e, phi): (usize, &Option<u32>)| {
+        let term = |(e, phi): (usize, Option<u32>)| {
             let (a, b) = self.m.pairs[e];
             let open = self.settled[a].is_none() && self.settled[b].is_none();
             phi.filter(|&p| open && p > 0).map(|p| (e as u32, -i64::from(p)))
@@ -826,7 +846,7 @@ impl MatchingSession {
             }
             self.solves += 1;
             let within = Within {
-                face: self.face.as_deref(),
+                face: self.face.as_ref(),
                 settled: &self.settled,
                 pricing: self.pricing,
                 odd_sets: self.odd_sets.is_some(),
@@ -946,7 +966,7 @@ fn solve_chunk(
 struct Within<'a> {
     /// Per model pair: its `φ` in the face of the stages folded before (`None`: no optimum uses
     /// it); `None` before the first solve (every pair).
-    face: Option<&'a [Option<u32>]>,
+    face: Option<&'a FaceWeights>,
     /// Settled players (they and their pairs are left out).
     settled: &'a [Option<usize>],
     pricing: PriceRule,
@@ -1108,7 +1128,7 @@ fn solve_width<W: Exact>(
     }
     let allowed = |e: usize| {
         let (a, b) = m.pairs[e];
-        local[a] != usize::MAX && local[b] != usize::MAX && within.face.is_none_or(|f| f[e].is_some())
+        local[a] != usize::MAX && local[b] != usize::MAX && within.face.is_none_or(|f| f.has(e))
     };
     // Multipliers M_k, from the last stage up.
     let mut mult = vec![W::ONE; stages.len()];
@@ -1202,7 +1222,7 @@ struct ChunkEdges<'a, W, T> {
     costs: &'a PairCosts<'a, W>,
     pairs: &'a [(usize, usize)],
     local: &'a [usize],
-    face: Option<&'a [Option<u32>]>,
+    face: Option<&'a FaceWeights>,
     share: &'a [W],
     conv: fn(W) -> T,
 }
@@ -1217,7 +1237,7 @@ impl<W: Exact, T> EdgeStream<T> for ChunkEdges<'_, W, T> {
         self.costs.for_each_in(range, |e, cost| {
             let (a, b) = self.pairs[e];
             let (la, lb) = (self.local[a], self.local[b]);
-            if la == usize::MAX || lb == usize::MAX || self.face.is_some_and(|face| face[e].is_none()) {
+            if la == usize::MAX || lb == usize::MAX || self.face.is_some_and(|face| !face.has(e)) {
                 return;
             }
             // Checked by `solve_width`'s pass over the same pairs.
@@ -1277,7 +1297,7 @@ impl Solve<'_> {
     fn run<T: MatchWeight, E: EdgeStream<T>>(
         &self,
         edges: &E,
-    ) -> Result<(Vec<Option<usize>>, Vec<Option<u32>>, Vec<bool>, Vec<Vec<usize>>), SolveError> {
+    ) -> Result<(Vec<Option<usize>>, FaceWeights, Vec<bool>, Vec<Vec<usize>>), SolveError> {
         let overflow = |e: WeightOverflow| SolveError::InvalidModel(format!("merged weights overflow: {e}"));
         if self.pricing.prices(self.count) {
             // Pricing reads the graph several times: a list small enough is computed once.
@@ -1299,9 +1319,9 @@ impl Solve<'_> {
             slot.push(e as u32);
         });
         let (mate, face) = try_max_weight_matching_face_owned_sets(self.nl, list, self.odd_sets).map_err(overflow)?;
-        let mut phi = vec![None; np];
+        let mut phi = FaceWeights::none(np);
         for (k, &e) in slot.iter().enumerate() {
-            phi[e as usize] = face.phi[k];
+            phi.set(e as usize, face.phi.get(k));
         }
         Ok((mate, phi, face.covered, face.odd_sets))
     }

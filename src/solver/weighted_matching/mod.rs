@@ -294,7 +294,7 @@ pub struct OptimalFace {
     /// Per input edge: `Some(φ)` if the edge is tight (it may belong to a maximum-weight
     /// matching), `None` if no maximum-weight matching uses it (positive reduced cost, negative
     /// weight, a self-loop or an out-of-range vertex).
-    pub phi: Vec<Option<u32>>,
+    pub phi: FaceWeights,
     /// Per vertex: its dual is positive, so every maximum-weight matching covers it.
     pub covered: Vec<bool>,
     /// The vertex sets (sorted) of the blossoms of positive dual `z(B)`: with the degree
@@ -303,6 +303,76 @@ pub struct OptimalFace {
     /// for that LP: LP duality), so an integer program over the same matching can be proven
     /// optimal without searching for cuts.
     pub odd_sets: Vec<Vec<usize>>,
+}
+
+/// `φ` per edge of an [`OptimalFace`] (`None` for an edge no maximum-weight matching uses), in
+/// four bytes an edge: `u32::MAX` stands for `None` (a `φ` is a few units: two vertices and the
+/// blossoms holding both). An `Option<u32>` takes eight, and the largest bracket of a
+/// 10,000-player round keeps two faces of 12.9 million pairs at once.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FaceWeights(Vec<u32>);
+
+const NOT_TIGHT: u32 = u32::MAX;
+
+impl FaceWeights {
+    /// `len` edges, none of them tight.
+    pub fn none(len: usize) -> FaceWeights {
+        FaceWeights(vec![NOT_TIGHT; len])
+    }
+
+    /// Number of edges.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// True if there is no edge.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// `φ` of edge `k`, `None` if no maximum-weight matching uses it.
+    pub fn get(&self, k: usize) -> Option<u32> {
+        let v = self.0[k];
+        (v != NOT_TIGHT).then_some(v)
+    }
+
+    /// True if edge `k` is tight.
+    pub fn has(&self, k: usize) -> bool {
+        self.0[k] != NOT_TIGHT
+    }
+
+    /// Sets `φ` of edge `k` (`None`: no maximum-weight matching uses it).
+    ///
+    /// # Panics
+    /// If `φ` is `u32::MAX`, which stands for `None`.
+    pub fn set(&mut self, k: usize, phi: Option<u32>) {
+        assert!(phi != Some(NOT_TIGHT), "φ of u32::MAX");
+        self.0[k] = phi.unwrap_or(NOT_TIGHT);
+    }
+
+    /// Adds one to `φ` of edge `k` if it is tight.
+    pub fn raise(&mut self, k: usize) {
+        if let Some(phi) = self.get(k) {
+            self.set(k, Some(phi + 1));
+        }
+    }
+
+    /// `φ` of every edge, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Option<u32>> + '_ {
+        self.0.iter().map(|&v| (v != NOT_TIGHT).then_some(v))
+    }
+}
+
+impl FromIterator<Option<u32>> for FaceWeights {
+    fn from_iter<I: IntoIterator<Item = Option<u32>>>(iter: I) -> FaceWeights {
+        let mut f = FaceWeights(Vec::new());
+        for phi in iter {
+            f.0.push(NOT_TIGHT);
+            let k = f.0.len() - 1;
+            f.set(k, phi);
+        }
+        f
+    }
 }
 
 /// As [`try_max_weight_matching`], and also the set of all maximum-weight matchings as an
@@ -353,9 +423,9 @@ fn face_of<W: MatchWeight>(
     solver.greedy_start();
     solver.run();
     let nesting = solver.nesting();
-    let mut phi = vec![None; m];
+    let mut phi = FaceWeights::none(m);
     for (k, &e) in kept.iter().enumerate() {
-        phi[e as usize] = solver.face_weight(k, &nesting);
+        phi.set(e as usize, solver.face_weight(k, &nesting));
     }
     let covered = (0..n).map(|v| solver.dualvar[v].is_positive()).collect();
     let odd_sets = if odd_sets { solver.positive_blossoms() } else { Vec::new() };

@@ -32,7 +32,7 @@
 //! subgraph. On a dense 5,000-vertex bracket one to three rounds are usual.
 
 use super::blossom::Solver;
-use super::{headroom, MatchWeight, OptimalFace, WeightOverflow};
+use super::{headroom, FaceWeights, MatchWeight, OptimalFace, WeightOverflow};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::ops::Range;
@@ -180,7 +180,7 @@ pub fn try_max_weight_matching_face_priced<W: MatchWeight, G: EdgeStream<W> + ?S
         solver.run();
         let nesting = solver.nesting();
         // Price every edge; read the face in the same pass (kept only if nothing is negative).
-        let mut phi: Vec<Option<u32>> = vec![None; slots];
+        let mut phi = FaceWeights::none(slots);
         let mut negative: Option<Picks<Negative<W>>> = None;
         let mut c = 0;
         let pos = |v: usize| u32::from(solver.dual_positive(v));
@@ -192,12 +192,12 @@ pub fn try_max_weight_matching_face_priced<W: MatchWeight, G: EdgeStream<W> + ?S
                 c += 1;
             }
             if c < sub.len() && sub[c].0 as usize == k {
-                phi[k] = solver.face_weight(c, &nesting);
+                phi.set(k, solver.face_weight(c, &nesting));
                 return;
             }
             let (r2, depth) = solver.reduced_cost2(a, b, &(w + w), &nesting);
             if r2.is_zero() {
-                phi[k] = Some(pos(a) + pos(b) + depth);
+                phi.set(k, Some(pos(a) + pos(b) + depth));
             } else if r2 < W::zero() {
                 let picks = negative.get_or_insert_with(|| Picks::new(n, pricing.add_per_vertex));
                 let t = tie(k);
