@@ -75,12 +75,13 @@
 //! # Memory
 //!
 //! Stage costs are kept compact (`Terms`, 12 bytes a term), the merged weights are never
-//! stored per pair, the optimal face takes 4 bytes a pair ([`FaceWeights`]), a sorted model's
-//! pairs by player are found by row (an unsorted one's are one `u32` array), and the model is
-//! shared with the bracket that built it ([`MatchingSession::shared`]). The 1,000-player round 2
-//! peaks at 39 MiB (bbpPairings: 58 MiB); the 9,999-player Dutch 2017 round 2 at 682 MiB, of which
-//! the largest bracket's pairs take 206 MB and its quality stages, as the system builds them
-//! ([`Cost`] terms of 24 bytes), 402 MB.
+//! stored per pair, the optimal face takes 4 bytes a pair ([`FaceWeights`]), pairs by player are
+//! one `u32` array (for a sorted model only each player's pairs with lower players: the others
+//! are his row), and the model is shared with the bracket that built it
+//! ([`MatchingSession::shared`]). The 1,000-player round 2 peaks at 39 MiB (bbpPairings:
+//! 58 MiB); the 9,999-player Dutch 2017 round 2 at 728 MiB, of which the largest bracket's pairs
+//! take 206 MB and its quality stages, as the system builds them ([`Cost`] terms of 24 bytes),
+//! 402 MB.
 
 use super::bounds::{common_player, value_bounds_of};
 use super::lex::{LexBackend, StageReport};
@@ -156,7 +157,9 @@ impl PriceRule {
     }
 }
 
-/// Model pairs by player, in one array (`u32` pair indices).
+/// Model pairs by player, in one array (`u32` pair indices): each pair under both its players,
+/// or, for a model whose pairs are sorted (each player's pairs with higher players are then
+/// already a row of them), under its higher player only.
 #[derive(Default)]
 struct Incidence {
     start: Vec<usize>,
@@ -164,17 +167,25 @@ struct Incidence {
 }
 
 impl Incidence {
-    fn of(m: &BracketModel, degree: &[usize]) -> Incidence {
+    fn of(m: &BracketModel, higher_only: bool) -> Incidence {
         let n = m.num_players();
         let mut start = vec![0; n + 1];
+        for &(a, b) in &m.pairs {
+            start[b + 1] += 1;
+            if !higher_only {
+                start[a + 1] += 1;
+            }
+        }
         for v in 0..n {
-            start[v + 1] = start[v] + degree[v];
+            start[v + 1] += start[v];
         }
         let mut fill = start.clone();
         let mut pairs = vec![0u32; start[n]];
         for (e, &(a, b)) in m.pairs.iter().enumerate() {
-            pairs[fill[a]] = e as u32;
-            fill[a] += 1;
+            if !higher_only {
+                pairs[fill[a]] = e as u32;
+                fill[a] += 1;
+            }
             pairs[fill[b]] = e as u32;
             fill[b] += 1;
         }
@@ -467,25 +478,22 @@ impl MatchingSession {
         }
     }
 
-    /// Lists the pairs by player, for a model whose pairs are not in order (a sorted model
-    /// finds them by row: [`MatchingSession::pairs_of`]).
+    /// Lists the pairs by player (see [`Incidence`]), once.
     fn build_incident(&mut self) {
-        if !self.sorted && self.incident.start.is_empty() {
-            self.incident = Incidence::of(&self.m, &self.degree);
+        if self.incident.start.is_empty() {
+            self.incident = Incidence::of(&self.m, self.sorted);
         }
     }
 
-    /// The model pairs of player `p`, in model order. A sorted model's are found in place: `p`'s
-    /// pair with each lower player `a` within `a`'s row, then `p`'s own row. No list by player:
-    /// it would take 4 bytes twice per pair (103 MB on the largest bracket of a 10,000-player
-    /// round, kept to the end of its session).
+    /// The model pairs of player `p`, in model order ([`MatchingSession::build_incident`] first).
+    /// A sorted model lists only each player's pairs with lower players, and takes the others
+    /// from the player's row: half the list (52 MB instead of 103 MB on the largest bracket of a
+    /// 10,000-player round, kept to the end of its session). Finding the lower ones by a search
+    /// in every lower player's row instead made the exchange searches of that event's round 5
+    /// 40% slower.
     fn pairs_of(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
-        let (column, row) = if self.sorted { (0..p, self.row[p]..self.row[p + 1]) } else { (0..0, 0..0) };
-        let listed = if self.sorted { None } else { Some(self.incident.of_player(p)) };
-        column
-            .filter_map(move |a| crate::model::find_in_row(&self.m.pairs, &self.row, a, p))
-            .chain(row)
-            .chain(listed.into_iter().flatten())
+        let row = if self.sorted { self.row[p]..self.row[p + 1] } else { 0..0 };
+        self.incident.of_player(p).chain(row)
     }
 
     /// Folds the next stages without a solve while the incumbent provably attains their optimum
