@@ -492,6 +492,7 @@ impl MatchingSession {
     /// in every lower player's row instead made the exchange searches of that event's round 5
     /// 40% slower.
     fn pairs_of(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        debug_assert!(!self.incident.start.is_empty(), "pairs by player read before they were listed");
         let row = if self.sorted { self.row[p]..self.row[p + 1] } else { 0..0 };
         self.incident.of_player(p).chain(row)
     }
@@ -854,7 +855,7 @@ impl MatchingSession {
                 // A run of one-player stages (the candidate order's partner stages) is solved a
                 // stage at a time: each solve narrows the face, and the stages after it then
                 // mostly fold without one (see the module header).
-                if end > self.folded && self.common[self.folded].is_some() && self.common[end].is_some() {
+                if end > self.folded && self.common[end - 1].is_some() && self.common[end].is_some() {
                     break;
                 }
                 stages.push((&self.costs[end], self.bounds[end]));

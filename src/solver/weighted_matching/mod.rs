@@ -363,18 +363,6 @@ impl FaceWeights {
     }
 }
 
-impl FromIterator<Option<u32>> for FaceWeights {
-    fn from_iter<I: IntoIterator<Item = Option<u32>>>(iter: I) -> FaceWeights {
-        let mut f = FaceWeights(Vec::new());
-        for phi in iter {
-            f.0.push(NOT_TIGHT);
-            let k = f.0.len() - 1;
-            f.set(k, phi);
-        }
-        f
-    }
-}
-
 /// As [`try_max_weight_matching`], and also the set of all maximum-weight matchings as an
 /// [`OptimalFace`], read from the final duals (which the unit tests check as a certificate).
 pub fn try_max_weight_matching_face<W: MatchWeight>(
