@@ -7,6 +7,7 @@
 //! both the same way. Under the 2026 rules every bracket is built like that ([`Kind::Outlook`]):
 //! the next scoregroup first, then all lower players.
 
+use super::lookahead;
 use super::round::Round;
 use crate::model::{BracketModel, Var};
 use std::rc::Rc;
@@ -83,6 +84,9 @@ pub struct Bracket {
     /// "a heterogeneous score bracket of which at least half of the players have come from a
     /// higher score bracket is also treated as though it was homogeneous").
     pub homogeneous_order: bool,
+    /// The next scoregroup's pairs among itself are thinned ([`super::lookahead`]): exact only
+    /// when the stages pass [`Bracket::thinning_exact`].
+    pub thinned: bool,
 }
 
 impl Bracket {
@@ -91,6 +95,48 @@ impl Bracket {
         let n = players.len() + extras(kind).0.len() + extras(kind).1.len();
         let every = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
         Bracket::build_on(r, players, mdps, kind, every, n * n.saturating_sub(1) / 2)
+    }
+
+    /// [`Bracket::build`] with the next scoregroup's pairs among itself thinned
+    /// ([`super::lookahead`]) when the model has one large enough and a row for it is found. The
+    /// caller checks its stages with [`Bracket::thinning_exact`] and builds the whole model when
+    /// that fails.
+    pub fn build_thinned(r: &Round, players: &[usize], mdps: usize, kind: Kind) -> Bracket {
+        let Kind::Normal { next, .. } = kind else {
+            return Bracket::build(r, players, mdps, kind);
+        };
+        let nb = players.len();
+        let k = lookahead::window(nb);
+        if !lookahead::worth(next.len(), k) {
+            return Bracket::build(r, players, mdps, kind);
+        }
+        let Some(row) = lookahead::row(next.len(), k, |x, y| r.can_meet(next[x], next[y])) else {
+            return Bracket::build(r, players, mdps, kind);
+        };
+        let near = lookahead::neighbours(&row, k);
+        let n = nb + next.len();
+        let own = (0..nb).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
+        let among = near
+            .iter()
+            .enumerate()
+            .flat_map(|(x, list)| list.iter().filter(move |&&y| y > x).map(move |&y| (nb + x, nb + y)));
+        let most = nb * n + next.len() * k;
+        let mut b = Bracket::build_on(r, players, mdps, kind, own.chain(among), most);
+        b.thinned = true;
+        b
+    }
+
+    /// Whether the thinned model of [`Bracket::build_thinned`] has the optima of the whole one
+    /// under `stages` (always, for a model not thinned).
+    pub fn thinning_exact(&self, stages: &[crate::model::Stage]) -> bool {
+        if !self.thinned {
+            return true;
+        }
+        let m = &self.model;
+        let split = m.pairs.partition_point(|&(a, _)| a < self.nb);
+        m.constraints.is_empty()
+            && m.aux.is_empty()
+            && lookahead::exact(stages, self.nb, m.num_players(), split, m.pairs.len() - split)
     }
 
     /// [`Bracket::build`] on the candidate pairs `keep` only (local numbers, `a < b`, in any
@@ -154,7 +200,7 @@ impl Bracket {
             }
         }
         let homogeneous_order = homogeneous_order(r, nb, mdps);
-        Bracket { model: Rc::new(model), nb, mdps, global, leave, inside, homogeneous_order }
+        Bracket { model: Rc::new(model), nb, mdps, global, leave, inside, homogeneous_order, thinned: false }
     }
 
     /// Pair variables inside the bracket with their two local players, in increasing order.

@@ -14,6 +14,7 @@ mod criteria_2012;
 mod criteria_2026;
 pub use criteria_2026::C9_STAGE;
 mod first;
+mod lookahead;
 mod order;
 pub use order::{words, NONE_WITHIN_S1};
 mod round;
@@ -308,6 +309,27 @@ fn quality_stages(
     Ok(out)
 }
 
+/// A bracket's model and quality stages, the look-ahead's next scoregroup thinned where that
+/// changes no optimum ([`lookahead`]; otherwise the whole model).
+fn built(
+    r: &Round,
+    players: &[usize],
+    mdps: usize,
+    kind: Kind,
+    keys: &[String],
+    own: Option<&Formulation>,
+) -> Result<(Bracket, Vec<crate::model::Stage>), PairError> {
+    let b = Bracket::build_thinned(r, players, mdps, kind);
+    let quality = quality_stages(&criteria::Ctx::new(r, &b, kind), keys, own)?;
+    if b.thinning_exact(&quality) {
+        return Ok((b, quality));
+    }
+    drop((b, quality));
+    let b = Bracket::build(r, players, mdps, kind);
+    let quality = quality_stages(&criteria::Ctx::new(r, &b, kind), keys, own)?;
+    Ok((b, quality))
+}
+
 /// A criterion of one's own in a bracket: on its inner pairs, and on the variables of a bracket
 /// player leaving it (a downfloat, or the PAB in the last bracket), as the edition's own
 /// criteria count them; ranks are bracket sequence numbers (MDPs first, A.2).
@@ -382,8 +404,7 @@ impl Driver<'_, '_> {
         if let Some(leavers) = self.sparse_first(players, mdps, kind) {
             return Ok(leavers);
         }
-        let b = Bracket::build(self.r, players, mdps, kind);
-        let quality = quality_stages(&criteria::Ctx::new(self.r, &b, kind), self.keys, self.own)?;
+        let (b, quality) = built(self.r, players, mdps, kind, self.keys, self.own)?;
         let chosen = match first::perfect(self.r, &b, kind, &quality) {
             Some(c) => c,
             None => self.solve_model(&b, quality)?,
@@ -413,8 +434,7 @@ impl Driver<'_, '_> {
         let c9_anywhere = c9 || r.bye.as_ref().is_some_and(|b| b.first_bracket_c9);
         if !c9_anywhere && !next.is_empty() {
             let near_kind = Kind::Normal { next, next_is_last: lower.is_empty() };
-            let near = Bracket::build(r, players, mdps, near_kind);
-            let near_quality = quality_stages(&criteria::Ctx::new(r, &near, near_kind), self.keys, self.own)?;
+            let (near, near_quality) = built(r, players, mdps, near_kind, self.keys, self.own)?;
             let mut chosen = self.solve_model(&near, near_quality)?;
             if let Some(bye) = extends_to_round(r, &near, &chosen, lower) {
                 // Report [C4]/[C5] as the full model has them, proven by the completion found.

@@ -4,8 +4,6 @@
 //! the pair forced by a stage placed before all others; the first criterion whose optimum gets
 //! worse is the reason, and if none does, the candidate order (B.8) chose the other pairing.
 
-use super::bracket::Bracket;
-use super::criteria::Ctx;
 use super::round::Round;
 use super::{BracketTrace, Edition};
 use crate::model::{Cost, Stage, Var};
@@ -61,7 +59,7 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
         return Err(PairError::Invalid("--why-not needs the traces of a Dutch round".into()));
     };
     let (players, mdps, kind) = &detail.setup;
-    let bracket = Bracket::build(r, players, *mdps, kind.kind());
+    let (bracket, quality) = super::built(r, players, *mdps, kind.kind(), keys, None)?;
     let local = |x: usize| players.iter().position(|&p| p == x).unwrap_or(usize::MAX);
     let (la, lb) = (local(a).min(local(b)), local(a).max(local(b)));
     if lb < *mdps {
@@ -74,7 +72,6 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
     let Some(e) = bracket.model.pairs.iter().position(|&p| p == (la, lb)) else {
         return Ok(format!("no pairing of bracket {} may contain {a_id}-{b_id}", k + 1));
     };
-    let quality = super::quality_stages(&Ctx::new(r, &bracket, kind.kind()), keys, None)?;
     let mut force = Cost::new();
     force.add(Var::Pair(e), -1);
     let mut stages = vec![Stage { key: StageKey::order("force", ""), article: "--why-not".into(), cost: force }];
