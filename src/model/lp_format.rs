@@ -41,7 +41,7 @@ pub fn write_lp(m: &BracketModel, stage: usize, fixed: &[i64]) -> String {
         let _ = writeln!(out, "\\ stage {} of {}: {} ({})", stage + 1, m.stages.len(), s.key, s.article);
     }
     out.push_str("Minimize\n");
-    let obj = st.map(|s| s.cost.normalised().terms).unwrap_or_default();
+    let obj = st.map(|s| s.cost.normalised().to_terms()).unwrap_or_default();
     let _ = writeln!(out, " obj: {}", linear(m, &obj));
     out.push_str("Subject To\n");
     let n = m.num_players();
@@ -75,7 +75,7 @@ pub fn write_lp(m: &BracketModel, stage: usize, fixed: &[i64]) -> String {
                 out,
                 " fix_{}: {} <= {}",
                 s.key.to_string().replace(['-', '.'], "_"),
-                linear(m, &s.cost.normalised().terms),
+                linear(m, &s.cost.normalised().to_terms()),
                 v
             );
         }

@@ -33,10 +33,66 @@ pub enum Var {
 }
 
 /// An integer cost on pairs and floaters; what a stage minimises.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+///
+/// Kept compact: a large bracket's stage has a term on millions of pairs (a colour criterion on
+/// the 12.9 million pairs of a 5,000-player bracket has 6.4 million), so each term is a packed
+/// variable (`u32`: its kind in the top two bits, its index below) and an `i64` beside it, 12
+/// bytes instead of the 24 of a `(Var, i64)`; and while every coefficient is the same (a count:
+/// colour, float and exchange criteria) it is kept once, 4 bytes a term. Read it with
+/// [`Cost::terms`].
+#[derive(Clone, Debug, Default)]
 pub struct Cost {
-    /// Non-zero costs only, in any order; a variable may appear once.
-    pub terms: Vec<(Var, i64)>,
+    /// Packed variables ([`pack`]), in any order until normalised; a variable may appear once.
+    vars: Vec<u32>,
+    /// The coefficient of each variable of `vars`, never zero; empty while they are all `same`.
+    coefs: Vec<i64>,
+    /// The coefficient of every variable while `coefs` is empty.
+    same: i64,
+}
+
+/// A cost's coefficients as a solver takes them over ([`Cost::into_packed`]).
+pub(crate) enum Coefs {
+    /// Every term has this one.
+    Same(i64),
+    /// One per term.
+    Each(Vec<i64>),
+}
+
+impl PartialEq for Cost {
+    /// The same terms in the same order, however they are kept.
+    fn eq(&self, other: &Cost) -> bool {
+        self.terms().eq(other.terms())
+    }
+}
+
+impl Eq for Cost {}
+
+/// A variable's index may be at most this (the kind takes the top two bits of a `u32`): a
+/// model's pairs are fewer by far (50 million for 10,000 players).
+const PACKED_INDEX: usize = (1 << 30) - 1;
+
+/// `v` packed into a `u32` whose order is the order of [`Var`] (pairs, then floats, then
+/// auxiliary variables, each by index).
+///
+/// # Panics
+/// For an index above 2^30 - 1, which no model can have (it would need 16 GiB of pairs).
+fn pack(v: Var) -> u32 {
+    let (kind, i) = match v {
+        Var::Pair(e) => (0, e),
+        Var::Float(i) => (1, i),
+        Var::Aux(k) => (2, k),
+    };
+    assert!(i <= PACKED_INDEX, "variable index {i} beyond a cost's packed range");
+    (kind << 30) | i as u32
+}
+
+fn unpack(x: u32) -> Var {
+    let i = (x as usize) & PACKED_INDEX;
+    match x >> 30 {
+        0 => Var::Pair(i),
+        1 => Var::Float(i),
+        _ => Var::Aux(i),
+    }
 }
 
 impl Cost {
@@ -44,11 +100,59 @@ impl Cost {
         Cost::default()
     }
 
+    /// An empty cost with room for `n` terms (a builder that knows its count: no doubling on
+    /// the way).
+    pub fn with_capacity(n: usize) -> Cost {
+        Cost { vars: Vec::with_capacity(n), ..Cost::default() }
+    }
+
     /// Adds `c` to the cost of `v` (no-op for `c == 0`).
     pub fn add(&mut self, v: Var, c: i64) {
-        if c != 0 {
-            self.terms.push((v, c));
+        if c == 0 {
+            return;
         }
+        if self.vars.is_empty() {
+            self.same = c;
+        } else if self.coefs.is_empty() && c != self.same {
+            self.coefs = vec![self.same; self.vars.len()];
+        }
+        self.vars.push(pack(v));
+        if !self.coefs.is_empty() {
+            self.coefs.push(c);
+        }
+    }
+
+    /// The coefficient of the `k`-th term.
+    fn coef(&self, k: usize) -> i64 {
+        if self.coefs.is_empty() {
+            self.same
+        } else {
+            self.coefs[k]
+        }
+    }
+
+    /// The terms, `(variable, coefficient)`, in the order added (by variable once normalised).
+    pub fn terms(&self) -> impl ExactSizeIterator<Item = (Var, i64)> + Clone + '_ {
+        self.vars.iter().enumerate().map(|(k, &x)| (unpack(x), self.coef(k)))
+    }
+
+    /// The terms as a list.
+    pub fn to_terms(&self) -> Vec<(Var, i64)> {
+        self.terms().collect()
+    }
+
+    /// Number of terms.
+    pub fn len(&self) -> usize {
+        self.vars.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.vars.is_empty()
+    }
+
+    /// The coefficient of `v` in a normalised cost (0 if absent).
+    pub fn get(&self, v: Var) -> i64 {
+        self.vars.binary_search(&pack(v)).map_or(0, |i| self.coef(i))
     }
 
     /// The cost with duplicate variables summed and zero terms dropped, sorted by variable.
@@ -59,25 +163,80 @@ impl Cost {
     /// [`Cost::normalised`] in place: no copy of the terms (a large bracket's stage has
     /// millions), and no sort when they are in order already (as builders that walk the pairs
     /// make them).
-    pub fn into_normalised(mut self) -> Cost {
-        let t = &mut self.terms;
-        if !t.windows(2).all(|w| w[0].0 < w[1].0) {
-            t.sort_unstable_by_key(|&(v, _)| v);
-            t.dedup_by(|next, kept| {
-                let same = next.0 == kept.0;
-                if same {
-                    kept.1 += next.1;
-                }
-                same
-            });
+    pub fn into_normalised(self) -> Cost {
+        if self.vars.windows(2).all(|w| w[0] < w[1]) {
+            return self; // in order, one term per variable, none zero
         }
-        t.retain(|&(_, c)| c != 0);
-        self
+        let mut order: Vec<u32> = (0..self.vars.len() as u32).collect();
+        order.sort_unstable_by_key(|&k| self.vars[k as usize]);
+        let mut merged = Cost::with_capacity(order.len());
+        let mut coefs: Vec<i64> = Vec::with_capacity(order.len());
+        for k in order {
+            let (v, c) = (self.vars[k as usize], self.coef(k as usize));
+            match merged.vars.last() {
+                Some(&last) if last == v => *coefs.last_mut().expect("beside vars") += c,
+                _ => {
+                    merged.vars.push(v);
+                    coefs.push(c);
+                }
+            }
+        }
+        drop(self);
+        let mut k = 0;
+        merged.vars.retain(|_| {
+            k += 1;
+            coefs[k - 1] != 0
+        });
+        coefs.retain(|&c| c != 0);
+        match coefs.first() {
+            Some(&c) if coefs.iter().all(|&x| x == c) => merged.same = c,
+            _ => merged.coefs = coefs,
+        }
+        merged
+    }
+
+    /// The packed variables and the coefficients, for a solver that keeps them its own way
+    /// (see [`Cost::unpacked`]).
+    pub(crate) fn into_packed(self) -> (Vec<u32>, Coefs) {
+        let coefs = if self.coefs.is_empty() { Coefs::Same(self.same) } else { Coefs::Each(self.coefs) };
+        (self.vars, coefs)
+    }
+
+    /// The variable of a packed one from [`Cost::into_packed`].
+    pub(crate) fn unpacked(x: u32) -> Var {
+        unpack(x)
     }
 
     /// The value of this cost for a 0/1 assignment given as the set of variables at one.
     pub fn value(&self, ones: &dyn Fn(Var) -> bool) -> i64 {
-        self.terms.iter().filter(|&&(v, _)| ones(v)).map(|&(_, c)| c).sum()
+        self.terms().filter(|&(v, _)| ones(v)).map(|(_, c)| c).sum()
+    }
+}
+
+impl FromIterator<(Var, i64)> for Cost {
+    /// The terms as given (zero coefficients dropped).
+    fn from_iter<I: IntoIterator<Item = (Var, i64)>>(iter: I) -> Cost {
+        let mut c = Cost::new();
+        for (v, k) in iter {
+            c.add(v, k);
+        }
+        c
+    }
+}
+
+impl Serialize for Cost {
+    /// As `{"terms": [[variable, coefficient], ...]}`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        struct Terms<'a>(&'a Cost);
+        impl Serialize for Terms<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.terms())
+            }
+        }
+        let mut st = s.serialize_struct("Cost", 1)?;
+        st.serialize_field("terms", &Terms(self))?;
+        st.end()
     }
 }
 
@@ -232,7 +391,7 @@ impl BracketModel {
 
     /// Checks that a stage's costs are on variables of this model.
     pub fn check_stage(&self, s: &Stage) -> Result<(), String> {
-        match s.cost.terms.iter().find(|(v, _)| !self.has_var(*v)) {
+        match s.cost.terms().find(|(v, _)| !self.has_var(*v)) {
             Some((v, _)) => Err(format!("stage {} has a cost on {v:?}, which is not a variable", s.key)),
             None => Ok(()),
         }

@@ -43,14 +43,14 @@ pub(crate) fn value_bounds_of(
             None => m.pairs.iter().filter(|&&(a, b)| a == p || b == p).count(),
         };
         // A variable of `p` without a term costs 0.
-        let zero = (pairs + usize::from(m.may_float[p]) > cost.terms.len()).then_some(0);
-        let costs = || cost.terms.iter().map(|t| t.1).chain(zero);
+        let zero = (pairs + usize::from(m.may_float[p]) > cost.len()).then_some(0);
+        let costs = || cost.terms().map(|t| t.1).chain(zero);
         return (costs().min().unwrap_or(0), costs().max().unwrap_or(0));
     }
     let mut hi = vec![0i64; n];
     let mut lo = vec![0i64; n];
     let (mut aux_lo, mut aux_hi) = (0i64, 0i64);
-    for &(v, c) in &cost.terms {
+    for (v, c) in cost.terms() {
         if let Var::Aux(_) = v {
             aux_lo += c.min(0);
             aux_hi += c.max(0);
@@ -68,7 +68,7 @@ pub(crate) fn value_bounds_of(
 /// first of the two when every term is the same pair.
 pub(crate) fn common_player(m: &BracketModel, cost: &Cost) -> Option<usize> {
     let mut cands: Option<[Option<usize>; 2]> = None;
-    for &(v, _) in &cost.terms {
+    for (v, _) in cost.terms() {
         let ps = players_of(m, v);
         if ps == [None, None] {
             return None;

@@ -143,7 +143,7 @@ pub fn solve_lexicographic(m: &BracketModel, opts: &LexOptions) -> Result<LexRes
 
 /// The coefficient of `v` in the normalised `cost` (0 if absent).
 fn coefficient(cost: &Cost, v: Var) -> i64 {
-    cost.terms.binary_search_by_key(&v, |t| t.0).map_or(0, |i| cost.terms[i].1)
+    cost.get(v)
 }
 
 /// One model solved stage after stage; stages may be added after seeing earlier optima.
@@ -225,7 +225,7 @@ impl LexSession {
     }
 
     fn eval(&self, cost: &Cost, ones: &[bool]) -> i64 {
-        self.eval_terms(&cost.terms, ones)
+        cost.terms().filter(|&(v, _)| self.one(ones, v)).map(|(_, c)| c).sum()
     }
 
     /// Adds an auxiliary 0/1 variable (no constraint yet).
@@ -310,7 +310,7 @@ impl LexSession {
                 continue;
             }
             let objective: Vec<(Var, i64)> =
-                group.iter().flat_map(|&(k, w)| costs[k].terms.iter().map(move |&(v, c)| (v, w * c))).collect();
+                group.iter().flat_map(|&(k, w)| costs[k].terms().map(move |(v, c)| (v, w * c))).collect();
             let (assignment, dual, lp) = self.run(&objective, hint.as_deref(), group.len() > 1)?;
             // All objective values are integers: the rounded assignment is optimal when its exact
             // weighted value is within one unit of HiGHS's proven dual bound.
@@ -364,10 +364,10 @@ impl LexSession {
     }
 
     fn fix(&mut self, cost: &Cost, value: i64) {
-        if cost.terms.is_empty() {
+        if cost.is_empty() {
             return;
         }
-        self.fixed.push(Row { terms: cost.terms.clone(), lower: None, upper: Some(value) });
+        self.fixed.push(Row { terms: cost.to_terms(), lower: None, upper: Some(value) });
         // A stage on one player's variables (the candidate orders' "partner of p"): exactly
         // one of them is one, so at its optimum those of another cost are zero in every later
         // assignment and leave every later program.

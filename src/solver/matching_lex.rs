@@ -90,7 +90,7 @@ use super::weighted_matching::{
     Pricing, WeightOverflow,
 };
 use super::wide::Wide;
-use crate::model::{BracketModel, Cost, Solution, SolveError, Stage, Var};
+use crate::model::{BracketModel, Coefs, Cost, Solution, SolveError, Stage, Var};
 use crate::vocabulary::StageKey;
 use std::cell::OnceCell;
 use std::rc::Rc;
@@ -199,29 +199,39 @@ impl Incidence {
 }
 
 /// A stage cost as the session keeps it: terms sorted by variable, each variable a `u32` key
-/// (pair `e` is `e`, the float of player `i` is `pairs + i`), coefficients beside: 12 bytes a
-/// term instead of a [`Cost`]'s 24. On a 700-player bracket the quality stages hold ~400k terms.
+/// (pair `e` is `e`, the float of player `i` is `pairs + i`), coefficients beside (12 bytes a
+/// term), or kept once when they are all the same (4 bytes a term: counts, as the [`Cost`] it
+/// came from keeps them).
 struct Terms {
     keys: Vec<u32>,
+    /// One per key, or empty when every key has `same`.
     coefs: Vec<i64>,
+    same: i64,
 }
 
 impl Terms {
     /// `cost` must be normalised (sorted by variable, one term per variable); the session's
     /// models have no auxiliary variable, and `pairs + players` fits in `u32` (checked by
-    /// [`MatchingSession::new`]).
-    fn of(cost: &Cost, np: usize) -> Result<Terms, SolveError> {
-        let mut t = Terms { keys: Vec::with_capacity(cost.terms.len()), coefs: Vec::with_capacity(cost.terms.len()) };
-        for &(v, c) in &cost.terms {
-            let key = match v {
-                Var::Pair(e) => e,
-                Var::Float(i) => np + i,
+    /// [`MatchingSession::new`]). The cost's own arrays are kept, its variables rewritten as
+    /// keys in place: no copy.
+    fn of(cost: Cost, np: usize) -> Result<Terms, SolveError> {
+        let (mut keys, coefs) = cost.into_packed();
+        let (mut coefs, same) = match coefs {
+            Coefs::Same(c) => (Vec::new(), c),
+            Coefs::Each(list) => (list, 0),
+        };
+        // Kept for the whole session (a bracket's candidate order has a stage per S1 player):
+        // without the room left by building them a term at a time.
+        keys.shrink_to_fit();
+        coefs.shrink_to_fit();
+        for key in &mut keys {
+            *key = match Cost::unpacked(*key) {
+                Var::Pair(e) => e as u32,
+                Var::Float(i) => (np + i) as u32,
                 Var::Aux(_) => return Err(SolveError::InvalidModel("auxiliary variable in a matching model".into())),
             };
-            t.keys.push(key as u32);
-            t.coefs.push(c);
         }
-        Ok(t)
+        Ok(Terms { keys, coefs, same })
     }
 
     /// The key of a pair or float variable (an auxiliary one has none: `u32::MAX`).
@@ -244,11 +254,34 @@ impl Terms {
 
     /// The coefficient of `key` (0 if absent).
     fn get(&self, key: u32) -> i64 {
-        self.keys.binary_search(&key).map_or(0, |i| self.coefs[i])
+        self.keys.binary_search(&key).map_or(0, |i| self.coef(i))
+    }
+
+    /// The coefficient of the `i`-th key.
+    #[inline]
+    fn coef(&self, i: usize) -> i64 {
+        if self.coefs.is_empty() {
+            self.same
+        } else {
+            self.coefs[i]
+        }
+    }
+
+    /// The coefficients of the keys `range`.
+    fn coefs_in(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = i64> + '_ {
+        range.map(|i| self.coef(i))
+    }
+
+    fn has_negative(&self) -> bool {
+        if self.coefs.is_empty() {
+            !self.keys.is_empty() && self.same < 0
+        } else {
+            self.coefs.iter().any(|&c| c < 0)
+        }
     }
 
     fn iter(&self) -> impl Iterator<Item = (u32, i64)> + '_ {
-        self.keys.iter().copied().zip(self.coefs.iter().copied())
+        self.keys.iter().copied().zip(self.coefs_in(0..self.keys.len()))
     }
 }
 
@@ -700,7 +733,7 @@ impl MatchingSession {
         while self.folded < self.stages.len() {
             let Some(mate) = &self.mate else { break };
             let cost = &self.costs[self.folded];
-            if cost.coefs.iter().any(|&c| c < 0) || self.eval(cost, mate) != 0 {
+            if cost.has_negative() || self.eval(cost, mate) != 0 {
                 break;
             }
             let Some(mut face) = self.face.take() else { break };
@@ -738,7 +771,7 @@ impl MatchingSession {
             return;
         }
         let cost = &self.costs[k];
-        if cost.coefs.iter().any(|&c| c < 0) || cost.keys.iter().any(|&key| key as usize >= np) {
+        if cost.has_negative() || cost.keys.iter().any(|&key| key as usize >= np) {
             return;
         }
         let (Some(face), Some(mate)) = (&self.face, &self.mate) else { return };
@@ -806,7 +839,7 @@ impl MatchingSession {
         };
         // Sized exactly: on a large bracket this is the largest cost of the session.
         let len = face.iter().enumerate().filter_map(term).count();
-        let mut t = Terms { keys: Vec::with_capacity(len), coefs: Vec::with_capacity(len) };
+        let mut t = Terms { keys: Vec::with_capacity(len), coefs: Vec::with_capacity(len), same: 0 };
         for (key, c) in face.iter().enumerate().filter_map(term) {
             t.keys.push(key);
             t.coefs.push(c);
@@ -911,7 +944,7 @@ struct StageSize {
 
 impl StageSize {
     fn of(cost: &Terms, (lo, hi): (i64, i64)) -> StageSize {
-        let max_term = cost.coefs.iter().map(|c| c.unsigned_abs()).max().unwrap_or(0) as f64;
+        let max_term = cost.coefs_in(0..cost.keys.len()).map(|c| c.unsigned_abs()).max().unwrap_or(0) as f64;
         StageSize {
             mag: (lo.unsigned_abs().max(hi.unsigned_abs()) as f64 + 1.0).log2(),
             term: (max_term + 1.0).log2(),
@@ -1094,7 +1127,7 @@ impl<'a, W: Exact> PairCosts<'a, W> {
         let mut dense: Vec<Option<W>> = vec![Some(W::zero()); np];
         for ((t, _), &m) in stages.iter().zip(mult) {
             let end = t.keys.partition_point(|&key| (key as usize) < np);
-            for (&key, &c) in t.keys[..end].iter().zip(&t.coefs[..end]) {
+            for (&key, c) in t.keys[..end].iter().zip(t.coefs_in(0..end)) {
                 let e = key as usize;
                 if wanted(e) {
                     dense[e] = dense[e].and_then(|x| x.checked_add(scaled(m, c)?));
@@ -1122,7 +1155,7 @@ impl<'a, W: Exact> PairCosts<'a, W> {
                 let i = cursor[s];
                 if i < t.keys.len() && t.keys[i] as usize == e {
                     cursor[s] = i + 1;
-                    cost = cost.and_then(|c| c.checked_add(scaled(self.mult[s], t.coefs[i])?));
+                    cost = cost.and_then(|c| c.checked_add(scaled(self.mult[s], t.coef(i))?));
                 }
             }
             f(e, cost);
@@ -1162,7 +1195,7 @@ fn solve_width<W: Exact>(
     let mut float_cost = vec![W::zero(); n];
     for (k, (cost, _)) in stages.iter().enumerate() {
         let from = cost.keys.partition_point(|&key| (key as usize) < np);
-        for (&key, &c) in cost.keys[from..].iter().zip(&cost.coefs[from..]) {
+        for (&key, c) in cost.keys[from..].iter().zip(cost.coefs_in(from..cost.keys.len())) {
             let slot = &mut float_cost[key as usize - np];
             *slot = scaled(mult[k], c).and_then(|t| slot.checked_add(t)).ok_or_else(overflow)?;
         }
@@ -1361,8 +1394,7 @@ impl LexBackend for MatchingSession {
             let common = common_player(&self.m, &cost);
             let bounds = value_bounds_of(&self.m, &cost, Some(&self.degree), common);
             self.common.push(common);
-            let terms = Terms::of(&cost, self.m.pairs.len())?;
-            drop(cost);
+            let terms = Terms::of(cost, self.m.pairs.len())?;
             self.sizes.push(StageSize::of(&terms, bounds));
             self.bounds.push(bounds);
             self.costs.push(terms);
@@ -1440,7 +1472,7 @@ impl LexBackend for MatchingSession {
             m.stages = self.stages.clone();
             let np = m.pairs.len();
             for (s, t) in m.stages.iter_mut().zip(&self.costs) {
-                s.cost = Cost { terms: t.iter().map(|(key, c)| (Terms::var(key, np), c)).collect() };
+                s.cost = t.iter().map(|(key, c)| (Terms::var(key, np), c)).collect();
             }
             m
         })

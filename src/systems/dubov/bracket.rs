@@ -280,7 +280,7 @@ fn upfloater_program(
     }
     let mut d1_given = vec![false; lower.len()];
     for (j, c) in d1.into_iter().enumerate() {
-        if !c.terms.is_empty() {
+        if !c.is_empty() {
             d1_given[positions[j]] = true;
             stages.push(stage(d1_key(positions[j]), "C.04.4.1 D.1", c));
         }
@@ -442,7 +442,7 @@ fn shift(r: &Round, players: &[usize], in_g1: &mut [bool], opts: &PairOptions, l
             }
         }
         for (k, c) in by_shifter.into_iter().enumerate() {
-            if !c.terms.is_empty() {
+            if !c.is_empty() {
                 let what = match (small, small_is_g1) {
                     (true, true) | (false, false) => "shifter-from-G1-#{}",
                     _ => "shifter-from-G2-#{}",

@@ -249,7 +249,7 @@ fn bye_unplayed(ctx: &Ctx) -> Option<Cost> {
             c.add(Var::Pair(e), -(rank(a) + rank(b)));
         }
     }
-    (!c.terms.is_empty()).then_some(c)
+    (!c.is_empty()).then_some(c)
 }
 
 /// \[C18\]/\[C20\]: players who received a downfloat `back` rounds before and leave the bracket

@@ -85,7 +85,7 @@ pub fn exact(stages: &[Stage], next_from: usize, players: usize, split: usize, i
         let mut count = 0usize;
         let mut float = vec![0i64; players - next_from];
         let mut floats = false;
-        for &(v, c) in &s.cost.terms {
+        for (v, c) in s.cost.terms() {
             match v {
                 Var::Pair(e) if e >= split => {
                     if pair_cost.is_some_and(|p| p != c) {
@@ -123,7 +123,6 @@ mod tests {
     use super::super::round::Round;
     use super::super::{built, formulation, order, Edition};
     use super::*;
-    use crate::model::Cost;
     use crate::solver::matching_lex::MatchingSession;
     use crate::tournament::Tournament;
     use crate::trf::{read_str, ReadOptions};
@@ -186,7 +185,7 @@ mod tests {
         let stage = |terms: Vec<(Var, i64)>| Stage {
             key: StageKey::count("C7", "test"),
             article: String::new(),
-            cost: Cost { terms },
+            cost: terms.into_iter().collect(),
         };
         let uniform = stage(vec![(Var::Pair(3), -1), (Var::Pair(4), -1)]);
         assert!(exact(std::slice::from_ref(&uniform), 2, 6, 3, 2));

@@ -286,7 +286,7 @@ fn solve_floaters(
     let stages: Vec<crate::model::Stage> = key
         .into_iter()
         .chain(order)
-        .filter(|(_, _, c)| !c.terms.is_empty())
+        .filter(|(_, _, c)| !c.is_empty())
         .map(|(key, article, cost)| crate::model::Stage { key, article: article.into(), cost })
         .collect();
     let mut session = crate::systems::solving::session(m, &cx.solve).map_err(solver)?;

@@ -83,10 +83,10 @@ pub fn pair(
             _ => {}
         }
     }
-    for (k, c) in top.into_iter().enumerate().filter(|(_, c)| !c.terms.is_empty()) {
+    for (k, c) in top.into_iter().enumerate().filter(|(_, c)| !c.is_empty()) {
         stages.push(stage(cx, p.steps.top_member.at(At::Seat(k + 1)), c));
     }
-    for (k, c) in bottom.into_iter().enumerate().filter(|(_, c)| !c.terms.is_empty()) {
+    for (k, c) in bottom.into_iter().enumerate().filter(|(_, c)| !c.is_empty()) {
         stages.push(stage(cx, p.steps.bottom_member.at(At::Seat(k + 1)), c));
     }
     let keys: Vec<StageKey> = stages.iter().map(|s| s.key).collect();
