@@ -34,7 +34,7 @@ fn bracket(n: usize) -> BracketModel {
         m.add_stage(StageKey::order("colour", "").at(At::Seat(k as usize)), "bench", c);
     }
     let mut tb = Cost::new();
-    for (e, &(a, b)) in m.pairs.clone().iter().enumerate() {
+    for (e, (a, b)) in m.pairs.clone().iter().enumerate() {
         if a == 0 {
             tb.add(Var::Pair(e), b as i64);
         }
@@ -153,7 +153,7 @@ fn candidate_order(c: &mut Criterion) {
         let stages: Vec<_> = (0..half)
             .map(|p| {
                 let mut cost = Cost::new();
-                for (e, &(a, b)) in m.pairs.iter().enumerate() {
+                for (e, (a, b)) in m.pairs.iter().enumerate() {
                     if a == p || b == p {
                         cost.add(Var::Pair(e), 1 + (a + b - p) as i64);
                     }

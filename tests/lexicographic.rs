@@ -55,7 +55,7 @@ fn brute_force(m: &BracketModel) -> Option<Vec<i64>> {
             rec(m, used, ones, best);
             ones.pop();
         }
-        for (e, &(a, b)) in m.pairs.iter().enumerate() {
+        for (e, (a, b)) in m.pairs.iter().enumerate() {
             let j = if a == i {
                 b
             } else if b == i {
@@ -162,14 +162,14 @@ fn uniqueness_check_detects_ties_and_a_tie_break_resolves_them() {
     // Tie-break: the candidate order prefers 0-1 (partner rank of player 0).
     let mut m = tie_model();
     let mut tb = Cost::new();
-    for (e, &(a, b)) in m.pairs.clone().iter().enumerate() {
+    for (e, (a, b)) in m.pairs.clone().iter().enumerate() {
         if a == 0 {
             tb.add(Var::Pair(e), b as i64);
         }
     }
     m.add_stage(StageKey::order("partner-of-0", ""), "test", tb);
     let r = solve_lexicographic(&m, &opts).expect("unique optimum");
-    let chosen: Vec<(usize, usize)> = r.solution.pairs.iter().map(|&e| m.pairs[e]).collect();
+    let chosen: Vec<(usize, usize)> = r.solution.pairs.iter().map(|&e| m.pairs.at(e)).collect();
     assert_eq!(chosen, vec![(0, 1), (2, 3)]);
     assert_eq!(r.solution.stage_values, vec![0, 1]);
 }
@@ -228,7 +228,7 @@ fn a_session_adds_variables_constraints_and_stages_after_seeing_earlier_optima()
     let pairs = m.pairs.clone();
     let mut s = LexSession::new(m, LexOptions::default()).expect("valid model");
     let mut c = Cost::new();
-    for (e, &(a, b)) in pairs.iter().enumerate() {
+    for (e, (a, b)) in pairs.iter().enumerate() {
         if a < 3 && b < 3 {
             c.add(Var::Pair(e), 1);
         }
@@ -243,11 +243,11 @@ fn a_session_adds_variables_constraints_and_stages_after_seeing_earlier_optima()
     assert_eq!(v, vec![0]);
     // Aux a = "player 0 meets player 5"; require it, then prefer 1 with 3 over 1 with 4.
     let a = s.add_aux("zero-meets-five");
-    let e05 = pairs.iter().position(|&p| p == (0, 5)).expect("pair exists");
+    let e05 = pairs.iter().position(|p| p == (0, 5)).expect("pair exists");
     s.add_constraint("a-is-x05", vec![(a, 1), (Var::Pair(e05), -1)], Some(0), Some(0)).expect("valid");
     s.add_constraint("a-holds", vec![(a, 1)], Some(1), None).expect("valid");
     let mut pref = Cost::new();
-    for (e, &(x, y)) in pairs.iter().enumerate() {
+    for (e, (x, y)) in pairs.iter().enumerate() {
         if x == 1 {
             pref.add(Var::Pair(e), y as i64);
         }
@@ -259,7 +259,7 @@ fn a_session_adds_variables_constraints_and_stages_after_seeing_earlier_optima()
     }])
     .expect("feasible");
     let r = s.finish().expect("verified");
-    let chosen: Vec<(usize, usize)> = r.solution.pairs.iter().map(|&e| pairs[e]).collect();
+    let chosen: Vec<(usize, usize)> = r.solution.pairs.iter().map(|&e| pairs.at(e)).collect();
     assert_eq!(chosen, vec![(0, 5), (1, 3), (2, 4)]);
     assert_eq!(r.solution.aux, vec![0]);
     assert_eq!(r.solution.stage_values, vec![0, 3]);
@@ -343,7 +343,7 @@ fn folds_levels_into_faces(price_above: usize) {
                 // A partner stage: every term on player p.
                 let p = rng.below(n as u64) as usize;
                 let span = [2u64, 5, 1_000_000][rng.below(3) as usize];
-                for (e, &(a, b)) in m.pairs.iter().enumerate() {
+                for (e, (a, b)) in m.pairs.iter().enumerate() {
                     if a == p || b == p {
                         c.add(Var::Pair(e), rng.below(span) as i64);
                     }
@@ -418,7 +418,7 @@ fn exchange_folds(price_above: usize) {
         let together = case % 3 == 0;
         let colour: Vec<u64> = (0..n).map(|_| rng.below(2)).collect();
         let mut c = Cost::new();
-        for (e, &(a, b)) in m.pairs.iter().enumerate() {
+        for (e, (a, b)) in m.pairs.iter().enumerate() {
             let apart = together && (b == n - 1 || b == n - 2) && a != n - 2;
             if apart || (!together && colour[a] == colour[b]) {
                 c.add(Var::Pair(e), 1);
@@ -429,7 +429,7 @@ fn exchange_folds(price_above: usize) {
         }
         m.add_stage(StageKey::order("colours", ""), "test", c);
         let mut c = Cost::new();
-        for (e, &(a, _)) in m.pairs.iter().enumerate() {
+        for (e, (a, _)) in m.pairs.iter().enumerate() {
             if a >= n / 2 {
                 c.add(Var::Pair(e), 1);
             }
@@ -437,7 +437,7 @@ fn exchange_folds(price_above: usize) {
         m.add_stage(StageKey::order("wholly-in-s2", ""), "test", c);
         for p in 0..n {
             let mut c = Cost::new();
-            for (e, &(a, b)) in m.pairs.iter().enumerate() {
+            for (e, (a, b)) in m.pairs.iter().enumerate() {
                 if a == p || b == p {
                     // Wide terms (as a large bracket's ranks are): a chunk holds only a few
                     // of these stages, and the rest are folded into its face, by exchanges.

@@ -8,7 +8,7 @@ pub fn var_name(m: &BracketModel, v: Var) -> String {
     let clean = |s: &str| s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect::<String>();
     match v {
         Var::Pair(e) => {
-            let (a, b) = m.pairs[e];
+            let (a, b) = m.pairs.at(e);
             format!("x_{}_{}", clean(&m.labels.get(a)), clean(&m.labels.get(b)))
         }
         Var::Float(i) => format!("f_{}", clean(&m.labels.get(i))),
@@ -46,7 +46,7 @@ pub fn write_lp(m: &BracketModel, stage: usize, fixed: &[i64]) -> String {
     out.push_str("Subject To\n");
     let n = m.num_players();
     let mut incident: Vec<Vec<(Var, i64)>> = vec![Vec::new(); n];
-    for (e, &(a, b)) in m.pairs.iter().enumerate() {
+    for (e, (a, b)) in m.pairs.iter().enumerate() {
         incident[a].push((Var::Pair(e), 1));
         incident[b].push((Var::Pair(e), 1));
     }

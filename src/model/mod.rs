@@ -324,13 +324,106 @@ impl Serialize for Labels {
     }
 }
 
+/// A model's pairs of players, each kept as two `u32` (8 bytes; a 5,000-player bracket has 12.9
+/// million pairs) and read as `(usize, usize)`: [`Pairs::at`], [`Pairs::iter`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pairs(Vec<(u32, u32)>);
+
+impl Pairs {
+    pub fn new() -> Pairs {
+        Pairs::default()
+    }
+
+    /// The pair `e`.
+    ///
+    /// # Panics
+    /// When there is no pair `e`, as a slice index does.
+    #[inline]
+    pub fn at(&self, e: usize) -> (usize, usize) {
+        let (a, b) = self.0[e];
+        (a as usize, b as usize)
+    }
+
+    /// The pair `e`, if there is one.
+    pub fn get(&self, e: usize) -> Option<(usize, usize)> {
+        self.0.get(e).map(|&(a, b)| (a as usize, b as usize))
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Every pair, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (usize, usize)> + DoubleEndedIterator + Clone + '_ {
+        self.0.iter().map(|&(a, b)| (a as usize, b as usize))
+    }
+
+    /// The pairs `range`, in order.
+    pub fn iter_in(&self, range: std::ops::Range<usize>) -> impl ExactSizeIterator<Item = (usize, usize)> + '_ {
+        self.0[range].iter().map(|&(a, b)| (a as usize, b as usize))
+    }
+
+    /// Appends `(a, b)` as given.
+    ///
+    /// # Panics
+    /// For a player number beyond `u32` (no model has four billion players).
+    pub fn push(&mut self, (a, b): (usize, usize)) {
+        let narrow = |x: usize| u32::try_from(x).expect("a player number beyond u32");
+        self.0.push((narrow(a), narrow(b)));
+    }
+
+    pub fn reserve_exact(&mut self, n: usize) {
+        self.0.reserve_exact(n);
+    }
+
+    pub fn shrink_to_fit(&mut self) {
+        self.0.shrink_to_fit();
+    }
+
+    /// Whether the pairs are in strictly increasing order.
+    pub fn increasing(&self) -> bool {
+        self.0.windows(2).all(|w| w[0] < w[1])
+    }
+
+    /// The first pair not before `(a, b)` in a list in increasing order: the pairs before are
+    /// those for which `below` holds.
+    pub fn partition_point(&self, below: impl Fn((usize, usize)) -> bool) -> usize {
+        self.0.partition_point(|&(a, b)| below((a as usize, b as usize)))
+    }
+}
+
+impl FromIterator<(usize, usize)> for Pairs {
+    fn from_iter<I: IntoIterator<Item = (usize, usize)>>(iter: I) -> Pairs {
+        let mut p = Pairs::new();
+        iter.into_iter().for_each(|x| p.push(x));
+        p
+    }
+}
+
+impl From<Vec<(usize, usize)>> for Pairs {
+    fn from(v: Vec<(usize, usize)>) -> Pairs {
+        v.into_iter().collect()
+    }
+}
+
+impl Serialize for Pairs {
+    /// As a list of `[a, b]`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
 /// A bracket (or any set of players) to pair, with its criteria.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct BracketModel {
     /// Human-readable name of each player (e.g. the pairing number), used in LP files.
     pub labels: Labels,
     /// Allowed pairs `(a, b)` with `a < b`: every pair that breaks no absolute criterion.
-    pub pairs: Vec<(usize, usize)>,
+    pub pairs: Pairs,
     /// Whether each player may be left unpaired.
     pub may_float: Vec<bool>,
     pub constraints: Vec<Constraint>,
@@ -345,7 +438,7 @@ impl BracketModel {
     pub fn new(n: usize) -> BracketModel {
         BracketModel {
             labels: Labels::Numbered(n),
-            pairs: Vec::new(),
+            pairs: Pairs::new(),
             may_float: vec![false; n],
             constraints: Vec::new(),
             aux: Vec::new(),
@@ -404,7 +497,7 @@ impl BracketModel {
         if self.labels.len() != n {
             return Err(format!("{} labels for {} players", self.labels.len(), n));
         }
-        for &(a, b) in &self.pairs {
+        for (a, b) in self.pairs.iter() {
             if a >= n || b >= n || a == b {
                 return Err(format!("pair ({a}, {b}) is not a pair of two of the {n} players"));
             }
@@ -412,9 +505,9 @@ impl BracketModel {
         // Duplicates: none when the pairs are listed in increasing order, lower player first (as
         // brackets build them); otherwise sorted copies are compared (no hash set: a large
         // bracket has millions of pairs).
-        let increasing = self.pairs.windows(2).all(|w| w[0] < w[1]) && self.pairs.iter().all(|&(a, b)| a < b);
+        let increasing = self.pairs.increasing() && self.pairs.iter().all(|(a, b)| a < b);
         if !increasing {
-            let mut sorted: Vec<(usize, usize)> = self.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+            let mut sorted: Vec<(usize, usize)> = self.pairs.iter().map(|(a, b)| (a.min(b), a.max(b))).collect();
             sorted.sort_unstable();
             if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
                 let (a, b) = w[0];
@@ -436,9 +529,9 @@ impl BracketModel {
 
 /// The rows of a pair list sorted by lower player: `pairs[row[a]..row[a + 1]]` are the pairs
 /// whose lower player is `a` (`n` players).
-pub(crate) fn pair_rows(pairs: &[(usize, usize)], n: usize) -> Vec<usize> {
+pub(crate) fn pair_rows(pairs: &Pairs, n: usize) -> Vec<usize> {
     let mut row = vec![0; n + 1];
-    for &(a, _) in pairs {
+    for (a, _) in pairs.iter() {
         row[a + 1] += 1;
     }
     for a in 0..n {
@@ -451,14 +544,15 @@ pub(crate) fn pair_rows(pairs: &[(usize, usize)], n: usize) -> Vec<usize> {
 /// ([`pair_rows`]), searched within `a`'s row: first where a complete row would hold it (a
 /// bracket's rows are complete but for the pairs its players may not play), then by binary
 /// search. No hash map: its entries would cost several times the list they index.
-pub(crate) fn find_in_row(pairs: &[(usize, usize)], row: &[usize], a: usize, b: usize) -> Option<usize> {
+pub(crate) fn find_in_row(pairs: &Pairs, row: &[usize], a: usize, b: usize) -> Option<usize> {
     if b <= a {
         return None;
     }
+    let b = u32::try_from(b).ok()?;
     let start = *row.get(a)?;
-    let row = &pairs[start..*row.get(a + 1)?];
+    let row = pairs.0.get(start..*row.get(a + 1)?)?;
     // Where a row holding every higher player would have `b`, clamped; then the side beyond.
-    let guess = (b - a - 1).min(row.len().saturating_sub(1));
+    let guess = (b as usize - a - 1).min(row.len().saturating_sub(1));
     let k = match row.get(guess) {
         Some(&(_, at)) if at == b => guess,
         Some(&(_, at)) if at > b => row[..guess].binary_search_by_key(&b, |p| p.1).ok()?,
@@ -511,7 +605,7 @@ impl Solution {
         let n = m.num_players();
         let mut count = vec![0usize; n];
         for &e in &self.pairs {
-            let &(a, b) = m.pairs.get(e).ok_or_else(|| format!("pair index {e} out of range"))?;
+            let (a, b) = m.pairs.get(e).ok_or_else(|| format!("pair index {e} out of range"))?;
             count[a] += 1;
             count[b] += 1;
         }

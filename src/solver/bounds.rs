@@ -8,7 +8,7 @@ use crate::model::{BracketModel, Cost, Var};
 fn players_of(m: &BracketModel, v: Var) -> [Option<usize>; 2] {
     match v {
         Var::Pair(e) => {
-            let (a, b) = m.pairs[e];
+            let (a, b) = m.pairs.at(e);
             [Some(a), Some(b)]
         }
         Var::Float(i) => [Some(i), None],
@@ -40,7 +40,7 @@ pub(crate) fn value_bounds_of(
     if let Some(p) = common {
         let pairs = match degree {
             Some(d) => d[p],
-            None => m.pairs.iter().filter(|&&(a, b)| a == p || b == p).count(),
+            None => m.pairs.iter().filter(|&(a, b)| a == p || b == p).count(),
         };
         // A variable of `p` without a term costs 0.
         let zero = (pairs + usize::from(m.may_float[p]) > cost.len()).then_some(0);

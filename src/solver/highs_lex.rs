@@ -279,7 +279,7 @@ impl LexSession {
         let mut values = vec![0i64; costs.len()];
         if self.by_player.is_empty() {
             self.by_player = vec![Vec::new(); self.m.num_players()];
-            for (e, &(a, b)) in self.m.pairs.iter().enumerate() {
+            for (e, (a, b)) in self.m.pairs.iter().enumerate() {
                 self.by_player[a].push(e);
                 self.by_player[b].push(e);
             }
@@ -623,7 +623,7 @@ impl LexSession {
                 reduced[c] = reduced[c].checked_sub(v)?;
             }
         }
-        for (e, &(a, b)) in self.m.pairs.iter().enumerate() {
+        for (e, (a, b)) in self.m.pairs.iter().enumerate() {
             reduced[e] = reduced[e].checked_sub(yp[a].checked_add(yp[b])?)?;
         }
         let mut k = n;
@@ -670,7 +670,7 @@ impl LexSession {
             .iter()
             .enumerate()
             .filter(|&(e, _)| x[e] > FRACTIONAL)
-            .map(|(e, &(a, b))| (a, b, x[e]))
+            .map(|(e, (a, b))| (a, b, x[e]))
             .collect();
         if edges.iter().all(|t| t.2 > 1.0 - FRACTIONAL) {
             return Vec::new();
@@ -686,7 +686,7 @@ impl LexSession {
         let mut member = vec![false; n];
         set.iter().for_each(|&i| member[i] = true);
         let (mut inside, mut crossing) = (Vec::new(), Vec::new());
-        for (e, &(a, b)) in self.m.pairs.iter().enumerate() {
+        for (e, (a, b)) in self.m.pairs.iter().enumerate() {
             if self.dead[e] {
                 continue;
             }
@@ -710,7 +710,7 @@ impl LexSession {
             return false;
         }
         let mut covered = vec![0u32; self.m.num_players()];
-        for (e, &(a, b)) in self.m.pairs.iter().enumerate() {
+        for (e, (a, b)) in self.m.pairs.iter().enumerate() {
             if ones[e] {
                 covered[a] += 1;
                 covered[b] += 1;

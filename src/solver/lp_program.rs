@@ -98,7 +98,7 @@ impl LpProgram {
         let mut p = LpProgram { vars, x, order, cols, rows: Vec::new(), objective: Expression::default() };
         // Every player paired or floating exactly once.
         let mut once: Vec<Expression> = vec![Expression::default(); m.num_players()];
-        for (e, &(a, b)) in m.pairs.iter().enumerate() {
+        for (e, (a, b)) in m.pairs.iter().enumerate() {
             if let Some(v) = p.x[e] {
                 once[a] += v;
                 once[b] += v;

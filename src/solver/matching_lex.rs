@@ -170,7 +170,7 @@ impl Incidence {
     fn of(m: &BracketModel, higher_only: bool) -> Incidence {
         let n = m.num_players();
         let mut start = vec![0; n + 1];
-        for &(a, b) in &m.pairs {
+        for (a, b) in m.pairs.iter() {
             start[b + 1] += 1;
             if !higher_only {
                 start[a + 1] += 1;
@@ -181,7 +181,7 @@ impl Incidence {
         }
         let mut fill = start.clone();
         let mut pairs = vec![0u32; start[n]];
-        for (e, &(a, b)) in m.pairs.iter().enumerate() {
+        for (e, (a, b)) in m.pairs.iter().enumerate() {
             if !higher_only {
                 pairs[fill[a]] = e as u32;
                 fill[a] += 1;
@@ -346,12 +346,12 @@ impl MatchingSession {
             ));
         }
         let mut degree = vec![0; n];
-        for &(a, b) in &m.pairs {
+        for (a, b) in m.pairs.iter() {
             degree[a] += 1;
             degree[b] += 1;
         }
         let np = m.pairs.len();
-        let sorted = m.pairs.windows(2).all(|w| w[0] < w[1]);
+        let sorted = m.pairs.increasing();
         let row = if sorted { crate::model::pair_rows(&m.pairs, n) } else { Vec::new() };
         if np.checked_add(n).is_none_or(|k| k > u32::MAX as usize) {
             return Err(SolveError::InvalidModel(format!("{np} pairs: too many for a matching session")));
@@ -430,7 +430,7 @@ impl MatchingSession {
     fn is_one(&self, mate: &[Option<usize>], v: Var) -> bool {
         match v {
             Var::Pair(e) => {
-                let (a, b) = self.m.pairs[e];
+                let (a, b) = self.m.pairs.at(e);
                 mate[a] == Some(b)
             }
             Var::Float(i) => mate[i].is_none(),
@@ -501,7 +501,7 @@ impl MatchingSession {
             };
             drop(hits);
             if let Some(e) = only {
-                let (a, b) = self.m.pairs[e];
+                let (a, b) = self.m.pairs.at(e);
                 let q = if a == p { b } else { a };
                 if self.settled[q].is_none() && chunk.mate[p] == Some(q) {
                     self.settled[p] = Some(q);
@@ -559,7 +559,7 @@ impl MatchingSession {
             pairs.extend(
                 self.pairs_of(p)
                     .filter(|&e| {
-                        let (a, b) = self.m.pairs[e];
+                        let (a, b) = self.m.pairs.at(e);
                         face.has(e) && self.settled[if a == p { b } else { a }].is_none()
                     })
                     .map(|e| (e, c(Var::Pair(e)))),
@@ -568,7 +568,7 @@ impl MatchingSession {
             let Some(best) = pairs.iter().map(|o| o.1).chain(float).min() else { return };
             let taken = match mate[p] {
                 Some(q) => pairs.iter().find(|&&(e, _)| {
-                    let (a, b) = self.m.pairs[e];
+                    let (a, b) = self.m.pairs.at(e);
                     (a == q || b == q) && (a == p || b == p)
                 }),
                 None => None,
@@ -602,7 +602,7 @@ impl MatchingSession {
                 self.covered[p] = true;
             }
             if let ([e], true) = (keep.as_slice(), must_cover) {
-                let (a, b) = self.m.pairs[*e];
+                let (a, b) = self.m.pairs.at(*e);
                 self.settled[a] = Some(b);
                 self.settled[b] = Some(a);
             } else if keep.is_empty() {
@@ -619,7 +619,7 @@ impl MatchingSession {
             // research batch).
             crate::model::find_in_row(&self.m.pairs, &self.row, x.min(y), x.max(y))
         } else {
-            self.pairs_of(x).find(|&e| self.m.pairs[e] == (x.min(y), x.max(y)))
+            self.pairs_of(x).find(|&e| self.m.pairs.at(e) == (x.min(y), x.max(y)))
         }
     }
 
@@ -637,7 +637,7 @@ impl MatchingSession {
         let Some(q) = mate[p] else { return false };
         let phi = |x: usize, y: usize| self.pair_of(x, y).and_then(|e| face.get(e)).map(i64::from);
         let other = |e: usize| {
-            let (a, b) = self.m.pairs[e];
+            let (a, b) = self.m.pairs.at(e);
             if a == p {
                 b
             } else {
@@ -679,7 +679,7 @@ impl MatchingSession {
                 row.clear();
                 row.resize(mate.len(), None);
                 for e in self.pairs_of(z) {
-                    row[other_end(self.m.pairs[e], z)] = face.get(e).map(i64::from);
+                    row[other_end(self.m.pairs.at(e), z)] = face.get(e).map(i64::from);
                 }
             };
             let (mut q_row, mut r_row) = (Vec::new(), Vec::new());
@@ -793,10 +793,10 @@ impl MatchingSession {
             }
             let mut improved = false;
             'charged: for &e1 in &charged {
-                let (a, b) = self.m.pairs[e1];
+                let (a, b) = self.m.pairs.at(e1);
                 let Some(f1) = phi(e1) else { continue };
                 for &e2 in &pairs {
-                    let (x, y) = self.m.pairs[e2];
+                    let (x, y) = self.m.pairs.at(e2);
                     if e2 == e1 || mate[x] != Some(y) || mate[a] != Some(b) {
                         continue;
                     }
@@ -833,7 +833,7 @@ impl MatchingSession {
     fn face_stage(&self) -> Option<(Terms, (i64, i64))> {
         let face = self.face.as_ref()?;
         let term = |(e, phi): (usize, Option<u32>)| {
-            let (a, b) = self.m.pairs[e];
+            let (a, b) = self.m.pairs.at(e);
             let open = self.settled[a].is_none() && self.settled[b].is_none();
             phi.filter(|&p| open && p > 0).map(|p| (e as u32, -i64::from(p)))
         };
@@ -847,7 +847,7 @@ impl MatchingSession {
         // Every term is a pair's: each player is in at most one chosen pair.
         let mut least = vec![0i64; self.m.num_players()];
         for (key, c) in t.iter() {
-            let (a, b) = self.m.pairs[key as usize];
+            let (a, b) = self.m.pairs.at(key as usize);
             least[a] = least[a].min(c);
             least[b] = least[b].min(c);
         }
@@ -1182,7 +1182,7 @@ fn solve_width<W: Exact>(
         global.push(v);
     }
     let allowed = |e: usize| {
-        let (a, b) = m.pairs[e];
+        let (a, b) = m.pairs.at(e);
         local[a] != usize::MAX && local[b] != usize::MAX && within.face.is_none_or(|f| f.has(e))
     };
     // Multipliers M_k, from the last stage up.
@@ -1216,7 +1216,7 @@ fn solve_width<W: Exact>(
             fits = false;
             return;
         };
-        let (a, b) = m.pairs[e];
+        let (a, b) = m.pairs.at(e);
         per_player[a] = per_player[a].max(c);
         per_player[b] = per_player[b].max(c);
         max_cost = max_cost.max(c);
@@ -1275,7 +1275,7 @@ fn solve_width<W: Exact>(
 /// not to overflow before) and converted by `conv`; players numbered by `local`.
 struct ChunkEdges<'a, W, T> {
     costs: &'a PairCosts<'a, W>,
-    pairs: &'a [(usize, usize)],
+    pairs: &'a crate::model::Pairs,
     local: &'a [usize],
     face: Option<&'a FaceWeights>,
     share: &'a [W],
@@ -1290,7 +1290,7 @@ impl<W: Exact, T> EdgeStream<T> for ChunkEdges<'_, W, T> {
     #[inline]
     fn for_each_in<F: FnMut(usize, usize, usize, T)>(&self, range: std::ops::Range<usize>, mut f: F) {
         self.costs.for_each_in(range, |e, cost| {
-            let (a, b) = self.pairs[e];
+            let (a, b) = self.pairs.at(e);
             let (la, lb) = (self.local[a], self.local[b]);
             if la == usize::MAX || lb == usize::MAX || self.face.is_some_and(|face| !face.has(e)) {
                 return;
@@ -1491,7 +1491,7 @@ impl LexBackend for MatchingSession {
         let Some(cand) = super::lex::assignment_of(&self.m, ones) else { return Ok(false) };
         let mut mate = vec![None; self.m.num_players()];
         for &e in &cand.pairs {
-            let (a, b) = self.m.pairs[e];
+            let (a, b) = self.m.pairs.at(e);
             mate[a] = Some(b);
             mate[b] = Some(a);
         }

@@ -226,7 +226,9 @@ mod tests {
             SecondOpinionStats { sessions: 1, by_highs: 1, by_matching: 0, undecided: 0, disagreements: vec![] }
         );
         let mut other = model();
-        other.pairs.swap(0, 4); // pair 0 is now (0, 3), pair 4 is (0, 1)
+        let mut swapped: Vec<(usize, usize)> = other.pairs.iter().collect();
+        swapped.swap(0, 4); // pair 0 is now (0, 3), pair 4 is (0, 1)
+        other.pairs = swapped.into();
         let first = Box::new(MatchingSession::new(model()).expect("pure matching"));
         let second = Box::new(MatchingSession::new(other).expect("pure matching"));
         let audit = Audit::open(None);

@@ -229,7 +229,7 @@ pub fn pair_bracket(
     let mut chosen = Vec::new();
     let mut floaters = Vec::new();
     for &e in &s.sol.pairs {
-        let (a, b) = s.model.pairs[e];
+        let (a, b) = s.model.pairs.at(e);
         if b < nb {
             chosen.push((global[a], global[b]));
         } else if a < nb {
@@ -299,7 +299,7 @@ fn program(
         }
     }
     let mut links: Vec<Link> =
-        model.pairs.iter().enumerate().map(|(e, &(x, y))| Link { var: Var::Pair(e), x, y: Some(y) }).collect();
+        model.pairs.iter().enumerate().map(|(e, (x, y))| Link { var: Var::Pair(e), x, y: Some(y) }).collect();
     links.extend((0..n).filter(|&x| model.may_float[x]).map(|x| Link { var: Var::Float(x), x, y: None }));
     let ctx = Ctx { r, links: &links, global, nb, bracket, next_score: global.get(nb).map(|&i| r.score(i)) };
     let mut stages = Vec::new();
@@ -310,7 +310,7 @@ fn program(
     }
     // 4.3: BSN k's opponent with the largest BSN (a floater's virtual opponent is BSN 0).
     let mut by_bsn = vec![Cost::new(); nb];
-    for (e, &(a, b)) in model.pairs.iter().enumerate() {
+    for (e, (a, b)) in model.pairs.iter().enumerate() {
         if b < nb {
             by_bsn[a].add(Var::Pair(e), -(b as i64 + 1));
             by_bsn[b].add(Var::Pair(e), -(a as i64 + 1));

@@ -218,7 +218,7 @@ fn upfloater_program(
             let global: Vec<usize> = residents.iter().chain(lower).copied().collect();
             let model = allowed_pairs(r, &global);
             let mut meets = vec![false; lower.len()];
-            for &(a, b) in &model.pairs {
+            for (a, b) in model.pairs.iter() {
                 if a < nr && b >= nr {
                     meets[b - nr] = true;
                 }
@@ -260,7 +260,7 @@ fn upfloater_program(
     let global: Vec<usize> = residents.iter().copied().chain(positions.iter().map(|&p| lower[p])).collect();
     let pairs = &model.pairs;
     let up_pairs: Vec<(usize, usize)> =
-        pairs.iter().enumerate().filter(|(_, &(a, b))| a < nr && b >= nr).map(|(e, &(_, b))| (e, b)).collect();
+        pairs.iter().enumerate().filter(|&(_, (a, b))| a < nr && b >= nr).map(|(e, (_, b))| (e, b)).collect();
     let ctx = super::criteria::Ctx { r, pairs, up_pairs: &up_pairs, global: &global, lower, nr };
     let mut stages = Vec::new();
     for c in criteria {
@@ -296,7 +296,7 @@ fn upfloater_program(
         trace.push((d1_key(p), v));
     }
     let mut ups: Vec<usize> =
-        sol.pairs.iter().map(|&e| model.pairs[e]).filter(|&(a, b)| a < nr && b >= nr).map(|(_, b)| b).collect();
+        sol.pairs.iter().map(|&e| model.pairs.at(e)).filter(|&(a, b)| a < nr && b >= nr).map(|(_, b)| b).collect();
     ups.sort_unstable();
     Ok(Found { ups: ups.into_iter().map(|u| global[u]).collect(), stages: trace, reports })
 }
@@ -377,7 +377,7 @@ pub fn pair_bracket(
     let sol = solve(opts, "transposition", Rc::clone(&model), stages, log)?;
     let mut partner = vec![usize::MAX; nb];
     for &e in &sol.pairs {
-        let (x, y) = model.pairs[e];
+        let (x, y) = model.pairs.at(e);
         partner[x] = y;
         partner[y] = x;
     }
@@ -426,7 +426,7 @@ fn shift(r: &Round, players: &[usize], in_g1: &mut [bool], opts: &PairOptions, l
     let small_name = if small_is_g1 { "G1" } else { "G2" };
     let mut stages = Vec::new();
     let mut within = Cost::new();
-    for (e, &(a, b)) in pairs.iter().enumerate() {
+    for (e, (a, b)) in pairs.iter().enumerate() {
         if in_small[a] && in_small[b] {
             within.add(Var::Pair(e), 1);
         }
@@ -436,7 +436,7 @@ fn shift(r: &Round, players: &[usize], in_g1: &mut [bool], opts: &PairOptions, l
         let size = in_small.iter().filter(|&&x| x == small).count();
         // The pairs inside the subgroup, by the smaller D.2 number of the two (its shifter).
         let mut by_shifter = vec![Cost::new(); size];
-        for (e, &(a, b)) in pairs.iter().enumerate() {
+        for (e, (a, b)) in pairs.iter().enumerate() {
             if in_small[a] == small && in_small[b] == small {
                 by_shifter[seq(a).min(seq(b))].add(Var::Pair(e), -1);
             }
@@ -455,7 +455,7 @@ fn shift(r: &Round, players: &[usize], in_g1: &mut [bool], opts: &PairOptions, l
     let movers: Vec<usize> = sol
         .pairs
         .iter()
-        .map(|&e| pairs[e])
+        .map(|&e| pairs.at(e))
         .filter(|&(a, b)| in_small[a] == in_small[b])
         .map(|(a, b)| if seq(a) < seq(b) { a } else { b })
         .collect();

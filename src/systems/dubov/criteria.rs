@@ -13,7 +13,7 @@ use crate::vocabulary::{At, StageKey};
 pub struct Ctx<'a, 't> {
     pub r: &'a Round<'t>,
     /// The model's pairs (local indices: residents first, then the lower players offered).
-    pub pairs: &'a [(usize, usize)],
+    pub pairs: &'a crate::model::Pairs,
     /// Resident-lower pairs: (pair index, the lower player's local index, an upfloater).
     pub up_pairs: &'a [(usize, usize)],
     /// Local index to tournament index.
@@ -70,14 +70,14 @@ impl Criterion {
                 let key = StageKey::count(self.key, self.what);
                 let mut cost = Cost::new();
                 if residents_too {
-                    for (e, &(x, y)) in c.pairs.iter().enumerate() {
+                    for (e, (x, y)) in c.pairs.iter().enumerate() {
                         if x < c.nr {
                             cost.add(Var::Pair(e), f(c.r, c.global[x], c.global[y]));
                         }
                     }
                 } else {
                     for &(e, u) in c.up_pairs {
-                        cost.add(Var::Pair(e), f(c.r, c.global[c.pairs[e].0], c.global[u]));
+                        cost.add(Var::Pair(e), f(c.r, c.global[c.pairs.at(e).0], c.global[u]));
                     }
                 }
                 vec![stage(key, art, cost)]

@@ -133,7 +133,7 @@ impl Bracket {
             return true;
         }
         let m = &self.model;
-        let split = m.pairs.partition_point(|&(a, _)| a < self.nb);
+        let split = m.pairs.partition_point(|(a, _)| a < self.nb);
         m.constraints.is_empty()
             && m.aux.is_empty()
             && lookahead::exact(stages, self.nb, m.num_players(), split, m.pairs.len() - split)
@@ -189,7 +189,7 @@ impl Bracket {
             Kind::Outlook { .. } => model.may_float = global.iter().map(|&i| r.bye_candidate(i)).collect(),
         }
         let mut leave: Vec<Vec<Var>> = vec![Vec::new(); nb];
-        for (e, &(a, b)) in model.pairs.iter().enumerate() {
+        for (e, (a, b)) in model.pairs.iter().enumerate() {
             if a < nb && b >= nb {
                 leave[a].push(Var::Pair(e));
             }
@@ -213,8 +213,8 @@ impl Bracket {
     /// [`Bracket::build_on`] lists in increasing order, so the pairs among the players after
     /// the bracket (most of a near model's, when the next scoregroup is large) are not visited.
     pub fn bracket_rows(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
-        let end = self.model.pairs.partition_point(|&(a, _)| a < self.nb);
-        self.model.pairs[..end].iter().enumerate().map(|(e, &(a, b))| (e, a, b))
+        let end = self.model.pairs.partition_point(|(a, _)| a < self.nb);
+        self.model.pairs.iter_in(0..end).enumerate().map(|(e, (a, b))| (e, a, b))
     }
 
     /// Every variable of [`Bracket::leave`] with its bracket player, in variable order (the
@@ -258,7 +258,7 @@ pub fn homogeneous_order(r: &Round, nb: usize, mdps: usize) -> bool {
 /// index. A row is where a complete one would put the pair, give or take the pairs its player
 /// may not play, so the search starts there.
 pub struct PairIndex<'a> {
-    pairs: std::borrow::Cow<'a, [(usize, usize)]>,
+    pairs: std::borrow::Cow<'a, crate::model::Pairs>,
     /// The pair indices in `pairs` order when `pairs` is a sorted copy.
     order: Vec<usize>,
     /// `pairs[row[a]..row[a + 1]]` are the pairs whose lower player is `a`.
@@ -267,12 +267,12 @@ pub struct PairIndex<'a> {
 
 impl<'a> PairIndex<'a> {
     pub fn of(m: &'a BracketModel) -> PairIndex<'a> {
-        let (pairs, order) = if m.pairs.windows(2).all(|w| w[0] < w[1]) {
-            (std::borrow::Cow::Borrowed(m.pairs.as_slice()), Vec::new())
+        let (pairs, order) = if m.pairs.increasing() {
+            (std::borrow::Cow::Borrowed(&m.pairs), Vec::new())
         } else {
             let mut order: Vec<usize> = (0..m.pairs.len()).collect();
-            order.sort_by_key(|&e| m.pairs[e]);
-            let pairs = order.iter().map(|&e| m.pairs[e]).collect();
+            order.sort_by_key(|&e| m.pairs.at(e));
+            let pairs = order.iter().map(|&e| m.pairs.at(e)).collect();
             (std::borrow::Cow::Owned(pairs), order)
         };
         let row = crate::model::pair_rows(&pairs, m.num_players());
@@ -294,7 +294,7 @@ impl<'a> PairIndex<'a> {
         let below = (0..p).filter_map(move |q| self.get(q, p).map(|e| (e, q)));
         let above = (self.row[p]..self.row[p + 1]).map(move |k| {
             let e = if self.order.is_empty() { k } else { self.order[k] };
-            (e, self.pairs[k].1)
+            (e, self.pairs.at(k).1)
         });
         below.chain(above)
     }

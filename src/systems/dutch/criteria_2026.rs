@@ -203,7 +203,7 @@ fn next_bracket(ctx: &Ctx) -> Vec<Stage> {
     // the bucket of the last pair is nearly always the next one's (no map lookup per pair).
     let mut buckets: Vec<(i64, Cost)> = Vec::new();
     let mut last = 0;
-    for (e, &(a, b)) in ctx.b.model.pairs.iter().enumerate() {
+    for (e, (a, b)) in ctx.b.model.pairs.iter().enumerate() {
         if (nb..nb + nn).contains(&b) {
             pairs.add(Var::Pair(e), -1);
             let score = ctx.score(a);
@@ -243,7 +243,7 @@ fn bye_unplayed(ctx: &Ctx) -> Option<Cost> {
         }
     };
     let mut c = Cost::new();
-    for (e, &(a, b)) in ctx.b.model.pairs.iter().enumerate() {
+    for (e, (a, b)) in ctx.b.model.pairs.iter().enumerate() {
         let counts = if b < near { c9 } else { bye.first_bracket_c9 };
         if counts {
             c.add(Var::Pair(e), -(rank(a) + rank(b)));

@@ -46,7 +46,7 @@ type Split = (Vec<(usize, usize)>, Vec<usize>);
 /// Current pairs inside the bracket and leavers, read from the session's incumbent.
 fn current(s: &mut dyn LexBackend, b: &Bracket) -> Result<Split, SolveError> {
     let sol = s.solution()?;
-    let pairs: Vec<(usize, usize)> = sol.pairs.iter().filter(|&&e| b.inside[e]).map(|&e| b.model.pairs[e]).collect();
+    let pairs: Vec<(usize, usize)> = sol.pairs.iter().filter(|&&e| b.inside[e]).map(|&e| b.model.pairs.at(e)).collect();
     Ok((pairs, leavers_of(b, &sol)))
 }
 
@@ -56,7 +56,7 @@ fn leavers_of(b: &Bracket, sol: &crate::model::Solution) -> Vec<usize> {
     // pair holds him (one pass over the solution's pairs, no search per variable of `leave`).
     let mut stays = vec![false; b.nb];
     for &e in sol.pairs.iter().filter(|&&e| b.inside[e]) {
-        let (x, y) = b.model.pairs[e];
+        let (x, y) = b.model.pairs.at(e);
         stays[x] = true;
         stays[y] = true;
     }
@@ -147,7 +147,7 @@ fn finish(b: &Bracket, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
     let (pairs, leavers) = current(s, b)?;
     let sol = s.solution()?;
     let stage_values = s.stage_keys().into_iter().zip(sol.stage_values.iter().copied()).collect();
-    let outside = sol.pairs.iter().filter(|&&e| !b.inside[e]).map(|&e| b.model.pairs[e]).collect();
+    let outside = sol.pairs.iter().filter(|&&e| !b.inside[e]).map(|&e| b.model.pairs.at(e)).collect();
     Ok(Chosen { pairs, leavers, outside, reports: s.reports().to_vec(), stage_values })
 }
 

@@ -69,7 +69,7 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
             k + 1
         ));
     }
-    let Some(e) = bracket.model.pairs.iter().position(|&p| p == (la, lb)) else {
+    let Some(e) = bracket.model.pairs.iter().position(|p| p == (la, lb)) else {
         return Ok(format!("no pairing of bracket {} may contain {a_id}-{b_id}", k + 1));
     };
     let mut force = Cost::new();

@@ -100,7 +100,7 @@ pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<Bra
     let rank: Vec<i64> = (1..=n as i64).collect();
     let scope = Scope { t, float_rule: FloatRule::Dutch2026, global: &order, rank: &rank };
     let mut decisions: Vec<(Var, Choice)> =
-        model.pairs.iter().enumerate().map(|(e, &(a, b))| (Var::Pair(e), Choice::Pair(a, b))).collect();
+        model.pairs.iter().enumerate().map(|(e, (a, b))| (Var::Pair(e), Choice::Pair(a, b))).collect();
     decisions.extend((0..n).filter(|&i| model.may_float[i]).map(|i| (Var::Float(i), Choice::Unpaired(i))));
     // C.04.1 Art. 3: everybody paired but the one bye when odd (a complete pairing exists, so
     // the optimum is the parity): a constraint stated as the first stage, as the matching takes it.
@@ -122,7 +122,7 @@ pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<Bra
         solving::write_models(dir, &format!("r{:02}-field", t.round), session.model(), &sol.stage_values)?;
     }
     let pairs: Vec<(usize, usize)> =
-        sol.pairs.iter().map(|&e| (order[model.pairs[e].0], order[model.pairs[e].1])).collect();
+        sol.pairs.iter().map(|&e| (order[model.pairs.at(e).0], order[model.pairs.at(e).1])).collect();
     let boards = crate::systems::dutch::allocate_colours(t, colours, &pairs)
         .ok_or_else(|| PairError::Invalid(format!("{colours} has no colour allocation the field can borrow")))?;
     let bye = sol.floaters.first().map(|&i| order[i]);
@@ -226,7 +226,7 @@ fn partner_stages(model: &BracketModel, players: &[usize]) -> Vec<Stage> {
         _ => return Vec::new(),
     };
     let mut costs: Vec<Cost> = vec![Cost::new(); last - first + 1];
-    for (e, &(a, b)) in model.pairs.iter().enumerate() {
+    for (e, (a, b)) in model.pairs.iter().enumerate() {
         if (first..=last).contains(&a) {
             costs[a - first].add(Var::Pair(e), (b - a) as i64);
         }

@@ -62,7 +62,7 @@ pub fn pair(
     let (mut s8, mut s9, mut s10) = (Cost::new(), Cost::new(), Cost::new());
     let mut top: Vec<Cost> = vec![Cost::new(); nb];
     let mut bottom: Vec<Cost> = vec![Cost::new(); nb];
-    for (e, &(a, b)) in model.pairs.iter().enumerate() {
+    for (e, (a, b)) in model.pairs.iter().enumerate() {
         let (c8, c9, f) = costs(a, b);
         s8.add(Var::Pair(e), c8);
         s9.add(Var::Pair(e), c9);
@@ -100,5 +100,5 @@ pub fn pair(
     }
     trace.stages.extend(keys.into_iter().zip(values));
     trace.reports.extend(session.reports().iter().cloned());
-    Ok(sol.pairs.iter().map(|&e| (seats[pairs[e].0], seats[pairs[e].1])).collect())
+    Ok(sol.pairs.iter().map(|&e| (seats[pairs.at(e).0], seats[pairs.at(e).1])).collect())
 }

@@ -75,7 +75,7 @@ pub fn choose(
     }
     let pairs = model.pairs.clone();
     let up: Vec<(usize, usize)> =
-        pairs.iter().enumerate().filter(|(_, &(a, b))| a < nr && b >= nr).map(|(e, &(_, b))| (e, b)).collect();
+        pairs.iter().enumerate().filter(|&(_, (a, b))| a < nr && b >= nr).map(|(e, (_, b))| (e, b)).collect();
     // The pairs of each lower team with the residents (local index - nr).
     let mut up_of: Vec<Vec<usize>> = vec![Vec::new(); lower.len()];
     up.iter().for_each(|&(e, u)| up_of[u - nr].push(e));
@@ -108,7 +108,7 @@ pub fn choose(
                 let Some(f) = next else { continue };
                 // [C6]: the teams of the following level paired with teams below it.
                 let mut cost = Cost::new();
-                for (e, &(a, b)) in pairs.iter().enumerate() {
+                for (e, (a, b)) in pairs.iter().enumerate() {
                     if a >= nr && b >= nr && ((score(a) == f && score(b) < f) || (score(b) == f && score(a) < f)) {
                         cost.add(Var::Pair(e), 1);
                     }
