@@ -257,6 +257,30 @@ impl Terms {
         self.keys.binary_search(&key).map_or(0, |i| self.coef(i))
     }
 
+    /// Drops the terms on pairs outside `face` but for the `settled` ones (which later solves
+    /// leave out of the face): no optimum of the stages the face summarises uses the others, so
+    /// no solution the later stages compare has them, and the lexicographic optima and every
+    /// stage value stay as they were. A candidate order's stages have a term on each partner
+    /// of a player, most of them outside the face by then.
+    fn keep_face(&mut self, face: &FaceWeights, settled: impl Fn(usize) -> bool) {
+        let np = face.len();
+        let keep = |key: u32| key as usize >= np || face.has(key as usize) || settled(key as usize);
+        if self.keys.iter().all(|&key| keep(key)) {
+            return;
+        }
+        if !self.coefs.is_empty() {
+            let mut k = 0;
+            let keys = &self.keys;
+            self.coefs.retain(|_| {
+                k += 1;
+                keep(keys[k - 1])
+            });
+            self.coefs.shrink_to_fit();
+        }
+        self.keys.retain(|&key| keep(key));
+        self.keys.shrink_to_fit();
+    }
+
     /// The coefficient of the `i`-th key.
     #[inline]
     fn coef(&self, i: usize) -> i64 {
@@ -1394,8 +1418,16 @@ impl LexBackend for MatchingSession {
             let common = common_player(&self.m, &cost);
             let bounds = value_bounds_of(&self.m, &cost, Some(&self.degree), common);
             self.common.push(common);
-            let terms = Terms::of(cost, self.m.pairs.len())?;
+            let mut terms = Terms::of(cost, self.m.pairs.len())?;
             self.sizes.push(StageSize::of(&terms, bounds));
+            if let Some(face) = &self.face {
+                let pairs = &self.m.pairs;
+                let settled = &self.settled;
+                terms.keep_face(face, |e| {
+                    let (a, b) = pairs.at(e);
+                    settled[a] == Some(b)
+                });
+            }
             self.bounds.push(bounds);
             self.costs.push(terms);
             self.stages.push(s);
