@@ -229,7 +229,13 @@ fn next_bracket(ctx: &Ctx) -> Vec<Stage> {
 /// higher rank); the ranks of those paired are maximised, so the one left for the bye has the
 /// most played games. As in the endorsed engine, a pair within the bracket and the next
 /// scoregroup counts when \[C9\] is active in this bracket, a pair with a lower player when it was
-/// active in the first bracket.
+/// active in the first bracket. No stage when no pair that counts has a ranked player.
+///
+/// When every pair counts, the stage is stated on who is left out: each player is paired or
+/// left out exactly once, so minus the ranks of those paired is the ranks of those left out
+/// less the ranks of all, a constant. The same order (the stage's value is an order value), with
+/// a term per bye candidate instead of one per pair (12 million in the last bracket of a
+/// 9,999-player round 2).
 fn bye_unplayed(ctx: &Ctx) -> Option<Cost> {
     let Kind::Outlook { next, c9, .. } = ctx.kind else { return None };
     let bye = ctx.r.bye.as_ref()?;
@@ -242,14 +248,24 @@ fn bye_unplayed(ctx: &Ctx) -> Option<Cost> {
             0
         }
     };
+    let counts = |b: usize| if b < near { c9 } else { bye.first_bracket_c9 };
+    let m = &ctx.b.model;
+    if !m.pairs.iter().any(|(a, b)| counts(b) && rank(a) + rank(b) != 0) {
+        return None;
+    }
     let mut c = Cost::new();
-    for (e, (a, b)) in ctx.b.model.pairs.iter().enumerate() {
-        let counts = if b < near { c9 } else { bye.first_bracket_c9 };
-        if counts {
+    if c9 && (bye.first_bracket_c9 || near >= m.num_players()) {
+        for i in (0..m.num_players()).filter(|&i| m.may_float[i]) {
+            c.add(Var::Float(i), rank(i));
+        }
+        return Some(c);
+    }
+    for (e, (a, b)) in m.pairs.iter().enumerate() {
+        if counts(b) {
             c.add(Var::Pair(e), -(rank(a) + rank(b)));
         }
     }
-    (!c.is_empty()).then_some(c)
+    Some(c)
 }
 
 /// \[C18\]/\[C20\]: players who received a downfloat `back` rounds before and leave the bracket

@@ -70,11 +70,14 @@ pub fn perfect(r: &Round, b: &Bracket, kind: Kind, stages: &[Stage]) -> Option<C
         _ => &["C4", "C5", "C6", "C7"],
     };
     // 2026 [C9] has a bound of its own, reached or not.
-    // A stage with no term on the model's pairs is left out of it; the candidate's value is then
-    // 0 (so the check gives the same answer on a model of fewer pairs).
+    // A stage with no term on the model's pairs that count is left out of it; minus the ranks of
+    // those paired is then 0, the ranks of those left out the ranks of all (so the check gives
+    // the same answer on a model of fewer pairs).
     let c9_bound = c9_bound(r, b, kind);
     let c9_value = values.iter().find(|(key, _)| *key == C9_STAGE).map(|(_, v)| *v);
-    if c9_bound.is_some_and(|bound| c9_value.unwrap_or(0) != bound) || (c9_bound.is_none() && c9_value.is_some()) {
+    if c9_bound.is_some_and(|(least, all)| c9_value.unwrap_or(all) != least)
+        || (c9_bound.is_none() && c9_value.is_some())
+    {
         return None;
     }
     // A criterion of one's own that may be negative (maximised, or a negative part) is not
@@ -205,21 +208,24 @@ pub(super) fn outlook_witness_pairs(
 }
 
 /// 2026 \[C9\]: the best value it can take, when every pair of the model counts for it (then the
-/// value is minus the ranks of everybody paired, and the best leaves out the bye candidate of
-/// the lowest rank). `None` when only some pairs count: the solver decides.
-fn c9_bound(r: &Round, b: &Bracket, kind: Kind) -> Option<i64> {
+/// value is the rank of the player left out, and the best leaves out the bye candidate of the
+/// lowest rank), and the ranks of all the model's players. `None` when only some pairs count:
+/// the solver decides.
+fn c9_bound(r: &Round, b: &Bracket, kind: Kind) -> Option<(i64, i64)> {
     let Kind::Outlook { lower, c9, .. } = kind else { return None };
     let bye = r.bye.as_ref()?;
     if !(c9 && (lower.is_empty() || bye.first_bracket_c9)) {
         return None;
     }
+    // Every pair counts, so the stage is the rank of whoever is left out
+    // (`criteria_2026::bye_unplayed`): at best the least rank a candidate may leave out.
     let rank = |g: usize| if r.score(g) == bye.score { bye.rank[g] } else { 0 };
-    let total: i64 = b.global.iter().map(|&g| rank(g)).sum();
+    let all: i64 = b.global.iter().map(|&g| rank(g)).sum();
     let least = (0..b.global.len())
         .filter(|&l| b.model.may_float[l] && r.score(b.global[l]) == bye.score)
         .map(|l| rank(b.global[l]))
         .min()?;
-    Some(-(total - least))
+    Some((least, all))
 }
 
 /// A pair of the model in which at least one player is from the next scoregroup (the leavers
