@@ -113,7 +113,7 @@ impl Bracket {
         let Some(row) = lookahead::row(next.len(), k, |x, y| r.can_meet(next[x], next[y])) else {
             return Bracket::build(r, players, mdps, kind);
         };
-        let near = lookahead::neighbours(&row, k);
+        let near = lookahead::neighbours(&row, k, lookahead::FAR);
         let n = nb + next.len();
         let own = (0..nb).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
         let among = near
