@@ -74,14 +74,15 @@
 //!
 //! # Memory
 //!
-//! Stage costs are kept compact (`Terms`, 12 bytes a term), the merged weights are never
-//! stored per pair, the optimal face takes 4 bytes a pair ([`FaceWeights`]), pairs by player are
-//! one `u32` array (for a sorted model only each player's pairs with lower players: the others
-//! are his row), and the model is shared with the bracket that built it
-//! ([`MatchingSession::shared`]). The 1,000-player round 2 peaks at 39 MiB (bbpPairings:
-//! 58 MiB); the 9,999-player Dutch 2017 round 2 at 728 MiB, of which the largest bracket's pairs
-//! take 206 MB and its quality stages, as the system builds them ([`Cost`] terms of 24 bytes),
-//! 402 MB.
+//! Stage costs are kept compact: the session takes over a [`Cost`]'s own arrays (`Terms`, 12
+//! bytes a term, 4 when every coefficient is the same), and a stage added after a solve keeps
+//! only its terms on the optimal face and on settled pairs (no solution a later stage compares
+//! uses the others; a candidate order's partner stages lose most of theirs). The merged weights
+//! are never stored per pair, the optimal face takes 4 bytes a pair ([`FaceWeights`]), pairs by
+//! player are one `u32` array (for a sorted model only each player's pairs with lower players:
+//! the others are his row), and the model (8 bytes a pair) is shared with the bracket that built
+//! it ([`MatchingSession::shared`]). The 9,999-player Dutch 2017 round 2 peaked at 728 MiB with
+//! 24-byte cost terms, 16-byte pairs and every term kept; it now peaks under 460 MiB.
 
 use super::bounds::{common_player, value_bounds_of};
 use super::lex::{LexBackend, StageReport};
