@@ -651,3 +651,55 @@ impl std::fmt::Display for SolveError {
 }
 
 impl std::error::Error for SolveError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cost_reads_back_its_terms_however_it_keeps_them() {
+        // All coefficients the same: kept once.
+        let mut same = Cost::new();
+        same.add(Var::Pair(3), 1);
+        same.add(Var::Float(2), 1);
+        same.add(Var::Pair(7), 0); // no term
+        assert_eq!(same.to_terms(), vec![(Var::Pair(3), 1), (Var::Float(2), 1)]);
+        // A different one later: every term keeps its own.
+        let mut mixed = same.clone();
+        mixed.add(Var::Aux(1), -4);
+        assert_eq!(mixed.to_terms(), vec![(Var::Pair(3), 1), (Var::Float(2), 1), (Var::Aux(1), -4)]);
+        assert_eq!(mixed.len(), 3);
+        assert_eq!(mixed.value(&|v| v != Var::Float(2)), -3);
+        // Equal terms are equal costs, whichever way they are kept.
+        let listed: Cost = [(Var::Pair(3), 1), (Var::Float(2), 1)].into_iter().collect();
+        assert_eq!(listed, same);
+        assert_ne!(listed, mixed);
+    }
+
+    #[test]
+    fn normalising_sorts_merges_and_drops_zeros() {
+        let mut c = Cost::new();
+        for (v, k) in [(Var::Float(0), 2), (Var::Pair(5), 2), (Var::Pair(1), 2), (Var::Pair(5), 2), (Var::Float(0), -2)]
+        {
+            c.add(v, k);
+        }
+        let n = c.into_normalised();
+        // Pair(5) twice: 4; Float(0) 2 - 2: gone; sorted pairs before floats.
+        assert_eq!(n.to_terms(), vec![(Var::Pair(1), 2), (Var::Pair(5), 4)]);
+        assert_eq!((n.get(Var::Pair(5)), n.get(Var::Pair(2)), n.get(Var::Float(0))), (4, 0, 0));
+        // Already in order: unchanged.
+        let sorted: Cost = [(Var::Pair(0), 7), (Var::Float(1), 7), (Var::Aux(0), 7)].into_iter().collect();
+        assert_eq!(sorted.normalised(), sorted);
+    }
+
+    #[test]
+    fn pairs_and_costs_serialise_as_lists() {
+        let pairs: Pairs = vec![(0, 2), (1, 3)].into();
+        assert_eq!((pairs.at(1), pairs.get(2), pairs.len()), ((1, 3), None, 2));
+        assert!(pairs.increasing());
+        assert_eq!(pairs.partition_point(|(a, _)| a < 1), 1);
+        assert_eq!(serde_json::to_string(&pairs).expect("json"), "[[0,2],[1,3]]");
+        let cost: Cost = [(Var::Pair(1), 3), (Var::Float(0), -1)].into_iter().collect();
+        assert_eq!(serde_json::to_string(&cost).expect("json"), r#"{"terms":[[{"Pair":1},3],[{"Float":0},-1]]}"#);
+    }
+}
