@@ -49,10 +49,11 @@ pub fn window(nb: usize) -> usize {
     nb + 2
 }
 
-/// Whether thinning `next` players with window `k` leaves a model worth the check: fewer than
-/// half of the pairs among them.
+/// Whether thinning `next` players with window `k` is worth its row and check: each keeps at
+/// most `2 (k + FAR)` of its `next - 1` pairs, so at most half of them when `next > 4 (k + FAR)`
+/// (smaller scoregroups, as in a batch of 100-player events, keep them all).
 pub fn worth(next: usize, k: usize) -> bool {
-    next > 2 * k + 2
+    next > 4 * (k + FAR)
 }
 
 /// A row of the `next` players (indices `0..next`) in which every two at most `k` places apart
@@ -158,16 +159,16 @@ mod tests {
     use crate::vocabulary::StageKey;
     use std::rc::Rc;
 
-    /// 41 players after round 1: 1-18 beat 21-38, 19-39 and 20-40 drew, 41 had a half-point
-    /// bye. Round 2 has scoregroups of 18, 5 and 18 players.
+    /// 201 players after round 1: 1-98 beat 101-198, 99-199 and 100-200 drew, 201 had a
+    /// half-point bye. Round 2 has scoregroups of 98, 5 and 98 players.
     fn after_round_one() -> Tournament {
         let mut text = String::from("012 look-ahead\nXXR 5\nXXC white1\n");
-        for id in 1..=41u32 {
+        for id in 1..=201u32 {
             let (game, points) = match id {
-                1..=18 => (format!("{:>4} w 1", id + 20), "1.0"),
-                19 | 20 => (format!("{:>4} w =", id + 20), "0.5"),
-                21..=38 => (format!("{:>4} b 0", id - 20), "0.0"),
-                39 | 40 => (format!("{:>4} b =", id - 20), "0.5"),
+                1..=98 => (format!("{:>4} w 1", id + 100), "1.0"),
+                99 | 100 => (format!("{:>4} w =", id + 100), "0.5"),
+                101..=198 => (format!("{:>4} b 0", id - 100), "0.0"),
+                199 | 200 => (format!("{:>4} b =", id - 100), "0.5"),
                 _ => ("0000 - H".to_string(), "0.5"),
             };
             let name = format!("Player {id}");
@@ -186,12 +187,12 @@ mod tests {
         for edition in [Edition::E2017, Edition::E2026] {
             let r = Round::new(&t, edition, crate::solver::audit::Audit::default());
             let groups = r.scoregroups();
-            assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), vec![18, 5, 18]);
+            assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), vec![98, 5, 98]);
             let kind = Kind::Normal { next: &groups[2], next_is_last: true };
             let keys = &formulation(edition).expect("the edition's formulation").criteria;
             let (thin, stages) = built(&r, &groups[1], 0, kind, keys, None).expect("stages");
             let whole = Bracket::build(&r, &groups[1], 0, kind);
-            assert!(thin.thinned, "{edition:?}: 5 players above 18 are thinned");
+            assert!(thin.thinned, "{edition:?}: 5 players above 98 are thinned");
             assert!(thin.model.pairs.len() < whole.model.pairs.len());
             let whole_stages =
                 super::super::quality_stages(&super::super::criteria::Ctx::new(&r, &whole, kind), keys, None)
