@@ -120,7 +120,7 @@ impl Bracket {
             .iter()
             .enumerate()
             .flat_map(|(x, list)| list.iter().filter(move |&&y| y > x).map(move |&y| (nb + x, nb + y)));
-        let most = nb * n + next.len() * k;
+        let most = nb * n + next.len() * (k + lookahead::FAR);
         let mut b = Bracket::build_on(r, players, mdps, kind, own.chain(among), most);
         b.thinned = true;
         b
