@@ -233,28 +233,21 @@ fn next_bracket(ctx: &Ctx) -> Vec<Stage> {
 ///
 /// When every pair counts, the stage is stated on who is left out: each player is paired or
 /// left out exactly once, so minus the ranks of those paired is the ranks of those left out
-/// less the ranks of all, a constant. The same order (the stage's value is an order value), with
-/// a term per bye candidate instead of one per pair (12 million in the last bracket of a
-/// 9,999-player round 2).
+/// less the ranks of all ([`c9_shift`]), a constant. The same order, with a term per bye
+/// candidate instead of one per pair (12 million in the last bracket of a 9,999-player round
+/// 2); the driver reports the value less that constant, as stated.
 fn bye_unplayed(ctx: &Ctx) -> Option<Cost> {
     let Kind::Outlook { next, c9, .. } = ctx.kind else { return None };
     let bye = ctx.r.bye.as_ref()?;
     let near = ctx.b.nb + next.len();
-    let rank = |l: usize| {
-        let g = ctx.b.global[l];
-        if ctx.r.score(g) == bye.score {
-            bye.rank[g]
-        } else {
-            0
-        }
-    };
+    let rank = |l: usize| c9_rank(ctx, l);
     let counts = |b: usize| if b < near { c9 } else { bye.first_bracket_c9 };
     let m = &ctx.b.model;
     if !m.pairs.iter().any(|(a, b)| counts(b) && rank(a) + rank(b) != 0) {
         return None;
     }
     let mut c = Cost::new();
-    if c9 && (bye.first_bracket_c9 || near >= m.num_players()) {
+    if c9_shift(ctx).is_some() {
         for i in (0..m.num_players()).filter(|&i| m.may_float[i]) {
             c.add(Var::Float(i), rank(i));
         }
@@ -266,6 +259,26 @@ fn bye_unplayed(ctx: &Ctx) -> Option<Cost> {
         }
     }
     Some(c)
+}
+
+/// The \[C9\] rank of the model's player `l` (0 unless of the bye score).
+fn c9_rank(ctx: &Ctx, l: usize) -> i64 {
+    let g = ctx.b.global[l];
+    match &ctx.r.bye {
+        Some(bye) if ctx.r.score(g) == bye.score => bye.rank[g],
+        _ => 0,
+    }
+}
+
+/// When \[C9\] is stated on who is left out (every pair of the model counts: active in this
+/// bracket, and in the first one or with nobody below the next scoregroup), what its value
+/// exceeds minus the ranks of those paired by: the ranks of all the model's players. `None`
+/// when it is stated on the pairs.
+pub fn c9_shift(ctx: &Ctx) -> Option<i64> {
+    let Kind::Outlook { next, c9, .. } = ctx.kind else { return None };
+    let bye = ctx.r.bye.as_ref()?;
+    let every_pair = c9 && (bye.first_bracket_c9 || ctx.b.nb + next.len() >= ctx.b.model.num_players());
+    every_pair.then(|| (0..ctx.b.model.num_players()).map(|l| c9_rank(ctx, l)).sum())
 }
 
 /// \[C18\]/\[C20\]: players who received a downfloat `back` rounds before and leave the bracket

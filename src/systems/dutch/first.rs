@@ -212,15 +212,11 @@ pub(super) fn outlook_witness_pairs(
 /// lowest rank), and the ranks of all the model's players. `None` when only some pairs count:
 /// the solver decides.
 fn c9_bound(r: &Round, b: &Bracket, kind: Kind) -> Option<(i64, i64)> {
-    let Kind::Outlook { lower, c9, .. } = kind else { return None };
-    let bye = r.bye.as_ref()?;
-    if !(c9 && (lower.is_empty() || bye.first_bracket_c9)) {
-        return None;
-    }
     // Every pair counts, so the stage is the rank of whoever is left out
     // (`criteria_2026::bye_unplayed`): at best the least rank a candidate may leave out.
+    let all = super::criteria_2026::c9_shift(&super::criteria::Ctx::new(r, b, kind))?;
+    let bye = r.bye.as_ref()?;
     let rank = |g: usize| if r.score(g) == bye.score { bye.rank[g] } else { 0 };
-    let all: i64 = b.global.iter().map(|&g| rank(g)).sum();
     let least = (0..b.global.len())
         .filter(|&l| b.model.may_float[l] && r.score(b.global[l]) == bye.score)
         .map(|l| rank(b.global[l]))

@@ -520,6 +520,9 @@ impl Driver<'_, '_> {
         let r = self.r;
         let ids = |l: usize| r.t.players[b.global[l]].id;
         let players = &b.global[..b.nb];
+        // [C9] reported as stated (minus the ranks of those paired) however it was solved.
+        let shift = criteria_2026::c9_shift(&criteria::Ctx::new(r, b, kind)).unwrap_or(0);
+        let stated = |key: StageKey, v: i64| if key == C9_STAGE { v - shift } else { v };
         self.traces.push(BracketTrace {
             kind: match kind {
                 Kind::Normal { .. } | Kind::Outlook { .. } => "bracket",
@@ -530,8 +533,12 @@ impl Driver<'_, '_> {
             mdps: b.mdps,
             pairs: chosen.pairs.iter().map(|&(a, c)| (ids(a), ids(c))).collect(),
             leavers: chosen.leavers.iter().map(|&l| ids(l)).collect(),
-            stages: chosen.stage_values.clone(),
-            reports: chosen.reports.clone(),
+            stages: chosen.stage_values.iter().map(|&(key, v)| (key, stated(key, v))).collect(),
+            reports: chosen
+                .reports
+                .iter()
+                .map(|rep| StageReport { value: stated(rep.key, rep.value), ..rep.clone() })
+                .collect(),
             targets: match r.edition {
                 Edition::E2012 => criteria_2012::targets(&criteria::Ctx::new(r, b, kind)),
                 _ => Vec::new(),

@@ -85,7 +85,10 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
             art.completion
         ));
     }
+    // The trace states [C9] as the rules do (`Driver::trace`); the solve here does not.
+    let shift = super::criteria_2026::c9_shift(&super::criteria::Ctx::new(r, &bracket, kind.kind())).unwrap_or(0);
     for (st, &forced) in quality.iter().zip(&values[1..]) {
+        let forced = if st.key == super::C9_STAGE { forced - shift } else { forced };
         let chosen = tr.stages.iter().find(|(n, _)| *n == st.key).map(|x| x.1);
         if let Some(c) = chosen.filter(|&c| forced > c) {
             return Ok(format!(
