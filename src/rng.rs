@@ -1,5 +1,6 @@
 //! A tiny deterministic generator (splitmix64): the same seed gives the same numbers on every
-//! machine. Used by the tests and benches for random instances.
+//! machine. Used by the tests and benches for random instances, and as a fixed hash where a
+//! choice must look random but never change (the pricing's tie order, the look-ahead's far pairs).
 
 /// Advances `state` and returns the next 64-bit value.
 pub fn splitmix64(state: &mut u64) -> u64 {

@@ -84,10 +84,7 @@ type Negative<W> = (Reverse<W>, u64, u32, u32, W);
 /// finaliser): tied vertices spread their picks over the graph instead of all choosing the
 /// lowest slots.
 fn tie(slot: usize) -> u64 {
-    let mut z = (slot as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::rng::splitmix64(&mut (slot as u64))
 }
 
 /// Per vertex, the `cap` largest keys offered (a min-heap of them each): the edges a vertex

@@ -262,7 +262,7 @@ fn bye_unplayed(ctx: &Ctx) -> Option<Cost> {
 }
 
 /// The \[C9\] rank of the model's player `l` (0 unless of the bye score).
-fn c9_rank(ctx: &Ctx, l: usize) -> i64 {
+pub(super) fn c9_rank(ctx: &Ctx, l: usize) -> i64 {
     let g = ctx.b.global[l];
     match &ctx.r.bye {
         Some(bye) if ctx.r.score(g) == bye.score => bye.rank[g],

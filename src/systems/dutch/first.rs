@@ -214,12 +214,12 @@ pub(super) fn outlook_witness_pairs(
 fn c9_bound(r: &Round, b: &Bracket, kind: Kind) -> Option<(i64, i64)> {
     // Every pair counts, so the stage is the rank of whoever is left out
     // (`criteria_2026::bye_unplayed`): at best the least rank a candidate may leave out.
-    let all = super::criteria_2026::c9_shift(&super::criteria::Ctx::new(r, b, kind))?;
+    let ctx = super::criteria::Ctx::new(r, b, kind);
+    let all = super::criteria_2026::c9_shift(&ctx)?;
     let bye = r.bye.as_ref()?;
-    let rank = |g: usize| if r.score(g) == bye.score { bye.rank[g] } else { 0 };
     let least = (0..b.global.len())
         .filter(|&l| b.model.may_float[l] && r.score(b.global[l]) == bye.score)
-        .map(|l| rank(b.global[l]))
+        .map(|l| super::criteria_2026::c9_rank(&ctx, l))
         .min()?;
     Some((least, all))
 }

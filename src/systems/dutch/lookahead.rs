@@ -81,7 +81,7 @@ pub fn neighbours(row: &[usize], k: usize, far: usize) -> Vec<Vec<usize>> {
     }
     for x in 0..m {
         for j in 0..far {
-            let y = (mix((x * far + j) as u64) % m as u64) as usize;
+            let y = (crate::rng::splitmix64(&mut ((x * far + j) as u64)) % m as u64) as usize;
             if y != x {
                 out[x].push(y);
                 out[y].push(x);
@@ -93,14 +93,6 @@ pub fn neighbours(row: &[usize], k: usize, far: usize) -> Vec<Vec<usize>> {
         list.dedup();
     }
     out
-}
-
-/// SplitMix64's finaliser: a fixed pseudo-random choice of far partners.
-fn mix(z: u64) -> u64 {
-    let mut z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Whether `stages` see the next scoregroup's part of a solution only as the module header
