@@ -44,18 +44,74 @@ pub enum Var {
 pub struct Cost {
     /// Packed variables ([`pack`]), in any order until normalised; a variable may appear once.
     vars: Vec<u32>,
-    /// The coefficient of each variable of `vars`, never zero; empty while they are all `same`.
-    coefs: Vec<i64>,
-    /// The coefficient of every variable while `coefs` is empty.
+    /// The coefficient of each variable of `vars`, never zero.
+    coefs: Coefs,
+}
+
+/// The coefficients of a list of terms: one per term, or, while they are all the same, that one
+/// kept once. A [`Cost`] keeps its own so, and the matching session's stage terms take them
+/// over as they are ([`Cost::into_packed`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Coefs {
+    /// One per term; empty while every term has `same`.
+    each: Vec<i64>,
     same: i64,
 }
 
-/// A cost's coefficients as a solver takes them over ([`Cost::into_packed`]).
-pub(crate) enum Coefs {
-    /// Every term has this one.
-    Same(i64),
-    /// One per term.
-    Each(Vec<i64>),
+impl Coefs {
+    /// Room for `n` coefficients, should they come to differ.
+    pub(crate) fn with_capacity(n: usize) -> Coefs {
+        Coefs { each: Vec::with_capacity(n), same: 0 }
+    }
+
+    /// Appends the coefficient of a term after `len` others.
+    pub(crate) fn push(&mut self, len: usize, c: i64) {
+        if len == 0 {
+            self.same = c;
+        } else if self.each.is_empty() && c != self.same {
+            self.each.resize(len, self.same);
+        }
+        if !self.each.is_empty() {
+            self.each.push(c);
+        }
+    }
+
+    /// The coefficient of the `k`-th term.
+    #[inline]
+    pub(crate) fn at(&self, k: usize) -> i64 {
+        if self.each.is_empty() {
+            self.same
+        } else {
+            self.each[k]
+        }
+    }
+
+    /// The coefficients of the terms `range`.
+    pub(crate) fn of(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = i64> + '_ {
+        range.map(|k| self.at(k))
+    }
+
+    /// Whether one of `len` terms has a negative coefficient.
+    pub(crate) fn any_negative(&self, len: usize) -> bool {
+        if self.each.is_empty() {
+            len > 0 && self.same < 0
+        } else {
+            self.each.iter().any(|&c| c < 0)
+        }
+    }
+
+    /// Keeps the coefficients of the terms (by index) `keep` accepts.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(usize) -> bool) {
+        let mut k = 0;
+        self.each.retain(|_| {
+            k += 1;
+            keep(k - 1)
+        });
+    }
+
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.each.shrink_to_fit();
+    }
 }
 
 impl PartialEq for Cost {
@@ -103,32 +159,25 @@ impl Cost {
     /// An empty cost with room for `n` terms (a builder that knows its count: no doubling on
     /// the way).
     pub fn with_capacity(n: usize) -> Cost {
-        Cost { vars: Vec::with_capacity(n), ..Cost::default() }
+        Cost { vars: Vec::with_capacity(n), coefs: Coefs::default() }
     }
 
     /// Adds `c` to the cost of `v` (no-op for `c == 0`).
     pub fn add(&mut self, v: Var, c: i64) {
-        if c == 0 {
-            return;
-        }
-        if self.vars.is_empty() {
-            self.same = c;
-        } else if self.coefs.is_empty() && c != self.same {
-            self.coefs = vec![self.same; self.vars.len()];
-        }
-        self.vars.push(pack(v));
-        if !self.coefs.is_empty() {
-            self.coefs.push(c);
+        self.push_packed(pack(v), c);
+    }
+
+    /// [`Cost::add`] of a packed variable.
+    fn push_packed(&mut self, x: u32, c: i64) {
+        if c != 0 {
+            self.coefs.push(self.vars.len(), c);
+            self.vars.push(x);
         }
     }
 
     /// The coefficient of the `k`-th term.
     fn coef(&self, k: usize) -> i64 {
-        if self.coefs.is_empty() {
-            self.same
-        } else {
-            self.coefs[k]
-        }
+        self.coefs.at(k)
     }
 
     /// The terms, `(variable, coefficient)`, in the order added (by variable once normalised).
@@ -169,28 +218,22 @@ impl Cost {
         }
         let mut order: Vec<u32> = (0..self.vars.len() as u32).collect();
         order.sort_unstable_by_key(|&k| self.vars[k as usize]);
+        // Each variable's coefficients summed, the sum added (dropped when zero).
         let mut merged = Cost::with_capacity(order.len());
-        let mut coefs: Vec<i64> = Vec::with_capacity(order.len());
+        let mut run: Option<(u32, i64)> = None;
         for k in order {
             let (v, c) = (self.vars[k as usize], self.coef(k as usize));
-            match merged.vars.last() {
-                Some(&last) if last == v => *coefs.last_mut().expect("beside vars") += c,
+            match &mut run {
+                Some((last, sum)) if *last == v => *sum += c,
                 _ => {
-                    merged.vars.push(v);
-                    coefs.push(c);
+                    if let Some((last, sum)) = run.replace((v, c)) {
+                        merged.push_packed(last, sum);
+                    }
                 }
             }
         }
-        drop(self);
-        let mut k = 0;
-        merged.vars.retain(|_| {
-            k += 1;
-            coefs[k - 1] != 0
-        });
-        coefs.retain(|&c| c != 0);
-        match coefs.first() {
-            Some(&c) if coefs.iter().all(|&x| x == c) => merged.same = c,
-            _ => merged.coefs = coefs,
+        if let Some((last, sum)) = run {
+            merged.push_packed(last, sum);
         }
         merged
     }
@@ -198,8 +241,7 @@ impl Cost {
     /// The packed variables and the coefficients, for a solver that keeps them its own way
     /// (see [`Cost::unpacked`]).
     pub(crate) fn into_packed(self) -> (Vec<u32>, Coefs) {
-        let coefs = if self.coefs.is_empty() { Coefs::Same(self.same) } else { Coefs::Each(self.coefs) };
-        (self.vars, coefs)
+        (self.vars, self.coefs)
     }
 
     /// The variable of a packed one from [`Cost::into_packed`].

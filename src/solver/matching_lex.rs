@@ -205,9 +205,7 @@ impl Incidence {
 /// came from keeps them).
 struct Terms {
     keys: Vec<u32>,
-    /// One per key, or empty when every key has `same`.
-    coefs: Vec<i64>,
-    same: i64,
+    coefs: Coefs,
 }
 
 impl Terms {
@@ -216,11 +214,7 @@ impl Terms {
     /// [`MatchingSession::new`]). The cost's own arrays are kept, its variables rewritten as
     /// keys in place: no copy.
     fn of(cost: Cost, np: usize) -> Result<Terms, SolveError> {
-        let (mut keys, coefs) = cost.into_packed();
-        let (mut coefs, same) = match coefs {
-            Coefs::Same(c) => (Vec::new(), c),
-            Coefs::Each(list) => (list, 0),
-        };
+        let (mut keys, mut coefs) = cost.into_packed();
         // Kept for the whole session (a bracket's candidate order has a stage per S1 player):
         // without the room left by building them a term at a time.
         keys.shrink_to_fit();
@@ -232,7 +226,7 @@ impl Terms {
                 Var::Aux(_) => return Err(SolveError::InvalidModel("auxiliary variable in a matching model".into())),
             };
         }
-        Ok(Terms { keys, coefs, same })
+        Ok(Terms { keys, coefs })
     }
 
     /// The key of a pair or float variable (an auxiliary one has none: `u32::MAX`).
@@ -269,15 +263,9 @@ impl Terms {
         if self.keys.iter().all(|&key| keep(key)) {
             return;
         }
-        if !self.coefs.is_empty() {
-            let mut k = 0;
-            let keys = &self.keys;
-            self.coefs.retain(|_| {
-                k += 1;
-                keep(keys[k - 1])
-            });
-            self.coefs.shrink_to_fit();
-        }
+        let keys = &self.keys;
+        self.coefs.retain(|k| keep(keys[k]));
+        self.coefs.shrink_to_fit();
         self.keys.retain(|&key| keep(key));
         self.keys.shrink_to_fit();
     }
@@ -285,24 +273,16 @@ impl Terms {
     /// The coefficient of the `i`-th key.
     #[inline]
     fn coef(&self, i: usize) -> i64 {
-        if self.coefs.is_empty() {
-            self.same
-        } else {
-            self.coefs[i]
-        }
+        self.coefs.at(i)
     }
 
     /// The coefficients of the keys `range`.
     fn coefs_in(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = i64> + '_ {
-        range.map(|i| self.coef(i))
+        self.coefs.of(range)
     }
 
     fn has_negative(&self) -> bool {
-        if self.coefs.is_empty() {
-            !self.keys.is_empty() && self.same < 0
-        } else {
-            self.coefs.iter().any(|&c| c < 0)
-        }
+        self.coefs.any_negative(self.keys.len())
     }
 
     fn iter(&self) -> impl Iterator<Item = (u32, i64)> + '_ {
@@ -864,12 +844,13 @@ impl MatchingSession {
         };
         // Sized exactly: on a large bracket this is the largest cost of the session.
         let len = face.iter().enumerate().filter_map(term).count();
-        let mut t = Terms { keys: Vec::with_capacity(len), coefs: Vec::with_capacity(len), same: 0 };
+        let mut t = Terms { keys: Vec::with_capacity(len), coefs: Coefs::with_capacity(len) };
         for (key, c) in face.iter().enumerate().filter_map(term) {
+            t.coefs.push(t.keys.len(), c);
             t.keys.push(key);
-            t.coefs.push(c);
         }
-        // Every term is a pair's: each player is in at most one chosen pair.
+        t.coefs.shrink_to_fit(); // nothing held when every φ is the same
+                                 // Every term is a pair's: each player is in at most one chosen pair.
         let mut least = vec![0i64; self.m.num_players()];
         for (key, c) in t.iter() {
             let (a, b) = self.m.pairs.at(key as usize);
