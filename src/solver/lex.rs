@@ -35,6 +35,13 @@ pub trait LexBackend {
     /// Makes `ones` (the variables at one) the current optimum, if it is a feasible assignment
     /// with exactly the optimal value of every stage solved so far; returns whether it was taken.
     fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError>;
+    /// False only when no optimum of the stages solved so far sets pair variable `e` (a model
+    /// pair index): a later stage's terms on such a pair change none of its optima or values,
+    /// so a caller may leave them out. The default keeps every pair.
+    fn may_use(&self, e: usize) -> bool {
+        let _ = e;
+        true
+    }
 }
 
 /// The 0/1 solution of `m` whose variables at one are `ones`, with its stage values, if every

@@ -167,6 +167,11 @@ impl LexBackend for SecondOpinion {
         self.first.reports()
     }
 
+    /// A pair either route may still use: both routes are given the same stages.
+    fn may_use(&self, e: usize) -> bool {
+        self.first.may_use(e) || self.second.as_ref().is_some_and(|s| s.may_use(e))
+    }
+
     fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {
         let a = self.first.adopt(ones)?;
         let Some(second) = self.second.as_mut() else { return Ok(a) };

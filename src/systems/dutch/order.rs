@@ -132,7 +132,8 @@ pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result
         // D.1 on S2 for the MDP-pairing: partners of the paired MDPs in BSN order, smallest first.
         let (_, leavers) = current(s, b)?;
         let paired: Vec<usize> = (0..b.mdps).filter(|i| !leavers.contains(i)).collect();
-        s.solve_stages(partner_stages(b, &edge, &paired, &vec![true; b.nb], "mdp-partner-of"))?;
+        let stages = partner_stages(b, &edge, &paired, &vec![true; b.nb], "mdp-partner-of", &|e| s.may_use(e));
+        s.solve_stages(stages)?;
     }
     let (pairs, _) = current(s, b)?;
     let mdp_pairs: Vec<(usize, usize)> = pairs.iter().copied().filter(|&(a, _)| a < b.mdps).collect();
@@ -151,25 +152,36 @@ fn finish(b: &Bracket, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
     Ok(Chosen { pairs, leavers, outside, reports: s.reports().to_vec(), stage_values })
 }
 
-/// "Minimise the BSN of `p`'s partner inside the bracket", for each of `players` in order,
-/// stated on `p`'s pairs with the players `partner` accepts: those its partner can be in any
-/// optimum of the stages before (the others are zero there, so their terms change nothing). The
-/// pairs of each are read from `edge` (not by a pass over all the model's pairs per player).
+/// "Minimise the BSN of `p`'s partner inside the bracket", for each of `players` in order. In
+/// every optimum of the stages before, `p` is paired inside the bracket with a player `partner`
+/// accepts; a pair with anybody else, and `p` leaving the bracket, are stated as after every BSN
+/// (zero in every optimum, they change no value). Stated all the same: an exact backend may keep
+/// such pairs among those it cannot rule out yet (the matching's optimal face keeps every pair
+/// tight under its duals), and with their cost known its bound for `p` is the best partner an
+/// optimum can have, which its exchanges reach without a solve (the first partner stage of each
+/// large bracket of a 9,999-player round 2 was a whole solve, its best bound a pair with a
+/// player of the next scoregroup). Only on the pairs `live` keeps (those an optimum of the
+/// stages before may use, see [`LexBackend::may_use`]). The pairs of each are read from `edge`
+/// (not by a pass over all the model's pairs per player).
 fn partner_stages(
     b: &Bracket,
     edge: &PairIndex,
     players: &[usize],
     partner: &[bool],
     what: &'static str,
+    live: &dyn Fn(usize) -> bool,
 ) -> Vec<Stage> {
+    let after = bsn(b.model.num_players());
     players
         .iter()
         .map(|&p| {
             let mut c = Cost::new();
-            for (e, q) in edge.pairs_of(p) {
-                if q < b.nb && partner[q] && b.inside[e] {
-                    c.add(Var::Pair(e), bsn(q));
-                }
+            for (e, q) in edge.pairs_of(p).filter(|&(e, _)| live(e)) {
+                let accepted = q < b.nb && partner[q] && b.inside[e];
+                c.add(Var::Pair(e), if accepted { bsn(q) } else { after });
+            }
+            if b.model.may_float[p] {
+                c.add(Var::Float(p), after);
             }
             tie(StageKey::order("D1", what).at(At::Seat(p + 1)), c)
         })
@@ -207,12 +219,15 @@ fn homogeneous(
     // a pair wholly in S1 would force one wholly in S2), so D.2.b-d are the same for every
     // optimum and need neither a solve nor building.
     let exchange = Exchanges::of(b, rem, n1);
-    if s.solve_stages(vec![exchange.size()])?.first() != Some(&0) {
-        s.solve_stages(exchange.order())?;
+    let size = exchange.size(&|e| s.may_use(e));
+    if s.solve_stages(vec![size])?.first() != Some(&0) {
+        let order = exchange.order(&|e| s.may_use(e));
+        s.solve_stages(order)?;
     } else {
         // Nor does a pair lie wholly in S1: stated as a stage (zero in every optimum), the
         // matching backend drops those pairs before D.1 without a solve.
-        s.solve_stages(vec![exchange.none_within_s1()])?;
+        let none = exchange.none_within_s1(&|e| s.may_use(e));
+        s.solve_stages(vec![none])?;
     }
     drop(exchange);
     let (pairs, _) = current(s, b)?;
@@ -228,7 +243,8 @@ fn homogeneous(
     // Given in batches: the stages of a large bracket are never all held at once (a stage has
     // a term per partner; 2,500 of them took 240 MB on a 5,000-player bracket).
     for batch in new_s1.chunks(PARTNER_BATCH) {
-        s.solve_stages(partner_stages(b, edge, batch, &s2, "partner-of"))?;
+        let stages = partner_stages(b, edge, batch, &s2, "partner-of", &|e| s.may_use(e));
+        s.solve_stages(stages)?;
     }
     Ok(())
 }
@@ -274,7 +290,7 @@ pub fn words(key: &StageKey, v: i64, seat: &dyn Fn(usize) -> String) -> Option<c
 
 #[cfg(test)]
 pub(super) fn transposition_stages(b: &Bracket, s1: &[usize]) -> Vec<Stage> {
-    partner_stages(b, &PairIndex::of(&b.model), s1, &vec![true; b.nb], "partner-of")
+    partner_stages(b, &PairIndex::of(&b.model), s1, &vec![true; b.nb], "partner-of", &|_| true)
 }
 
 /// D.3: the MDPs paired (S1) are, among the best, those with the lowest BSNs (D.3.b; D.3.a is
@@ -294,8 +310,8 @@ pub(super) fn mdp_set_stages(b: &Bracket) -> Vec<Stage> {
 #[cfg(test)]
 pub(super) fn exchange_stages(b: &Bracket, rem: &[usize], n1: usize) -> Vec<Stage> {
     let exchange = Exchanges::of(b, rem, n1);
-    let mut stages = vec![exchange.size()];
-    stages.extend(exchange.order());
+    let mut stages = vec![exchange.size(&|_| true)];
+    stages.extend(exchange.order(&|_| true));
     stages
 }
 
@@ -317,38 +333,46 @@ impl<'a> Exchanges<'a> {
         Exchanges { b, rem, n1, pos }
     }
 
-    /// The pairs within `rem`, with the positions of their higher and lower players.
-    fn pairs(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
-        self.b.inner_pairs().filter_map(|(e, x, y)| match (self.pos[x], self.pos[y]) {
-            (Some(px), Some(py)) => Some((e, px.min(py), px.max(py))),
+    /// The pairs within `rem` whose positions (higher, lower) `which` accepts and `live` keeps
+    /// (see [`partner_stages`]; tested last, on the few the positions leave), with those positions.
+    fn pairs<'l>(
+        &'l self,
+        live: &'l dyn Fn(usize) -> bool,
+        which: impl Fn(usize, usize) -> bool + 'l,
+    ) -> impl Iterator<Item = (usize, usize, usize)> + 'l {
+        self.b.inner_pairs().filter_map(move |(e, x, y)| match (self.pos[x], self.pos[y]) {
+            (Some(px), Some(py)) => {
+                let (higher, lower) = (px.min(py), px.max(py));
+                (which(higher, lower) && live(e)).then_some((e, higher, lower))
+            }
             _ => None,
         })
     }
 
     /// D.2.a: the fewest players exchanged (pairs lying wholly in S2).
-    fn size(&self) -> Stage {
+    fn size(&self, live: &dyn Fn(usize) -> bool) -> Stage {
         let mut c = Cost::new();
-        self.pairs().filter(|&(_, higher, _)| higher >= self.n1).for_each(|(e, _, _)| c.add(Var::Pair(e), 1));
+        self.pairs(live, |higher, _| higher >= self.n1).for_each(|(e, _, _)| c.add(Var::Pair(e), 1));
         tie(StageKey::order("D2a", "exchange-size"), c)
     }
 
     /// With D.2.a at zero: the pairs lying wholly in S1 (as many as lie wholly in S2, so none).
-    fn none_within_s1(&self) -> Stage {
+    fn none_within_s1(&self, live: &dyn Fn(usize) -> bool) -> Stage {
         let mut c = Cost::new();
-        self.pairs().filter(|&(_, _, lower)| lower < self.n1).for_each(|(e, _, _)| c.add(Var::Pair(e), 1));
+        self.pairs(live, |_, lower| lower < self.n1).for_each(|(e, _, _)| c.add(Var::Pair(e), 1));
         tie(NONE_WITHIN_S1, c)
     }
 
     /// D.2.b-d, after D.2.a.
-    fn order(&self) -> Vec<Stage> {
+    fn order(&self, live: &dyn Fn(usize) -> bool) -> Vec<Stage> {
         let mut stages = Vec::new();
         // D.2.b: the smallest difference of the sums of BSNs exchanged (the new S1's sum).
         let mut c = Cost::new();
-        self.pairs().for_each(|(e, higher, _)| c.add(Var::Pair(e), higher as i64 + 1));
+        self.pairs(live, |_, _| true).for_each(|(e, higher, _)| c.add(Var::Pair(e), higher as i64 + 1));
         stages.push(tie(StageKey::order("D2b", "exchange-bsn-sum"), c));
         // Per position: the pairs whose higher player is there.
         let mut heading: Vec<Vec<usize>> = vec![Vec::new(); self.rem.len()];
-        self.pairs().for_each(|(e, higher, _)| heading[higher].push(e));
+        self.pairs(live, |_, _| true).for_each(|(e, higher, _)| heading[higher].push(e));
         let higher_in = |k: usize, sign: i64| {
             let mut c = Cost::new();
             heading[k].iter().for_each(|&e| c.add(Var::Pair(e), sign));
