@@ -368,12 +368,95 @@ impl Serialize for Labels {
 
 /// A model's pairs of players, each kept as two `u32` (8 bytes; a 5,000-player bracket has 12.9
 /// million pairs) and read as `(usize, usize)`: [`Pairs::at`], [`Pairs::iter`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Pairs(Vec<(u32, u32)>);
+#[derive(Clone, Debug, Default)]
+pub struct Pairs {
+    list: Vec<(u32, u32)>,
+    /// What a pass over `list` tells, computed once ([`Pairs::push`] forgets it).
+    shape: std::sync::OnceLock<Shape>,
+}
+
+/// What one pass over a pair list tells: its order, the players' degrees and rows. The checks
+/// of a model, the matching session and the indexes of pairs by player each made their own
+/// passes over the pairs (six or seven per bracket, 9% of a 9,999-player round 2).
+#[derive(Clone, Debug)]
+pub(crate) struct Shape {
+    /// Strictly increasing, each pair's lower player first (as brackets build them).
+    pub(crate) sorted: bool,
+    /// One more than the largest player in a pair (0 without pairs).
+    pub(crate) players: usize,
+    /// A player paired with himself, if any.
+    pub(crate) looped: Option<usize>,
+    /// Pairs per player, `0..players`.
+    degree: Vec<usize>,
+    /// When sorted: `list[rows[a]..rows[a + 1]]` are the pairs whose lower player is `a`,
+    /// `a < players` (empty otherwise).
+    rows: Vec<usize>,
+}
+
+impl PartialEq for Pairs {
+    fn eq(&self, other: &Pairs) -> bool {
+        self.list == other.list
+    }
+}
+
+impl Eq for Pairs {}
 
 impl Pairs {
     pub fn new() -> Pairs {
         Pairs::default()
+    }
+
+    /// The list's [`Shape`], computed on first use.
+    pub(crate) fn shape(&self) -> &Shape {
+        self.shape.get_or_init(|| {
+            let mut shape = Shape { sorted: true, players: 0, looped: None, degree: Vec::new(), rows: Vec::new() };
+            let mut last: Option<(u32, u32)> = None;
+            for &(a, b) in &self.list {
+                let (a, b) = (a as usize, b as usize);
+                if a == b && shape.looped.is_none() {
+                    shape.looped = Some(a);
+                }
+                let top = a.max(b) + 1;
+                if top > shape.players {
+                    shape.players = top;
+                    shape.degree.resize(top, 0);
+                    shape.rows.resize(top + 1, 0);
+                }
+                shape.degree[a] += 1;
+                shape.degree[b] += 1;
+                shape.rows[a + 1] += 1;
+                let pair = (a as u32, b as u32);
+                shape.sorted &= a < b && last.is_none_or(|l| l < pair);
+                last = Some(pair);
+            }
+            if shape.sorted {
+                for a in 0..shape.players {
+                    shape.rows[a + 1] += shape.rows[a];
+                }
+            } else {
+                shape.rows = Vec::new();
+            }
+            shape
+        })
+    }
+
+    /// Pairs per player, for `n` players (at least [`Shape::players`]).
+    pub(crate) fn degree(&self, n: usize) -> Vec<usize> {
+        let mut d = self.shape().degree.clone();
+        d.resize(n.max(d.len()), 0);
+        d
+    }
+
+    /// For a sorted list ([`Shape::sorted`]): `pairs[rows[a]..rows[a + 1]]` are those whose lower
+    /// player is `a`, for `n` players (at least [`Shape::players`]); `None` otherwise.
+    pub(crate) fn rows(&self, n: usize) -> Option<Vec<usize>> {
+        let shape = self.shape();
+        if !shape.sorted {
+            return None;
+        }
+        let mut rows = if shape.rows.is_empty() { vec![0] } else { shape.rows.clone() };
+        rows.resize(n.max(shape.players) + 1, self.list.len());
+        Some(rows)
     }
 
     /// The pair `e`.
@@ -382,31 +465,31 @@ impl Pairs {
     /// When there is no pair `e`, as a slice index does.
     #[inline]
     pub fn at(&self, e: usize) -> (usize, usize) {
-        let (a, b) = self.0[e];
+        let (a, b) = self.list[e];
         (a as usize, b as usize)
     }
 
     /// The pair `e`, if there is one.
     pub fn get(&self, e: usize) -> Option<(usize, usize)> {
-        self.0.get(e).map(|&(a, b)| (a as usize, b as usize))
+        self.list.get(e).map(|&(a, b)| (a as usize, b as usize))
     }
 
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.list.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.list.is_empty()
     }
 
     /// Every pair, in order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (usize, usize)> + DoubleEndedIterator + Clone + '_ {
-        self.0.iter().map(|&(a, b)| (a as usize, b as usize))
+        self.list.iter().map(|&(a, b)| (a as usize, b as usize))
     }
 
     /// The pairs `range`, in order.
     pub fn iter_in(&self, range: std::ops::Range<usize>) -> impl ExactSizeIterator<Item = (usize, usize)> + '_ {
-        self.0[range].iter().map(|&(a, b)| (a as usize, b as usize))
+        self.list[range].iter().map(|&(a, b)| (a as usize, b as usize))
     }
 
     /// Appends `(a, b)` as given.
@@ -415,26 +498,27 @@ impl Pairs {
     /// For a player number beyond `u32` (no model has four billion players).
     pub fn push(&mut self, (a, b): (usize, usize)) {
         let narrow = |x: usize| u32::try_from(x).expect("a player number beyond u32");
-        self.0.push((narrow(a), narrow(b)));
+        self.list.push((narrow(a), narrow(b)));
+        self.shape.take();
     }
 
     pub fn reserve_exact(&mut self, n: usize) {
-        self.0.reserve_exact(n);
+        self.list.reserve_exact(n);
     }
 
     pub fn shrink_to_fit(&mut self) {
-        self.0.shrink_to_fit();
+        self.list.shrink_to_fit();
     }
 
     /// Whether the pairs are in strictly increasing order.
     pub fn increasing(&self) -> bool {
-        self.0.windows(2).all(|w| w[0] < w[1])
+        self.list.windows(2).all(|w| w[0] < w[1])
     }
 
     /// The first pair not before `(a, b)` in a list in increasing order: the pairs before are
     /// those for which `below` holds.
     pub fn partition_point(&self, below: impl Fn((usize, usize)) -> bool) -> usize {
-        self.0.partition_point(|&(a, b)| below((a as usize, b as usize)))
+        self.list.partition_point(|&(a, b)| below((a as usize, b as usize)))
     }
 }
 
@@ -539,16 +623,15 @@ impl BracketModel {
         if self.labels.len() != n {
             return Err(format!("{} labels for {} players", self.labels.len(), n));
         }
-        for (a, b) in self.pairs.iter() {
-            if a >= n || b >= n || a == b {
-                return Err(format!("pair ({a}, {b}) is not a pair of two of the {n} players"));
-            }
+        let shape = self.pairs.shape();
+        if shape.players > n || shape.looped.is_some() {
+            let (a, b) = self.pairs.iter().find(|&(a, b)| a >= n || b >= n || a == b).unwrap_or_default();
+            return Err(format!("pair ({a}, {b}) is not a pair of two of the {n} players"));
         }
         // Duplicates: none when the pairs are listed in increasing order, lower player first (as
         // brackets build them); otherwise sorted copies are compared (no hash set: a large
         // bracket has millions of pairs).
-        let increasing = self.pairs.increasing() && self.pairs.iter().all(|(a, b)| a < b);
-        if !increasing {
+        if !shape.sorted {
             let mut sorted: Vec<(usize, usize)> = self.pairs.iter().map(|(a, b)| (a.min(b), a.max(b))).collect();
             sorted.sort_unstable();
             if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
@@ -569,21 +652,8 @@ impl BracketModel {
     }
 }
 
-/// The rows of a pair list sorted by lower player: `pairs[row[a]..row[a + 1]]` are the pairs
-/// whose lower player is `a` (`n` players).
-pub(crate) fn pair_rows(pairs: &Pairs, n: usize) -> Vec<usize> {
-    let mut row = vec![0; n + 1];
-    for (a, _) in pairs.iter() {
-        row[a + 1] += 1;
-    }
-    for a in 0..n {
-        row[a + 1] += row[a];
-    }
-    row
-}
-
 /// The index of the pair `(a, b)`, `a < b`, in a sorted pair list with rows `row`
-/// ([`pair_rows`]), searched within `a`'s row: first where a complete row would hold it (a
+/// ([`Pairs::rows`]), searched within `a`'s row: first where a complete row would hold it (a
 /// bracket's rows are complete but for the pairs its players may not play), then by binary
 /// search. No hash map: its entries would cost several times the list they index.
 pub(crate) fn find_in_row(pairs: &Pairs, row: &[usize], a: usize, b: usize) -> Option<usize> {
@@ -592,7 +662,7 @@ pub(crate) fn find_in_row(pairs: &Pairs, row: &[usize], a: usize, b: usize) -> O
     }
     let b = u32::try_from(b).ok()?;
     let start = *row.get(a)?;
-    let row = pairs.0.get(start..*row.get(a + 1)?)?;
+    let row = pairs.list.get(start..*row.get(a + 1)?)?;
     // Where a row holding every higher player would have `b`, clamped; then the side beyond.
     let guess = (b as usize - a - 1).min(row.len().saturating_sub(1));
     let k = match row.get(guess) {

@@ -350,14 +350,11 @@ impl MatchingSession {
                 "side constraints or auxiliary variables: not a pure matching model".into(),
             ));
         }
-        let mut degree = vec![0; n];
-        for (a, b) in m.pairs.iter() {
-            degree[a] += 1;
-            degree[b] += 1;
-        }
+        let degree = m.pairs.degree(n);
         let np = m.pairs.len();
-        let sorted = m.pairs.increasing();
-        let row = if sorted { crate::model::pair_rows(&m.pairs, n) } else { Vec::new() };
+        let row = m.pairs.rows(n);
+        let sorted = row.is_some();
+        let row = row.unwrap_or_default();
         if np.checked_add(n).is_none_or(|k| k > u32::MAX as usize) {
             return Err(SolveError::InvalidModel(format!("{np} pairs: too many for a matching session")));
         }
@@ -560,15 +557,20 @@ impl MatchingSession {
             }
             let np = self.m.pairs.len();
             let c = |v: Var| cost.get(Terms::key(v, np));
-            let mut pairs: Vec<(usize, i64)> = Vec::with_capacity(self.degree[p]);
-            pairs.extend(
-                self.pairs_of(p)
-                    .filter(|&e| {
-                        let (a, b) = self.m.pairs.at(e);
-                        face.has(e) && self.settled[if a == p { b } else { a }].is_none()
-                    })
-                    .map(|e| (e, c(Var::Pair(e)))),
-            );
+            // `p`'s pairs come in model order, as the stage's terms: one walk over both (a
+            // search per pair took 4% of a 9,999-player round 2).
+            let mut pairs: Vec<(usize, i64)> = Vec::new();
+            let mut t = 0;
+            for e in self.pairs_of(p) {
+                if !face.has(e) || self.settled[other_end(self.m.pairs.at(e), p)].is_some() {
+                    continue;
+                }
+                while t < cost.keys.len() && (cost.keys[t] as usize) < e {
+                    t += 1;
+                }
+                let ce = if t < cost.keys.len() && cost.keys[t] as usize == e { cost.coef(t) } else { 0 };
+                pairs.push((e, ce));
+            }
             let float = (self.m.may_float[p] && !self.covered[p]).then(|| c(Var::Float(p)));
             let Some(best) = pairs.iter().map(|o| o.1).chain(float).min() else { return };
             let taken = match mate[p] {

@@ -267,7 +267,7 @@ pub struct PairIndex<'a> {
 
 impl<'a> PairIndex<'a> {
     pub fn of(m: &'a BracketModel) -> PairIndex<'a> {
-        let (pairs, order) = if m.pairs.increasing() {
+        let (pairs, order) = if m.pairs.shape().sorted {
             (std::borrow::Cow::Borrowed(&m.pairs), Vec::new())
         } else {
             let mut order: Vec<usize> = (0..m.pairs.len()).collect();
@@ -275,7 +275,7 @@ impl<'a> PairIndex<'a> {
             let pairs = order.iter().map(|&e| m.pairs.at(e)).collect();
             (std::borrow::Cow::Owned(pairs), order)
         };
-        let row = crate::model::pair_rows(&pairs, m.num_players());
+        let row = pairs.rows(m.num_players()).unwrap_or_default();
         PairIndex { pairs, order, row }
     }
 
@@ -289,13 +289,12 @@ impl<'a> PairIndex<'a> {
         self.get(x, y).is_some()
     }
 
-    /// The pairs (indices, partner) of player `p`, in increasing order of partner.
-    pub fn pairs_of(&self, p: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let below = (0..p).filter_map(move |q| self.get(q, p).map(|e| (e, q)));
-        let above = (self.row[p]..self.row[p + 1]).map(move |k| {
+    /// The pairs (indices, partner) of player `p` with higher players, in increasing order of
+    /// partner: `p`'s row, read in order (the pairs with lower players are each in another row).
+    pub fn pairs_above(&self, p: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (self.row[p]..self.row[p + 1]).map(move |k| {
             let e = if self.order.is_empty() { k } else { self.order[k] };
             (e, self.pairs.at(k).1)
-        });
-        below.chain(above)
+        })
     }
 }

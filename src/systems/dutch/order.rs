@@ -153,16 +153,17 @@ fn finish(b: &Bracket, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
 }
 
 /// "Minimise the BSN of `p`'s partner inside the bracket", for each of `players` in order. In
-/// every optimum of the stages before, `p` is paired inside the bracket with a player `partner`
-/// accepts; a pair with anybody else, and `p` leaving the bracket, are stated as after every BSN
-/// (zero in every optimum, they change no value). Stated all the same: an exact backend may keep
-/// such pairs among those it cannot rule out yet (the matching's optimal face keeps every pair
-/// tight under its duals), and with their cost known its bound for `p` is the best partner an
-/// optimum can have, which its exchanges reach without a solve (the first partner stage of each
-/// large bracket of a 9,999-player round 2 was a whole solve, its best bound a pair with a
-/// player of the next scoregroup). Only on the pairs `live` keeps (those an optimum of the
-/// stages before may use, see [`LexBackend::may_use`]). The pairs of each are read from `edge`
-/// (not by a pass over all the model's pairs per player).
+/// every optimum of the stages before, `p` heads a pair inside the bracket (an MDP, or a player
+/// of the new S1) with a higher player `partner` accepts; its pairs with other higher players,
+/// and `p` leaving the bracket, are stated as after every BSN (zero in every optimum, they
+/// change no value). Stated all the same: an exact backend may keep such pairs among those it
+/// cannot rule out yet (the matching's optimal face keeps every pair tight under its duals), and
+/// with their cost known its bound for `p` is the best partner an optimum can have, which its
+/// exchanges reach without a solve (the first partner stage of each large bracket of a
+/// 9,999-player round 2 was a whole solve, its best bound a pair with a player of the next
+/// scoregroup). Its pairs with lower players are left unstated (each lies in another row of the
+/// pair list; an exact backend that keeps one pays a solve, never a wrong value), and so are the
+/// pairs `live` rejects (those no optimum of the stages before uses, [`LexBackend::may_use`]).
 fn partner_stages(
     b: &Bracket,
     edge: &PairIndex,
@@ -176,7 +177,7 @@ fn partner_stages(
         .iter()
         .map(|&p| {
             let mut c = Cost::new();
-            for (e, q) in edge.pairs_of(p).filter(|&(e, _)| live(e)) {
+            for (e, q) in edge.pairs_above(p).filter(|&(e, _)| live(e)) {
                 let accepted = q < b.nb && partner[q] && b.inside[e];
                 c.add(Var::Pair(e), if accepted { bsn(q) } else { after });
             }
