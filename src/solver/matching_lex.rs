@@ -792,27 +792,36 @@ impl MatchingSession {
                 })
                 .collect()
         };
+        // A face pair's pair and φ.
+        let on_face = |u: usize, v: usize| self.pair_of(u, v).and_then(|g| phi(g).map(|h| (g, h)));
         loop {
-            let pairs = matched(&mate);
-            let charged: Vec<usize> = pairs.iter().copied().filter(|&e| c(e) > 0).collect();
-            if charged.is_empty() {
+            // The incumbent's pairs with their ends, φ and cost, read once a round (searching the
+            // cost of each again for every exchange tried took 4% of a 9,999-player round 2).
+            let pairs: Vec<(usize, usize, usize, Option<i64>, i64)> = matched(&mate)
+                .into_iter()
+                .map(|e| {
+                    let (x, y) = self.m.pairs.at(e);
+                    (e, x, y, phi(e), c(e))
+                })
+                .collect();
+            if pairs.iter().all(|p| p.4 <= 0) {
                 break;
             }
             let mut improved = false;
-            'charged: for &e1 in &charged {
-                let (a, b) = self.m.pairs.at(e1);
-                let Some(f1) = phi(e1) else { continue };
-                for &e2 in &pairs {
-                    let (x, y) = self.m.pairs.at(e2);
-                    if e2 == e1 || mate[x] != Some(y) || mate[a] != Some(b) {
+            'charged: for &(e1, a, b, f1, c1) in pairs.iter().filter(|p| p.4 > 0) {
+                let Some(f1) = f1 else { continue };
+                if mate[a] != Some(b) {
+                    continue;
+                }
+                for &(e2, x, y, f2, c2) in &pairs {
+                    if e2 == e1 || mate[x] != Some(y) {
                         continue;
                     }
-                    let Some(f2) = phi(e2) else { continue };
-                    for (u, v, w, z) in [(a, x, b, y), (a, y, b, x)] {
-                        let (Some(g1), Some(g2)) = (self.pair_of(u, v), self.pair_of(w, z)) else { continue };
-                        let (Some(h1), Some(h2)) = (phi(g1), phi(g2)) else { continue };
-                        if h1 + h2 == f1 + f2 && c(g1) + c(g2) < c(e1) + c(e2) {
-                            rematch(&mut mate, &[(u, v), (w, z)]);
+                    let Some(f2) = f2 else { continue };
+                    for (v, z) in [(x, y), (y, x)] {
+                        let (Some((g1, h1)), Some((g2, h2))) = (on_face(a, v), on_face(b, z)) else { continue };
+                        if h1 + h2 == f1 + f2 && c(g1) + c(g2) < c1 + c2 {
+                            rematch(&mut mate, &[(a, v), (b, z)]);
                             improved = true;
                             continue 'charged;
                         }
