@@ -814,4 +814,27 @@ mod tests {
         let cost: Cost = [(Var::Pair(1), 3), (Var::Float(0), -1)].into_iter().collect();
         assert_eq!(serde_json::to_string(&cost).expect("json"), r#"{"terms":[[{"Pair":1},3],[{"Float":0},-1]]}"#);
     }
+
+    #[test]
+    fn pairs_keep_their_shape_until_one_is_added() {
+        let mut pairs: Pairs = vec![(0, 1), (0, 3), (2, 3)].into();
+        assert!(pairs.shape().sorted);
+        assert_eq!(pairs.degree(5), vec![2, 1, 1, 2, 0]);
+        // Rows by lower player, padded to five players.
+        assert_eq!(pairs.rows(5), Some(vec![0, 2, 2, 3, 3, 3]));
+        // A pair out of order: forgotten and read again, no rows; a model checks it.
+        pairs.push((1, 2));
+        assert!(!pairs.shape().sorted);
+        assert_eq!((pairs.rows(5), pairs.degree(4)), (None, vec![2, 2, 2, 2]));
+        assert_eq!(pairs, vec![(0, 1), (0, 3), (2, 3), (1, 2)].into());
+        let mut m = BracketModel::new(4);
+        m.pairs = pairs.clone();
+        assert_eq!(m.validate(), Ok(()));
+        m.pairs.push((2, 1));
+        assert_eq!(m.validate(), Err("pair (1, 2) is listed twice".into()));
+        m.pairs = vec![(0, 1), (3, 3)].into();
+        assert_eq!(m.validate(), Err("pair (3, 3) is not a pair of two of the 4 players".into()));
+        m.pairs = vec![(0, 1), (2, 4)].into();
+        assert_eq!(m.validate(), Err("pair (2, 4) is not a pair of two of the 4 players".into()));
+    }
 }

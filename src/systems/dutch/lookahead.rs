@@ -201,6 +201,37 @@ mod tests {
         }
     }
 
+    /// The top bracket of a generated 501-player round 2 (247 players above a scoregroup of 8):
+    /// the optimum of its quality stages leaves pairs with the next players tight (on the
+    /// matching's optimal face) though no optimum uses them. The D.1 partner stages state those
+    /// pairs after every BSN, so the first one's bound is the best partner an optimum can have
+    /// and it folds without a solve (stated on the accepted partners alone, it was solved); each
+    /// value is the BSN of the partner chosen.
+    #[test]
+    fn the_first_partner_stage_of_a_large_bracket_folds_at_its_bound() {
+        use crate::generate::{generate, Field, GenerateConfig};
+        let field = Field::Random { players: 501, min_rating: 1400, max_rating: 2600 };
+        let cfg = GenerateConfig::new(crate::vocabulary::System::Dutch2017, field, 2, 7);
+        let doc = generate(&cfg).expect("a generated event").document;
+        let t = Tournament::before_round(&doc, 2).expect("round 2");
+        let r = Round::new(&t, Edition::E2017, crate::solver::audit::Audit::default());
+        let groups = r.scoregroups();
+        assert_eq!((groups[0].len(), groups[1].len()), (247, 8));
+        let kind = Kind::Normal { next: &groups[1], next_is_last: groups.len() == 2 };
+        let keys = &formulation(Edition::E2017).expect("the edition's formulation").criteria;
+        let (b, stages) = built(&r, &groups[0], 0, kind, keys, None).expect("stages");
+        let mut s = MatchingSession::shared(Rc::clone(&b.model)).expect("a matching model");
+        let chosen = order::solve(&b, stages, &mut s).expect("solved");
+        let partners: Vec<&crate::solver::lex::StageReport> =
+            chosen.reports.iter().filter(|rep| rep.key.criterion == "D1").collect();
+        assert_eq!(partners.len(), chosen.pairs.len(), "a partner stage per pair");
+        assert_eq!(partners[0].how, "bound", "{:?}", partners[0]);
+        for rep in partners {
+            let p = rep.key.seat().expect("a seat") - 1;
+            assert!(chosen.pairs.contains(&(p, rep.value as usize - 1)), "{rep:?}");
+        }
+    }
+
     #[test]
     fn stages_that_tell_next_players_apart_keep_the_whole_model() {
         // Players 0-1 in the bracket, 2-5 next; pairs from index 3 on are among the next players.
