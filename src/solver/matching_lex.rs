@@ -440,9 +440,17 @@ impl MatchingSession {
         }
     }
 
+    /// The value of `cost` for the assignment `mate`: its terms tested one by one, or, when they
+    /// outnumber the players of a sorted model, the assignment's variables looked up in them (a
+    /// bracket's colour stages have a term on millions of pairs, an assignment one per player).
     fn eval(&self, cost: &Terms, mate: &[Option<usize>]) -> i64 {
         let np = self.m.pairs.len();
-        cost.iter().filter(|&(key, _)| self.is_one(mate, Terms::var(key, np))).map(|(_, c)| c).sum()
+        if !self.sorted || cost.keys.len() <= 4 * mate.len() {
+            return cost.iter().filter(|&(key, _)| self.is_one(mate, Terms::var(key, np))).map(|(_, c)| c).sum();
+        }
+        let pairs = (0..mate.len()).filter_map(|a| mate[a].filter(|&b| a < b).and_then(|b| self.pair_of(a, b)));
+        let floats = (0..mate.len()).filter(|&i| mate[i].is_none()).map(|i| np + i);
+        pairs.chain(floats).map(|key| cost.get(key as u32)).sum()
     }
 
     /// The values of every stage for the assignment whose variables at one have the keys
