@@ -82,7 +82,7 @@
 //! player are one `u32` array (for a sorted model only each player's pairs with lower players:
 //! the others are his row), and the model (8 bytes a pair) is shared with the bracket that built
 //! it ([`MatchingSession::shared`]). The 9,999-player Dutch 2017 round 2 peaked at 728 MiB with
-//! 24-byte cost terms, 16-byte pairs and every term kept; it now peaks under 460 MiB.
+//! 24-byte cost terms, 16-byte pairs and every term kept; it now peaks under 480 MiB.
 
 use super::bounds::{common_player, value_bounds_of};
 use super::lex::{LexBackend, StageReport};
