@@ -252,14 +252,13 @@ impl Terms {
         self.keys.binary_search(&key).map_or(0, |i| self.coef(i))
     }
 
-    /// Drops the terms on pairs outside `face` but for the `settled` ones (which later solves
-    /// leave out of the face): no optimum of the stages the face summarises uses the others, so
-    /// no solution the later stages compare has them, and the lexicographic optima and every
-    /// stage value stay as they were. A candidate order's stages have a term on each partner
-    /// of a player, most of them outside the face by then.
-    fn keep_face(&mut self, face: &FaceWeights, settled: impl Fn(usize) -> bool) {
-        let np = face.len();
-        let keep = |key: u32| key as usize >= np || face.has(key as usize) || settled(key as usize);
+    /// Drops the terms on the pairs `keep` rejects (floats stay): for a stage added after a
+    /// solve, those no optimum of the stages before uses ([`MatchingSession::may_use`]), so no
+    /// solution the later stages compare has them, and the lexicographic optima and every stage
+    /// value stay as they were. A candidate order's stages have a term on each partner of a
+    /// player, most of them outside the face by then.
+    fn keep_pairs(&mut self, np: usize, keep: impl Fn(usize) -> bool) {
+        let keep = |key: u32| key as usize >= np || keep(key as usize);
         if self.keys.iter().all(|&key| keep(key)) {
             return;
         }
@@ -268,6 +267,17 @@ impl Terms {
         self.coefs.shrink_to_fit();
         self.keys.retain(|&key| keep(key));
         self.keys.shrink_to_fit();
+    }
+
+    /// The value of the assignment whose variables at one have the keys `ones` (increasing):
+    /// the shorter of the terms and `ones` is walked and looked up in the other (a bracket's
+    /// quality stages have a term on most of its pairs, an assignment one variable per pair).
+    fn value_at(&self, ones: &[u32]) -> i64 {
+        if self.keys.len() <= ones.len() {
+            self.iter().filter(|(key, _)| ones.binary_search(key).is_ok()).map(|(_, v)| v).sum()
+        } else {
+            ones.iter().map(|&key| self.get(key)).sum()
+        }
     }
 
     /// The coefficient of the `i`-th key.
@@ -441,38 +451,29 @@ impl MatchingSession {
     }
 
     /// The value of `cost` for the assignment `mate`: its terms tested one by one, or, when they
-    /// outnumber the players of a sorted model, the assignment's variables looked up in them (a
-    /// bracket's colour stages have a term on millions of pairs, an assignment one per player).
+    /// outnumber the players of a sorted model, from the assignment's variables
+    /// ([`Terms::value_at`]; a bracket's colour stages have a term on millions of pairs).
     fn eval(&self, cost: &Terms, mate: &[Option<usize>]) -> i64 {
         let np = self.m.pairs.len();
         if !self.sorted || cost.keys.len() <= 4 * mate.len() {
             return cost.iter().filter(|&(key, _)| self.is_one(mate, Terms::var(key, np))).map(|(_, c)| c).sum();
         }
+        // Increasing: a sorted model's pairs by lower player, then the floats.
         let pairs = (0..mate.len()).filter_map(|a| mate[a].filter(|&b| a < b).and_then(|b| self.pair_of(a, b)));
         let floats = (0..mate.len()).filter(|&i| mate[i].is_none()).map(|i| np + i);
-        pairs.chain(floats).map(|key| cost.get(key as u32)).sum()
+        let ones: Vec<u32> = pairs.chain(floats).map(|key| key as u32).collect();
+        cost.value_at(&ones)
     }
 
     /// The values of every stage for the assignment whose variables at one have the keys
-    /// `ones` (increasing; pairs, then floats): per stage, the shorter of its terms and `ones`
-    /// is walked and looked up in the other (a bracket's quality stages have a term on most of
-    /// its pairs, an assignment one variable per pair chosen).
+    /// `ones` (increasing; pairs, then floats): [`Terms::value_at`].
     fn values_at(&self, ones: &[u32]) -> Vec<i64> {
         self.values_from(0, ones)
     }
 
     /// [`MatchingSession::values_at`] of the stages from `first` on.
     fn values_from(&self, first: usize, ones: &[u32]) -> Vec<i64> {
-        self.costs[first..]
-            .iter()
-            .map(|c| {
-                if c.keys.len() <= ones.len() {
-                    c.iter().filter(|(key, _)| ones.binary_search(key).is_ok()).map(|(_, v)| v).sum()
-                } else {
-                    ones.iter().map(|&key| c.get(key)).sum()
-                }
-            })
-            .collect()
+        self.costs[first..].iter().map(|c| c.value_at(ones)).collect()
     }
 
     /// The keys of the variables at one of an assignment with these pairs and floaters (both
@@ -1204,30 +1205,32 @@ impl<'a, W: Exact> PairCosts<'a, W> {
             .iter()
             .map(|&s| self.stages[s].0.keys.partition_point(|&key| (key as usize) < range.start))
             .collect();
-        let Some(slots) = &self.listed else {
-            for e in range {
-                let mut cost = Some(W::zero());
-                for (c, &s) in self.on_pairs.iter().enumerate() {
-                    let t = self.stages[s].0;
-                    let i = cursor[c];
-                    if i < t.keys.len() && t.keys[i] as usize == e {
-                        cursor[c] = i + 1;
-                        cost = cost.and_then(|x| x.checked_add(scaled(self.mult[s], t.coef(i))?));
-                    }
-                }
-                f(e, cost);
+        match &self.listed {
+            None => self.walk::<false>(range, &mut cursor, f),
+            Some(slots) => {
+                let from = slots.partition_point(|&e| (e as usize) < range.start);
+                let listed = slots[from..].iter().map(|&e| e as usize).take_while(|&e| e < range.end);
+                self.walk::<true>(listed, &mut cursor, f);
             }
-            return;
-        };
-        // Listed pairs skip slots: the cursors pass over the terms of those.
-        let from = slots.partition_point(|&e| (e as usize) < range.start);
-        for &e in slots[from..].iter().take_while(|&&e| (e as usize) < range.end) {
-            let e = e as usize;
+        }
+    }
+
+    /// The cursors' walk over the pairs `pairs` (increasing). `SKIPS`: they skip slots, whose
+    /// terms the cursors pass over; a walk over every slot meets each term in turn and is
+    /// compiled without that test (it runs once per stage and pair of every pricing pass).
+    #[inline(always)]
+    fn walk<const SKIPS: bool>(
+        &self,
+        pairs: impl Iterator<Item = usize>,
+        cursor: &mut [usize],
+        mut f: impl FnMut(usize, Option<W>),
+    ) {
+        for e in pairs {
             let mut cost = Some(W::zero());
             for (c, &s) in self.on_pairs.iter().enumerate() {
                 let t = self.stages[s].0;
                 let mut i = cursor[c];
-                while i < t.keys.len() && (t.keys[i] as usize) < e {
+                while SKIPS && i < t.keys.len() && (t.keys[i] as usize) < e {
                     i += 1;
                 }
                 if i < t.keys.len() && t.keys[i] as usize == e {
@@ -1491,13 +1494,8 @@ impl LexBackend for MatchingSession {
             self.common.push(common);
             let mut terms = Terms::of(cost, self.m.pairs.len())?;
             self.sizes.push(StageSize::of(&terms, bounds));
-            if let Some(face) = &self.face {
-                let pairs = &self.m.pairs;
-                let settled = &self.settled;
-                terms.keep_face(face, |e| {
-                    let (a, b) = pairs.at(e);
-                    settled[a] == Some(b)
-                });
+            if self.face.is_some() {
+                terms.keep_pairs(self.m.pairs.len(), |e| self.may_use(e));
             }
             self.bounds.push(bounds);
             self.costs.push(terms);
@@ -1589,11 +1587,14 @@ impl LexBackend for MatchingSession {
         &self.reports
     }
 
-    /// Off the optimal face, and not a settled pair (the face leaves those out once settled).
+    /// On the optimal face of the stages folded so far, or a settled pair (later faces leave
+    /// those out); every pair before the first solve.
     fn may_use(&self, e: usize) -> bool {
         let Some(face) = &self.face else { return true };
-        let (a, b) = self.m.pairs.at(e);
-        face.has(e) || self.settled[a] == Some(b)
+        face.has(e) || {
+            let (a, b) = self.m.pairs.at(e);
+            self.settled[a] == Some(b)
+        }
     }
 
     fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {
