@@ -16,6 +16,7 @@
 pub mod double;
 pub mod team;
 
+use crate::standings::TieBreak;
 use crate::tournament::{Float, FloatRule, Strength};
 use crate::trf::TrfDocument;
 use serde::{Deserialize, Serialize};
@@ -176,10 +177,47 @@ fn longest_run<T: PartialEq>(items: &[T]) -> u32 {
     best
 }
 
-/// The metrics of the rounds recorded in `doc` (every round with at least one pairing).
-pub fn tournament_metrics(doc: &TrfDocument) -> Result<TournamentMetrics, String> {
+/// The ranking `kendall_tau_tiebroken` reads: `ranking` (C.07 codes, led by the score or not),
+/// or the default list of `crate::standings` for the kind of event (points, then BH-C1, BH, SB,
+/// DE, WIN; teams MPVGP, EDE, BH-C1, BH, SB, WIN), as its codes joined by commas.
+pub fn ranking_name(doc: &TrfDocument, ranking: Option<&[TieBreak]>) -> String {
+    let list = ranking.map_or_else(|| crate::standings::default_list(crate::standings::kind_of(doc)), <[_]>::to_vec);
+    let lead = list.first().is_some_and(|t| t.kind == crate::standings::Kind::Points);
+    let codes: Vec<String> = list.iter().map(TieBreak::code).collect();
+    if lead {
+        codes.join(",")
+    } else {
+        std::iter::once("PTS".to_string()).chain(codes).collect::<Vec<_>>().join(",")
+    }
+}
+
+/// Each participant's final place under `ranking` (see [`ranking_name`]), negated so that a
+/// better place is a larger value, indexed by `index_of(id)`.
+pub(crate) fn tiebroken_places(
+    doc: &TrfDocument,
+    ranking: Option<&[TieBreak]>,
+    n: usize,
+    index_of: impl Fn(u32) -> Option<usize>,
+) -> Result<Vec<f64>, String> {
+    let kind = crate::standings::kind_of(doc);
+    let list = ranking.map_or_else(|| crate::standings::default_list(kind), <[_]>::to_vec);
+    let opts = crate::standings::Options { tiebreaks: Some(list), ..crate::standings::Options::default() };
+    let table = crate::standings::compute(doc, &opts)?;
+    let mut place = vec![0.0; n];
+    for row in &table.rows {
+        if let Some(i) = index_of(row.id) {
+            place[i] = -f64::from(row.rank);
+        }
+    }
+    Ok(place)
+}
+
+/// The metrics of the rounds recorded in `doc` (every round with at least one pairing);
+/// `kendall_tau_tiebroken` ranks by `ranking` (`None`: the default list, [`ranking_name`]).
+pub fn tournament_metrics(doc: &TrfDocument, ranking: Option<&[TieBreak]>) -> Result<TournamentMetrics, String> {
     let rounds = doc.rounds_in_file();
-    let fin = crate::standings::final_state(doc)?;
+    let fin =
+        crate::tournament::Tournament::after_round(doc, rounds).map_err(|e| format!("after round {rounds}: {e}"))?;
     let n = fin.players.len();
     let mut m = TournamentMetrics { players: n, rounds, ..TournamentMetrics::default() };
 
@@ -187,12 +225,7 @@ pub fn tournament_metrics(doc: &TrfDocument) -> Result<TournamentMetrics, String
     let ratings: Vec<f64> = fin.players.iter().map(|p| f64::from(p.rating)).collect();
     m.kendall_tau = kendall_tau_b(&scores, &ratings);
     m.spearman = spearman(&scores, &ratings);
-    let mut place = vec![0.0; n];
-    for row in crate::standings::rank(&fin, &crate::standings::TieBreak::DEFAULT) {
-        if let Some(i) = fin.index_of(row.id) {
-            place[i] = -f64::from(row.rank); // a better place is a larger value
-        }
-    }
+    let place = tiebroken_places(doc, ranking, n, |id| fin.index_of(id))?;
     m.kendall_tau_tiebroken = kendall_tau_b(&place, &ratings);
 
     let mut imbalance_sum = 0u64;

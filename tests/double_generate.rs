@@ -11,8 +11,7 @@ use common::lexpair;
 use lexpair::double::{encoding, recorded_round, DoubleTournament};
 use lexpair::generate::{generate, Field, GenerateConfig, GenerateError};
 use lexpair::pairing::RoundPairing;
-use lexpair::standings::double::{standings, DoubleStanding};
-use lexpair::standings::TieBreak;
+use lexpair::standings::{compute, Edition, Options, Row, TieBreak, Value};
 use lexpair::trf::{self, ReadOptions, ResultCode, RoundEntry, TrfDocument, TrfFlavor};
 use lexpair::vocabulary::{PairOptions, System};
 use std::path::PathBuf;
@@ -310,35 +309,53 @@ fn hand_made() -> String {
     s
 }
 
-fn row(rows: &[DoubleStanding], id: u32) -> &DoubleStanding {
-    rows.iter().find(|r| r.standing.id == id).expect("listed")
+fn row(rows: &[Row], id: u32) -> &Row {
+    rows.iter().find(|r| r.id == id).expect("listed")
+}
+
+fn values(r: &Row) -> Vec<f64> {
+    r.tiebreaks.iter().map(|v| v.map_or(f64::NAN, Value::to_f64)).collect()
 }
 
 #[test]
 fn standings_rank_by_game_points_and_treat_a_forfeited_single_game_as_played() {
     let doc = trf::read_str(&hand_made(), "hand.trf", &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
-    let order = [TieBreak::BuchholzCut1, TieBreak::Buchholz, TieBreak::SonnebornBerger, TieBreak::Wins, TieBreak::Aro];
-    let r = standings(&doc, &order).expect("standings");
-    assert_eq!(
-        r.iter().map(|x| (x.standing.id, x.standing.rank)).collect::<Vec<_>>(),
-        [(2, 1), (3, 2), (1, 3), (4, 4)]
-    );
+    let ranked = |list: &str, edition| {
+        let options = Options {
+            tiebreaks: Some(TieBreak::parse_list(list).expect("codes")),
+            edition: Some(edition),
+            ..Options::default()
+        };
+        compute(&doc, &options).expect("standings").rows
+    };
+    let r = ranked("BH/C1,BH,SB,WIN,ARO", Edition::C2026);
+    assert_eq!(r.iter().map(|x| (x.id, x.rank)).collect::<Vec<_>>(), [(2, 1), (3, 2), (1, 3), (4, 4)]);
     let facts = |id: u32| {
         let x = row(&r, id);
-        (x.standing.points, x.match_points, x.matches_played)
+        (x.points.to_f64(), x.match_points.map(Value::to_f64), x.played)
     };
-    assert_eq!([facts(1), facts(2), facts(3), facts(4)], [(2.0, 2.0, 2), (3.5, 4.0, 1), (2.5, 2.0, 2), (0.0, 0.0, 1)]);
+    assert_eq!(
+        [facts(1), facts(2), facts(3), facts(4)],
+        [(2.0, Some(2.0), 2), (3.5, Some(4.0), 1), (2.5, Some(2.0), 2), (0.0, Some(0.0), 1)]
+    );
     // 1 met 3 (2½) and 2 (3½): BH 6, cut 1: 3½; SB 2½ × 1½ + 3½ × ½ = 5½; one match won; ARO
     // of 2200 and 2300 = 2250.
-    assert_eq!(row(&r, 1).standing.tiebreaks, vec![3.5, 6.0, 5.5, 1.0, 2250.0]);
-    // 2's forfeit win is a match without an opponent: a dummy with 2's own 3½; then 1 (2): BH
-    // 5½, cut 1: 3½; SB 3½ × 2 + 2 × 1½ = 10; two matches won; ARO of 1 alone: 2400.
-    assert_eq!(row(&r, 2).standing.tiebreaks, vec![3.5, 5.5, 10.0, 2.0, 2400.0]);
-    // 4's forfeited match: a dummy with its own 0; then 3 (2½): BH 2½, SB 0; ARO 2200.
-    assert_eq!(row(&r, 4).standing.tiebreaks, vec![2.5, 2.5, 0.0, 0.0, 2200.0]);
-    // Match points as a tie-break, on request.
-    let r = standings(&doc, &[TieBreak::MatchPoints, TieBreak::GamePoints]).expect("standings");
-    assert_eq!(row(&r, 3).standing.tiebreaks, vec![2.0, 2.5]);
+    assert_eq!(values(row(&r, 1)), vec![3.5, 6.0, 5.5, 1.0, 2250.0]);
+    // 2's forfeit win over 4 (who forfeited both games: a match ended by forfeit) is a dummy
+    // with 2's own 3½, capped since 2026 at 4's adjusted score 0 (C.07 16.4.1); then 1 (2): BH
+    // 2, cut 1 (the dummy's 0): 2; SB 0 × 2 + 2 × 1½ = 3; two matches won; ARO of 1 alone: 2400.
+    assert_eq!(values(row(&r, 2)), vec![2.0, 2.0, 3.0, 2.0, 2400.0]);
+    // Before 2026 the dummy holds 3½: BH 5½, cut 1 (1's 2): 3½; SB 3½ × 2 + 2 × 1½ = 10.
+    assert_eq!(values(row(&ranked("BH/C1,BH,SB", Edition::C2024), 2)), vec![3.5, 5.5, 10.0]);
+    // 4's forfeited match: a dummy with its own 0 (a voluntary unplayed round, cut first,
+    // 16.5); then 3 (2½): BH 2½, cut 1: 2½, SB 0; ARO 2200.
+    assert_eq!(values(row(&r, 4)), vec![2.5, 2.5, 0.0, 0.0, 2200.0]);
+    // Match points as a tie-break (the score that is not primary), and a ranking by match
+    // points first, then game points.
+    assert_eq!(values(row(&ranked("MPVGP", Edition::C2026), 3)), vec![2.0]);
+    let r = ranked("MPTS,GPTS", Edition::C2026);
+    assert_eq!((row(&r, 3).points.to_f64(), values(row(&r, 3))), (2.0, vec![2.5]));
+    assert_eq!(r.iter().map(|x| x.id).collect::<Vec<_>>(), [2, 3, 1, 4]);
 }
 
 #[test]
@@ -348,20 +365,27 @@ fn cli_standings_of_a_double_swiss_file_in_text_csv_and_json() {
     std::fs::write(&hand, hand_made()).expect("written");
     let h = hand.to_string_lossy().into_owned();
     let text = stdout(&lexpair(&["standings", h.as_str()]));
-    let mut lines = text.lines();
+    let mut lines = text.lines().skip_while(|l| !l.trim_start().starts_with("Rk"));
     let head: Vec<&str> = lines.next().expect("header").split_whitespace().collect();
-    assert_eq!(head, ["Rank", "ID", "Name", "Rtg", "GP", "MP", "Played", "BH-C1", "BH", "SB", "DE", "WIN", "ARO"]);
+    assert_eq!(
+        head,
+        ["Rk", "SNo", "Tit", "Name", "Fed", "FIDE", "ID", "Rtg", "MP", "GP", "BH-C1", "BH", "SB", "DE", "WIN"],
+        "{text}"
+    );
     let first: Vec<&str> = lines.next().expect("a line").split_whitespace().collect();
-    assert_eq!(&first[..7], ["1", "2", "Player0002", "2300", "3.5", "4", "1"], "{text}");
-    let csv = stdout(&lexpair(&["standings", h.as_str(), "--format", "csv", "--tiebreaks", "mp"]));
-    assert_eq!(csv.lines().next(), Some("rank,id,name,rating,points,match_points,matches_played,mp"));
-    assert_eq!(csv.lines().nth(1), Some("1,2,Player0002,2300,3.5,4,1,4"), "{csv}");
+    assert_eq!(&first[..6], ["1", "2", "Player0002", "2300", "4", "3.5"], "{text}");
+    let csv = stdout(&lexpair(&["standings", h.as_str(), "--format", "csv", "--tiebreaks", "mpvgp"]));
+    assert_eq!(
+        csv.lines().next(),
+        Some("rank,id,title,name,federation,fide_id,rating,points,match_points,game_points,MPVGP")
+    );
+    assert_eq!(csv.lines().nth(1), Some("1,2,,Player0002,,,2300,3.5,4,3.5,4"), "{csv}");
     let json = stdout(&lexpair(&["standings", h.as_str(), "--format", "json"]));
     let v: serde_json::Value = serde_json::from_str(&json).expect("json");
     let rows = v["standings"].as_array().expect("rows");
     assert_eq!(rows.len(), 4);
     assert_eq!((rows[2]["id"].as_u64(), rows[2]["points"].as_f64()), (Some(1), Some(2.0)));
-    assert_eq!((rows[2]["match_points"].as_f64(), rows[2]["matches_played"].as_u64()), (Some(2.0), Some(2)));
+    assert_eq!((rows[2]["match_points"].as_f64(), rows[2]["played"].as_u64()), (Some(2.0), Some(2)));
     // A generated tournament, finished: ranked by game points; every player's matches played
     // are its matches regularly played.
     let gen = dir.join("gen.trf");
@@ -394,7 +418,7 @@ fn cli_standings_of_a_double_swiss_file_in_text_csv_and_json() {
     for r in rows {
         let id = r["id"].as_u64().expect("id") as u32;
         let p = &fin.players[fin.index_of(id).expect("player")];
-        assert_eq!(r["matches_played"].as_u64(), Some(u64::from(p.matches_played)));
+        assert_eq!(r["played"].as_u64(), Some(u64::from(p.matches_played)));
         assert_eq!(r["points"].as_f64(), Some(p.score.0 as f64 / 10.0));
     }
     let _ = std::fs::remove_dir_all(&dir);

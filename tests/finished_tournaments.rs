@@ -72,13 +72,13 @@ fn state_of_a_finished_tournament_is_the_state_after_its_last_round() {
 
 #[test]
 fn standings_of_a_finished_tournament() {
-    let (code, out, err) = run(&["standings"], &lichess_finished());
+    let (code, out, err) = run(&["standings", "--format", "csv"], &lichess_finished());
     assert_eq!(code, Some(0), "{err}");
-    let ids: Vec<&str> = out.lines().skip(1).filter_map(|l| l.split_whitespace().nth(1)).collect();
+    let ids: Vec<&str> = out.lines().skip(1).filter_map(|l| l.split(',').nth(1)).collect();
     let mut sorted = ids.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, ["1", "2", "3", "4", "5", "6", "7"], "{out}");
-    let top: Vec<&str> = out.lines().skip(1).take(2).filter_map(|l| l.split_whitespace().nth(1)).collect();
+    let top: Vec<&str> = out.lines().skip(1).take(2).filter_map(|l| l.split(',').nth(1)).collect();
     assert!(top.contains(&"1") && top.contains(&"2"), "{out}");
 }
 
@@ -100,7 +100,7 @@ fn a_finished_team_tournament() {
     assert_eq!(code, Some(0), "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!((v["finished"].as_bool(), v["round"].as_u64()), (Some(true), Some(7)));
-    let (code, out, err) = run(&["standings"], &file);
+    let (code, out, err) = run(&["standings", "--format", "csv"], &file);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out.lines().count(), 1 + 9, "{out}");
     let (code, _, err) = run(&["pair", "--system", "team-2026"], &file);

@@ -66,7 +66,7 @@ fn tournament_metrics_of_a_small_event() {
         initial_colour: Some(W),
         ..TrfDocument::default()
     };
-    let m = tournament_metrics(&doc).expect("metrics");
+    let m = tournament_metrics(&doc, None).expect("metrics");
     assert_eq!((m.players, m.rounds), (4, 2));
     // Scores [2, .5, 1, .5] vs ratings decreasing: S = 3, untied 5 and 6 pairs.
     assert!(close(m.kendall_tau, 3.0 / 30f64.sqrt()));
@@ -110,7 +110,7 @@ fn repeated_floats_and_colour_runs_are_counted() {
         initial_colour: Some(W),
         ..TrfDocument::default()
     };
-    let m = tournament_metrics(&doc).expect("metrics");
+    let m = tournament_metrics(&doc, None).expect("metrics");
     assert_eq!((m.longest_colour_run, m.players_with_colour_run_3), (3, 2));
     assert_eq!(m.colour_imbalance_histogram, [0, 2, 0, 2]); // |W-B| 3, 1, 1, 3
                                                             // Round 2 (scores 1,0,1,0): 1-3 level, 2-4 level. Round 3 (2,1,1,0): 1 v 4 (diff 2),
@@ -144,7 +144,7 @@ fn floats_repeated_in_consecutive_rounds() {
         initial_colour: Some(W),
         ..TrfDocument::default()
     };
-    let m = tournament_metrics(&doc).expect("metrics");
+    let m = tournament_metrics(&doc, None).expect("metrics");
     assert_eq!(m.floats, 4);
     assert_eq!((m.float_score_difference_mean, m.float_score_difference_max), (1.0, 1.0));
     assert_eq!((m.repeated_downfloats, m.repeated_upfloats), (1, 1));

@@ -65,7 +65,7 @@ fn check_state_verify_and_standings_read_team_files() {
     assert_eq!(o.status.code(), Some(1), "1 and 2 met in round 3");
     assert!(text(&o).contains("[C1]"), "{}", text(&o));
     let _ = std::fs::remove_file(&pairs);
-    let o = lexpair(&["standings", corpus.to_str().unwrap_or_default()]);
+    let o = lexpair(&["standings", corpus.to_str().unwrap_or_default(), "--format", "csv"]);
     let first = text(&o).lines().nth(1).unwrap_or_default().to_string();
     assert!(first.contains("Team 1") && first.contains("10"), "{first}");
     // A team file is no individual tournament, and the reverse.

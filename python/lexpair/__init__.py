@@ -11,6 +11,7 @@ by their TRF ids (teams by their numbers); a batch's records are flat dicts that
     lexpair.generate("double-2026", rounds=5, seed=1, players=30)   # Double-Swiss: 5 two-game matches
     rows = lexpair.simulate(["dutch-2026", "dutch-2017"], "out/sim", players=60, rounds=7, seeds=20)
     df = pd.DataFrame(rows)
+    pd.DataFrame(lexpair.standings("t.trf", tiebreaks="BH/C1,BH,SB,DE,WIN"))   # C.07 standings
 
 Errors are exceptions derived from :class:`LexpairError` that carry the command line's message
 (file, line and field for a malformed TRF): :class:`InvalidInput`, :class:`NoValidPairing`,

@@ -14,7 +14,7 @@ use lexpair::generate::{check_rates, field_from_document, generate as generate_t
 use lexpair::generate::{Field, GenerateConfig, GenerateError};
 use lexpair::model::formulation::{Formulation, FormulationFileError};
 use lexpair::round::Event;
-use lexpair::standings::{standings as rank_standings, TieBreak};
+use lexpair::standings::TieBreak;
 use lexpair::systems::why_not as why_not_round;
 use lexpair::tournament::acceleration::{self, Method};
 use lexpair::tournament::round_to_pair;
@@ -297,44 +297,43 @@ fn make_field(players: Option<usize>, field: Option<&Path>, ratings: &str) -> Py
     Ok(Field::Random { players, min_rating, max_rating })
 }
 
-/// Final standings: points, then the tie-breaks in order (`"bh-c1,bh,sb,de,win,aro"` by
-/// default). One dict per player: rank, id, name, rating, points and one key per tie-break.
-/// A Double-Swiss file is ranked by game points (`points`) and each dict also has
-/// `match_points` and `matches_played`.
+/// Final standings under FIDE's Tie-Break Regulations (C.07): the score, then the tie-breaks
+/// in order, as TRF-2026 codes (`"BH/C1,BH,SB,DE,WIN"`; default: the file's 212/202 record, else
+/// that list). `rules` is 2024 or 2026 (default: by the event's start date), `unrated_rating`
+/// the rating of unrated players for ARO and the other rating tie-breaks, `pre_determined` a
+/// round robin (default: by the tournament type), `round` standings after that round. One dict
+/// per participant: rank, id, title, name, federation, fide_id, rating, points (match_points and
+/// game_points for teams and Double-Swiss), played, then one key per tie-break (its code).
 #[pyfunction]
-#[pyo3(signature = (path, *, tiebreaks="bh-c1,bh,sb,de,win,aro", check_scores=true))]
-fn standings(py: Python<'_>, path: PathBuf, tiebreaks: &str, check_scores: bool) -> PyResult<Py<PyAny>> {
-    let order = TieBreak::parse_list(tiebreaks).map_err(invalid)?;
+#[pyo3(signature = (path, *, tiebreaks=None, rules=None, unrated_rating=None, pre_determined=None, round=None, check_scores=true))]
+#[allow(clippy::too_many_arguments)]
+fn standings(
+    py: Python<'_>,
+    path: PathBuf,
+    tiebreaks: Option<&str>,
+    rules: Option<u32>,
+    unrated_rating: Option<u32>,
+    pre_determined: Option<bool>,
+    round: Option<u32>,
+    check_scores: bool,
+) -> PyResult<Py<PyAny>> {
+    let tiebreaks = tiebreaks.map(TieBreak::parse_list).transpose().map_err(invalid)?;
+    let edition = rules.map(|r| r.to_string().parse::<lexpair::standings::Edition>()).transpose().map_err(invalid)?;
     let doc = read(&path, check_scores)?;
-    if lexpair::double::encoding::is_double_swiss(&doc) {
-        let rows = lexpair::standings::double::standings(&doc, &order)
-            .map_err(|e| invalid(format!("{}: {e}", path.display())))?;
-        let rows: Vec<Value> = rows
-            .iter()
-            .map(|d| {
-                let r = &d.standing;
-                let mut v = json!({"rank": r.rank, "id": r.id, "name": r.name, "rating": r.rating, "points": r.points,
-                                   "match_points": d.match_points, "matches_played": d.matches_played});
-                for (tb, x) in order.iter().zip(&r.tiebreaks) {
-                    v[tb.key()] = json!(x);
-                }
-                v
-            })
-            .collect();
-        return to_py(py, &Value::Array(rows));
-    }
-    let rows = if doc.is_team_file() {
-        lexpair::standings::team::standings(&doc, &order)
-    } else {
-        rank_standings(&doc, &order)
-    }
-    .map_err(|e| invalid(format!("{}: {e}", path.display())))?;
-    let rows: Vec<Value> = rows
+    let options = lexpair::standings::Options { tiebreaks, edition, unrated_rating, pre_determined, round };
+    let table = lexpair::standings::compute(&doc, &options).map_err(|e| invalid(format!("{}: {e}", path.display())))?;
+    let rows: Vec<Value> = table
+        .rows
         .iter()
         .map(|r| {
-            let mut v = json!({"rank": r.rank, "id": r.id, "name": r.name, "rating": r.rating, "points": r.points});
-            for (tb, x) in order.iter().zip(&r.tiebreaks) {
-                v[tb.key()] = json!(x);
+            let mut v = json!({"rank": r.rank, "id": r.id, "title": r.title, "name": r.name, "federation": r.federation,
+                               "fide_id": r.fide_id, "rating": r.rating, "points": r.points, "played": r.played});
+            if let (Some(mp), Some(gp)) = (r.match_points, r.game_points) {
+                v["match_points"] = json!(mp);
+                v["game_points"] = json!(gp);
+            }
+            for (tb, x) in table.tiebreaks.iter().zip(&r.tiebreaks) {
+                v[tb.code()] = json!(x);
             }
             v
         })
@@ -343,21 +342,28 @@ fn standings(py: Python<'_>, path: PathBuf, tiebreaks: &str, check_scores: bool)
 }
 
 /// The tournament metrics of `docs/research.md` (Kendall's tau, colours, floats, ...) of the
-/// rounds recorded in `path`, as one dict (for a Double-Swiss file, those of two-game matches).
+/// rounds recorded in `path`, as one dict (for a Double-Swiss file, those of two-game matches;
+/// for a team file, the team metrics). `ranking`: the C.07 codes `kendall_tau_tiebroken` ranks by
+/// (default `BH/C1,BH,SB,DE,WIN`; `"PTS"`: the points alone); the dict names it (`ranking`).
 #[pyfunction]
-#[pyo3(signature = (path, *, check_scores=false))]
-fn metrics(py: Python<'_>, path: PathBuf, check_scores: bool) -> PyResult<Py<PyAny>> {
+#[pyo3(signature = (path, *, check_scores=false, ranking=None))]
+fn metrics(py: Python<'_>, path: PathBuf, check_scores: bool, ranking: Option<&str>) -> PyResult<Py<PyAny>> {
     let doc = read(&path, check_scores)?;
+    let ranking = ranking.map(TieBreak::parse_list).transpose().map_err(invalid)?;
+    let list = ranking.as_deref();
     let columns = if lexpair::double::encoding::is_double_swiss(&doc) {
-        lexpair::metrics::double::double_metrics(&doc).map(|m| m.columns())
+        lexpair::metrics::double::double_metrics(&doc, list).map(|m| m.columns())
+    } else if doc.is_team_file() {
+        lexpair::metrics::team::team_metrics(&doc, list).map(|m| m.columns())
     } else {
-        lexpair::metrics::tournament_metrics(&doc).map(|m| m.columns())
+        lexpair::metrics::tournament_metrics(&doc, list).map(|m| m.columns())
     }
     .map_err(|e| invalid(format!("{}: {e}", path.display())))?;
     let mut v = json!({});
     for (name, value) in columns {
         v[name] = json!(value);
     }
+    v["ranking"] = json!(lexpair::metrics::ranking_name(&doc, list));
     to_py(py, &v)
 }
 
@@ -434,7 +440,7 @@ fn run_plan(py: Python<'_>, plan: Plan, out: PathBuf, jobs: Option<usize>, shard
 #[pyo3(signature = (systems, out, *, players=None, rounds=9, seeds=10, first_seed=1, field=None, models=Vec::new(),
                     ratings="1400-2600", draw_rate=0.3, white_advantage=35.0, forfeit_rate=0.0,
                     half_byes=0.0, absences=0.0, points="1-0.5-0", jobs=None, match_forfeit_rate=0.0,
-                    shard=None))]
+                    shard=None, ranking=None))]
 #[allow(clippy::too_many_arguments)]
 fn simulate(
     py: Python<'_>,
@@ -456,7 +462,9 @@ fn simulate(
     jobs: Option<usize>,
     match_forfeit_rate: f64,
     shard: Option<&str>,
+    ranking: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
+    let ranking = ranking.map(TieBreak::parse_list).transpose().map_err(invalid)?;
     let variants = variants(systems, models)?;
     let unit = variants[0].system.registration().unit();
     if let Some(v) = variants.iter().find(|v| v.system.registration().unit() != unit) {
@@ -504,6 +512,7 @@ fn simulate(
         template: Some(template),
         pair: PairOptions::default(),
         keep_trf: false,
+        ranking,
     };
     run_plan(py, plan, out, jobs, shard)
 }
@@ -534,6 +543,7 @@ fn replay(
         template: None,
         pair: PairOptions::default(),
         keep_trf: false,
+        ranking: None,
     };
     run_plan(py, plan, out, jobs, shard)
 }

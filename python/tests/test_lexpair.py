@@ -96,12 +96,20 @@ def test_generate_is_seeded_and_replays_identically(tmp_path):
 
 
 def test_standings_with_tie_breaks():
+    # No start date in the file: the 2026 rules; Carl's forfeit win is a dummy capped at his
+    # opponent's score (C.07 16.4.1). tests/standings.rs derives every figure.
     rows = lexpair.standings(DATA / "forfeits_byes.trf")
     assert [r["id"] for r in rows] == [1, 3, 2, 5, 4, 6]
     carl = next(r for r in rows if r["id"] == 3)
-    assert (carl["points"], carl["bh-c1"], carl["bh"], carl["sb"], carl["win"], carl["aro"]) == (2.0, 4.5, 5.5, 3.75, 1, 2250)
+    assert (carl["points"], carl["BH/C1"], carl["BH"], carl["SB"], carl["WIN"]) == (2.0, 3.5, 4.5, 2.75, 1)
+    assert carl["federation"] == "NOR" and carl["fide_id"] == "1000003"
+    rows = lexpair.standings(DATA / "forfeits_byes.trf", tiebreaks="BH/C1,BH,SB,ARO", rules=2024)
+    carl = next(r for r in rows if r["id"] == 3)
+    assert (carl["BH/C1"], carl["BH"], carl["SB"], carl["ARO"]) == (4.5, 5.5, 3.75, 2250)
     rows = lexpair.standings(DATA / "forfeits_byes.trf", tiebreaks="de")
     assert [(r["id"], r["rank"]) for r in rows][-2:] == [(4, 5), (6, 5)]
+    with pytest.raises(lexpair.InvalidInput, match="unknown tie-break"):
+        lexpair.standings(DATA / "forfeits_byes.trf", tiebreaks="median")
 
 
 def test_simulate_records_make_a_dataframe_and_resume(tmp_path):
@@ -207,9 +215,9 @@ def test_a_team_file_pairs_teams_with_their_boards():
 
 
 def test_team_standings_rank_by_match_points_then_game_points():
-    rows = lexpair.standings(TEAM_EXAMPLE, tiebreaks="gp,bh")
+    rows = lexpair.standings(TEAM_EXAMPLE, tiebreaks="MPVGP,BH")
     assert [r["id"] for r in rows][:3] == [2, 1, 3]
-    assert rows[0]["points"] == 5 and "gp" in rows[0]
+    assert rows[0]["points"] == 5 and rows[0]["MPVGP"] == rows[0]["game_points"]
 
 
 def test_team_tournaments_generate_and_replay(tmp_path):
@@ -251,7 +259,7 @@ def test_double_swiss_generates_checks_and_ranks_by_game_points(tmp_path):
     rows = lexpair.standings(out)
     assert len(rows) == 14
     assert all(a["points"] >= b["points"] for a, b in zip(rows, rows[1:]))
-    assert all(0 <= r["matches_played"] <= 4 and 0 <= r["match_points"] <= 8 for r in rows)
+    assert all(0 <= r["played"] <= 4 and 0 <= r["match_points"] <= 8 for r in rows)
     m = lexpair.metrics(out)
     assert m and all(isinstance(k, str) for k in m)
     with pytest.raises(lexpair.InvalidInput, match="match_forfeit_rate"):

@@ -30,6 +30,7 @@ pub fn execute(plan: &Plan, unit: &Unit, out: &Path) -> Record {
         metrics: Vec::new(),
         timing: Vec::new(),
         rounds: Vec::new(),
+        ranking: None,
     };
     let opts = PairOptions { model: variant.model.clone(), ..plan.pair.clone() };
     let mut audit = AuditCounts::default(); // this unit's counts, summed over its rounds
@@ -267,11 +268,14 @@ fn simulate(
     })?;
     audit.add(&g.audit);
     let kind = cfg.system.registration().unit();
+    let ranking = plan.ranking.as_deref();
     let columns = match kind {
-        UnitKind::Team => team_metrics(&g.document)?.columns(),
-        UnitKind::DoubleSwissPlayer => double_metrics(&g.document)?.columns(),
-        UnitKind::Player => tournament_metrics(&g.document)?.columns(),
+        UnitKind::Team => team_metrics(&g.document, ranking)?.columns(),
+        UnitKind::DoubleSwissPlayer => double_metrics(&g.document, ranking)?.columns(),
+        UnitKind::Player => tournament_metrics(&g.document, ranking)?.columns(),
     };
+    let edition = crate::standings::Edition::of_event(&g.document).0;
+    rec.ranking = Some(format!("{} (C.07 {edition})", crate::metrics::ranking_name(&g.document, ranking)));
     rec.metrics = columns.into_iter().map(|(n, v)| (n.to_string(), v)).collect();
     let system = cfg.system;
     rec.metrics.extend(

@@ -79,6 +79,9 @@ pub struct Plan {
     pub pair: PairOptions,
     /// Simulation: also write every generated tournament to `OUT/trf/`.
     pub keep_trf: bool,
+    /// The ranking `kendall_tau_tiebroken` reads (C.07 codes); `None`: the default list of
+    /// `standings` for the kind of event. Each record names it (`Record::ranking`).
+    pub ranking: Option<Vec<crate::standings::TieBreak>>,
 }
 
 /// One tournament under one variant (and one seed).
@@ -133,6 +136,10 @@ pub struct Record {
     /// Replays: one row per replayed round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rounds: Vec<RoundRow>,
+    /// Simulations: the ranking `kendall_tau_tiebroken` reads, as codes (`PTS,BH/C1,BH,...`;
+    /// `PTS` alone: the points, ties kept), with the C.07 edition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranking: Option<String>,
 }
 
 /// One replayed round: the agreement, and both pairings as `white-black` TRF ids in board

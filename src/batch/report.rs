@@ -235,6 +235,13 @@ pub fn summary_text(records: &[Record]) -> String {
     let mut s = String::new();
     for g in summaries(records) {
         s.push_str(&format!("{}: {} units, {} failed\n", g.group, g.units, g.failed));
+        let rankings: std::collections::BTreeSet<&str> =
+            records.iter().filter(|r| r.group() == g.group).filter_map(|r| r.ranking.as_deref()).collect();
+        for ranking in rankings {
+            s.push_str(&format!(
+                "  kendall_tau: the points (ties kept); kendall_tau_tiebroken: the standings by {ranking}\n"
+            ));
+        }
         for (name, v) in &g.pooled {
             s.push_str(&format!("  {name:<28} {v:.2} (pooled)\n"));
         }

@@ -55,6 +55,7 @@ fn execute_guarded(plan: &Plan, unit: &super::Unit, out: &Path) -> Record {
                 metrics: Vec::new(),
                 timing: Vec::new(),
                 rounds: Vec::new(),
+                ranking: None,
             }
         }
     }

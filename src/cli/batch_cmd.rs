@@ -95,6 +95,11 @@ struct SimulateArgs {
     /// Also write each generated tournament to OUT/trf/.
     #[arg(long)]
     keep_trf: bool,
+    /// The ranking the metric kendall_tau_tiebroken reads: C.07 codes after the score (PTS
+    /// alone: the points with ties kept, as kendall_tau). Default: BH/C1,BH,SB,DE,WIN (teams:
+    /// MPVGP,EDE,BH/C1,BH,SB,WIN); each record and summary.txt name the ranking used.
+    #[arg(long, value_name = "LIST")]
+    ranking: Option<String>,
     #[command(flatten)]
     results: ModelArgs,
 }
@@ -203,6 +208,7 @@ fn files(kind: Kind, f: FilesArgs) -> Result<(), Failure> {
             ..PairOptions::default()
         },
         keep_trf: false,
+        ranking: None,
     };
     execute(&plan, &f.common)
 }
@@ -252,6 +258,17 @@ fn simulate(s: SimulateArgs) -> Result<(), Failure> {
     };
     let template = make_config(variants[0].system, Field::List(Vec::new()), s.rounds, 0, &s.results, pair.clone())?;
     check_rates(&template)?; // bad options fail the command, not every unit
+    let ranking = match &s.ranking {
+        Some(list) => {
+            let list = lexpair::standings::TieBreak::parse_list(list)
+                .map_err(|e| Failure::Invalid(format!("--ranking: {e}")))?;
+            if list.is_empty() {
+                return Err(Failure::Invalid("--ranking: name at least the score (PTS)".into()));
+            }
+            Some(list)
+        }
+        None => None,
+    };
     let plan = Plan {
         kind: Kind::Simulate,
         sources,
@@ -260,6 +277,7 @@ fn simulate(s: SimulateArgs) -> Result<(), Failure> {
         template: Some(template),
         pair,
         keep_trf: s.keep_trf,
+        ranking,
     };
     execute(&plan, &s.common)
 }

@@ -8,7 +8,7 @@
 //!   forfeited singly in matches regularly played;
 //! - ranking quality: Kendall's τ-b and Spearman's ρ between the final game points (the score,
 //!   1.2.1) and the ratings, and τ-b of the final standings (game points, then the default
-//!   tie-breaks of `standings::double`) against the ratings;
+//!   tie-breaks of `standings`) against the ratings;
 //! - colours per player in matches (1.6: the match colour, game 1's, of the matches in which a
 //!   game was played): final |Whites − Blacks| (mean, maximum, how many players at 0, 1, 2, 3 or
 //!   more), longest run of one match colour;
@@ -20,7 +20,6 @@
 use super::{kendall_tau_b, longest_run, spearman};
 use crate::double::is_meeting;
 use crate::matches::{MatchKind, MatchRound};
-use crate::standings::TieBreak;
 use crate::trf::{ResultCode, TrfDocument};
 use serde::{Deserialize, Serialize};
 
@@ -114,8 +113,12 @@ fn float_direction(m: &MatchRound) -> i8 {
 }
 
 /// The metrics of the matches recorded in the Double-Swiss file `doc`.
-pub fn double_metrics(doc: &TrfDocument) -> Result<DoubleMetrics, String> {
-    let fin = crate::standings::double::final_state(doc)?;
+pub fn double_metrics(
+    doc: &TrfDocument,
+    ranking: Option<&[crate::standings::TieBreak]>,
+) -> Result<DoubleMetrics, String> {
+    let matches = crate::double::encoding::next_match(doc).saturating_sub(1);
+    let fin = crate::double::through_round(doc, matches).map_err(|e| format!("after match {matches}: {e}"))?;
     let n = fin.players.len();
     let rounds = fin.round.saturating_sub(1);
     let mut m = DoubleMetrics { players: n, rounds, ..DoubleMetrics::default() };
@@ -124,12 +127,7 @@ pub fn double_metrics(doc: &TrfDocument) -> Result<DoubleMetrics, String> {
     let ratings: Vec<f64> = fin.players.iter().map(|p| f64::from(p.rating)).collect();
     m.kendall_tau = kendall_tau_b(&scores, &ratings);
     m.spearman = spearman(&scores, &ratings);
-    let mut place = vec![0.0; n];
-    for row in crate::standings::double::rank(&fin, &TieBreak::DEFAULT) {
-        if let Some(i) = fin.index_of(row.standing.id) {
-            place[i] = -f64::from(row.standing.rank); // a better place is a larger value
-        }
-    }
+    let place = super::tiebroken_places(doc, ranking, n, |id| fin.index_of(id))?;
     m.kendall_tau_tiebroken = kendall_tau_b(&place, &ratings);
 
     let mut imbalance_sum = 0u64;

@@ -4,8 +4,8 @@
 //! - size: teams, boards, rounds, matches, games played over the board;
 //! - what happened: pairing-allocated byes, absences, single boards and whole matches forfeited;
 //! - ranking quality: Kendall's τ-b and Spearman's ρ between the final primary score (C.04.6
-//!   1.2) and the team strength (the sum of its ratings), and τ-b of the final standings (primary,
-//!   then secondary score) against it;
+//!   1.2) and the team strength (the sum of its ratings), and τ-b of the final standings (the batch's
+//!   ranking, `metrics::ranking_name`) against it;
 //! - colours of the teams (1.6: played matches only): final |CD|, longest run of one colour,
 //!   preferences (1.7) not met, all and strong;
 //! - floats (1.5): played matches between different pairing scores, their score differences,
@@ -41,7 +41,8 @@ pub struct TeamMetrics {
     pub forfeited_matches: u32,
     /// Kendall's τ-b between final primary scores and team strengths.
     pub kendall_tau: Option<f64>,
-    /// Kendall's τ-b between the final standings (primary, then secondary score) and strengths.
+    /// Kendall's τ-b between the final standings (the ranking of the batch, by default the score
+    /// then MPVGP, EDE, BH-C1, BH, SB, WIN) and strengths.
     pub kendall_tau_tiebroken: Option<f64>,
     /// Spearman's ρ between final primary scores and team strengths.
     pub spearman: Option<f64>,
@@ -108,18 +109,14 @@ fn float_direction(m: &crate::team::MatchRound) -> i8 {
 }
 
 /// The metrics of the rounds recorded in the team file `doc`.
-pub fn team_metrics(doc: &TrfDocument) -> Result<TeamMetrics, String> {
+pub fn team_metrics(doc: &TrfDocument, ranking: Option<&[crate::standings::TieBreak]>) -> Result<TeamMetrics, String> {
     let rounds = doc.rounds_in_file();
     let fin = crate::team::through_round(doc, rounds.max(1)).map_err(|e| e.to_string())?;
     let mut m = TeamMetrics { teams: fin.teams.len(), boards: fin.boards, rounds, ..TeamMetrics::default() };
     let rating = |id: u32| doc.player(id).map_or(0.0, |p| f64::from(p.rating));
     let strengths: Vec<f64> = fin.teams.iter().map(|t| t.roster.iter().map(|&p| rating(p)).sum()).collect();
     let primary: Vec<f64> = fin.teams.iter().map(|t| t.primary(&fin.rules).0 as f64 / 10.0).collect();
-    let standing: Vec<f64> = fin
-        .teams
-        .iter()
-        .map(|t| t.primary(&fin.rules).0 as f64 * 1e6 + t.secondary(&fin.rules).map_or(0, |s| s.0) as f64)
-        .collect();
+    let standing = super::tiebroken_places(doc, ranking, fin.teams.len(), |tpn| fin.index_of(tpn))?;
     m.kendall_tau = kendall_tau_b(&primary, &strengths);
     m.spearman = spearman(&primary, &strengths);
     m.kendall_tau_tiebroken = kendall_tau_b(&standing, &strengths);

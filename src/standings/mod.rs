@@ -1,406 +1,392 @@
-//! Final standings with the usual FIDE tie-breaks (Handbook C.07, Tie-Break Regulations in force
-//! from 2023/2024): points, then an ordered list of tie-breaks.
+//! Final standings as FIDE's Tie-Break Regulations state them (Handbook C.07: the 2026 text,
+//! `../shared/specs/C07_tiebreaks_2026.md`, and the rules in force before 1 March 2026), for
+//! individual, team (C.04.6) and Double-Swiss (C.04.5) events.
 //!
-//! `../shared/specs/` holds no C.07 text, so the definitions below are stated here in full and
-//! documented in `docs/research.md`; each names the C.07 acronym it follows.
-//! - **BH** (Buchholz): the sum of the final scores of the opponents. A round the player did not
-//!   play over the board (bye, forfeit either way, absence) counts as a game against a dummy
-//!   opponent holding the player's own final score (C.07 2023, art. 16: unplayed rounds).
-//!   Opponents' scores are taken as they stand (their own unplayed rounds are not adjusted).
-//! - **BH-C1** (Buchholz cut 1): BH without its lowest contribution.
-//! - **SB** (Sonneborn-Berger): the sum over rounds of the opponent's score (the dummy's for an
-//!   unplayed round) times the fraction of a win the player scored (1, ½, 0).
-//! - **DE** (direct encounter): among players still tied, the points scored in the games they
-//!   played against each other, applied only when every pair of them met over the board;
-//!   otherwise it leaves the tie.
-//! - **WIN**: rounds in which the player scored a win's points, with or without playing.
-//! - **ARO**: average rating of the opponents of played games, rounded half up.
+//! A ranking is the event's score, then an ordered list of tie-breaks (4.1, 4.2): each one
+//! orders the participants still tied by the ones before it; Direct Encounter and the other
+//! Type A tie-breaks order each tied group among themselves (Article 6). Ties that remain share
+//! their place (listed by pairing number): 4.2 leaves them to lots, or to the regulations.
 //!
-//! Ties that remain after the last tie-break share their place (C.07 leaves them to lots); the
-//! listing then follows the starting rank, so the output is deterministic.
+//! - [`code`]: the tie-break codes TRF-2026 writes (`BH/C1`, `BH:GP`, `EMGSB/C1`, `KS/L-1`);
+//! - [`field`]: the participants and their rounds, whatever the kind of event;
+//! - [`unplayed`]: Articles 15-16 (unplayed rounds), the one place for them;
+//! - `values`: each tie-break's value (Articles 7-13), `ratings` Article 10, `encounter`
+//!   Articles 6, 12 and 13.3;
+//! - [`render`]: text, CSV, JSON, a printable HTML page, and the TRF with its ranks written back.
+//!
+//! Every value is exact ([`Value`]); numbers are rounded only where the text rounds them (ARO
+//! and the performances) and when printed. What the reader of the text had to decide, and
+//! where FIDE's reference engine reads it otherwise, is in `docs/standings.md`.
+#![warn(missing_docs)]
 
-pub mod double;
-pub mod team;
+pub mod code;
+pub mod edition;
+mod encounter;
+pub mod field;
+mod ratings;
+pub mod render;
+pub mod unplayed;
+pub mod value;
+mod values;
 
-use crate::points::Points;
-use crate::tournament::Tournament;
+pub use code::{Kind, ScoreKind, TieBreak};
+pub use edition::Edition;
+pub use field::EventKind;
+pub use value::Value;
+
 use crate::trf::TrfDocument;
+use encounter::{board_by_board, split, Encounters};
 use serde::Serialize;
-use std::cmp::Ordering;
-use std::fmt;
-use std::str::FromStr;
+use values::{Column, Context};
 
-/// A tie-break of C.07.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum TieBreak {
-    BuchholzCut1,
-    Buchholz,
-    SonnebornBerger,
-    DirectEncounter,
-    Wins,
-    Aro,
-    /// Teams: game points (the secondary score by default, C.04.6 1.2.2); Double-Swiss: the
-    /// score itself.
-    GamePoints,
-    /// Teams: match points (the secondary score when game points are primary); Double-Swiss:
-    /// match points (2 / 1 / 0).
-    MatchPoints,
-}
-
-impl TieBreak {
-    pub const ALL: [TieBreak; 8] = [
-        TieBreak::BuchholzCut1,
-        TieBreak::Buchholz,
-        TieBreak::SonnebornBerger,
-        TieBreak::DirectEncounter,
-        TieBreak::Wins,
-        TieBreak::Aro,
-        TieBreak::GamePoints,
-        TieBreak::MatchPoints,
-    ];
-
-    /// The order used when none is given: the list, Buchholz cut 1 first as C.07
-    /// recommends for individual Swiss events.
-    pub const DEFAULT: [TieBreak; 6] = [
-        TieBreak::BuchholzCut1,
-        TieBreak::Buchholz,
-        TieBreak::SonnebornBerger,
-        TieBreak::DirectEncounter,
-        TieBreak::Wins,
-        TieBreak::Aro,
-    ];
-
-    /// The order for team tournaments when none is given: the secondary score of C.04.6 1.2
-    /// (game points when match points are primary), then the individual list.
-    pub const TEAM_DEFAULT: [TieBreak; 6] = [
-        TieBreak::GamePoints,
-        TieBreak::DirectEncounter,
-        TieBreak::BuchholzCut1,
-        TieBreak::Buchholz,
-        TieBreak::SonnebornBerger,
-        TieBreak::Wins,
-    ];
-
-    /// The name on the command line and in CSV columns.
-    pub fn key(self) -> &'static str {
-        match self {
-            TieBreak::BuchholzCut1 => "bh-c1",
-            TieBreak::Buchholz => "bh",
-            TieBreak::SonnebornBerger => "sb",
-            TieBreak::DirectEncounter => "de",
-            TieBreak::Wins => "win",
-            TieBreak::Aro => "aro",
-            TieBreak::GamePoints => "gp",
-            TieBreak::MatchPoints => "mp",
-        }
-    }
-
-    /// The C.07 acronym, as column headings show it.
-    pub fn acronym(self) -> &'static str {
-        match self {
-            TieBreak::BuchholzCut1 => "BH-C1",
-            TieBreak::Buchholz => "BH",
-            TieBreak::SonnebornBerger => "SB",
-            TieBreak::DirectEncounter => "DE",
-            TieBreak::Wins => "WIN",
-            TieBreak::Aro => "ARO",
-            TieBreak::GamePoints => "GP",
-            TieBreak::MatchPoints => "MP",
-        }
-    }
-
-    /// Parses a comma-separated list such as `bh-c1,bh,sb`.
-    pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, String> {
-        let mut out = Vec::new();
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let tb: TieBreak = part.parse()?;
-            if out.contains(&tb) {
-                return Err(format!("tie-break '{part}' is listed twice"));
-            }
-            out.push(tb);
-        }
-        Ok(out)
-    }
-}
-
-impl fmt::Display for TieBreak {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.key())
-    }
-}
-
-impl FromStr for TieBreak {
-    type Err = String;
-    fn from_str(s: &str) -> Result<TieBreak, String> {
-        TieBreak::ALL
-            .into_iter()
-            .find(|t| t.key().eq_ignore_ascii_case(s) || t.acronym().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                let known: Vec<&str> = TieBreak::ALL.iter().map(|t| t.key()).collect();
-                format!("unknown tie-break '{s}' (known: {})", known.join(", "))
-            })
-    }
+/// What to rank and how.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The ordered tie-breaks, led by the score if a code of it (`PTS`, `MPTS`, `GPTS`) comes
+    /// first; `None`: the file's `212` (or `202`) record, else [`default_list`].
+    pub tiebreaks: Option<Vec<TieBreak>>,
+    /// The edition of C.07; `None`: the one in force when the event started (`042`).
+    pub edition: Option<Edition>,
+    /// The rating the tournament's regulations give unrated players (Article 10).
+    pub unrated_rating: Option<u32>,
+    /// Pre-determined pairings (a round robin, 15.2); `None`: read from the tournament type
+    /// (`192`, `092`).
+    pub pre_determined: Option<bool>,
+    /// Standings after this round; `None`: after the last round paired.
+    pub round: Option<u32>,
 }
 
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Standing {
-    /// Place, 1-based; players still tied after every tie-break share it.
+pub struct Row {
+    /// Place, 1-based; participants still tied after every tie-break share it.
     pub rank: u32,
-    /// TRF id (starting rank).
+    /// The id in the file: a player's starting rank, a team's pairing number.
     pub id: u32,
+    /// The tournament pairing number.
+    pub tpn: u32,
+    /// FIDE title (players).
+    pub title: String,
+    /// Name.
     pub name: String,
-    pub rating: u32,
-    pub points: f64,
-    /// The values of the tie-breaks, in the order asked for.
-    pub tiebreaks: Vec<f64>,
+    /// Federation (a team's nickname).
+    pub federation: String,
+    /// FIDE id.
+    pub fide_id: String,
+    /// Rating (a team's strength); `None` when unrated.
+    pub rating: Option<u32>,
+    /// The score the ranking starts from (the first column of the list).
+    pub points: Value,
+    /// Match points (teams, Double-Swiss).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_points: Option<Value>,
+    /// Game points (teams, Double-Swiss).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_points: Option<Value>,
+    /// Rounds played over the board (games; matches for teams and Double-Swiss).
+    pub played: u32,
+    /// The tie-breaks' values, in the order of the list; `None` where a participant has none
+    /// (ARO without a game played).
+    pub tiebreaks: Vec<Option<Value>>,
 }
 
-/// The state after every round recorded in `doc`.
-pub fn final_state(doc: &TrfDocument) -> Result<Tournament, String> {
-    let rounds = doc.rounds_in_file();
-    Tournament::after_round(doc, rounds).map_err(|e| format!("after round {rounds}: {e}"))
+/// The standings of an event.
+#[derive(Clone, Debug, Serialize)]
+pub struct Standings {
+    /// The event's name (`012`).
+    pub event: String,
+    /// Players, teams, or Double-Swiss players.
+    pub kind: EventKind,
+    /// After this round (a match round for Double-Swiss).
+    pub round: u32,
+    /// The number of rounds of the event, when stated.
+    pub rounds: Option<u32>,
+    /// The edition of C.07 applied.
+    pub edition: Edition,
+    /// Why that edition, in words.
+    pub edition_reason: String,
+    /// Pre-determined pairings (15.2).
+    pub pre_determined: bool,
+    /// The rating given to unrated players, when one was.
+    pub unrated_rating: Option<u32>,
+    /// Where the list came from (`--tiebreaks`, the file's `212`, the default).
+    pub list_source: String,
+    /// The score ranked first (`PTS`, `MPTS`, `GPTS`).
+    pub score: TieBreak,
+    /// The tie-breaks, in order.
+    pub tiebreaks: Vec<TieBreak>,
+    /// The lines, best first.
+    pub rows: Vec<Row>,
 }
 
-pub(crate) fn points(p: Points) -> f64 {
-    p.0 as f64 / 10.0
-}
-
-/// Per player, the contribution of each round to BH and SB: (opponent's or dummy's score,
-/// fraction of a win scored).
-fn contributions(t: &Tournament, i: usize) -> Vec<(f64, f64)> {
-    let p = &t.players[i];
-    let win = t.point_system.win().0.max(1) as f64;
-    p.history
-        .iter()
-        .map(|h| {
-            let fraction = h.points.0 as f64 / win;
-            match h.opponent.filter(|_| h.facts.played) {
-                Some(o) => (points(t.players[o].score), fraction),
-                None => (points(p.score), fraction), // C.07 art. 16: the dummy opponent
-            }
-        })
-        .collect()
-}
-
-/// The value of `tb` for player `i`, except DE (which depends on who is tied).
-fn value(t: &Tournament, i: usize, tb: TieBreak) -> f64 {
-    let c = contributions(t, i);
-    match tb {
-        TieBreak::Buchholz => c.iter().map(|x| x.0).sum(),
-        TieBreak::BuchholzCut1 => {
-            let sum: f64 = c.iter().map(|x| x.0).sum();
-            let lowest = c.iter().map(|x| x.0).reduce(f64::min).unwrap_or(0.0);
-            sum - lowest
-        }
-        TieBreak::SonnebornBerger => c.iter().map(|x| x.0 * x.1).sum(),
-        TieBreak::Wins => {
-            let win = t.point_system.win();
-            t.players[i].history.iter().filter(|h| h.points == win).count() as f64
-        }
-        TieBreak::Aro => f64::from(t.players[i].aro.unwrap_or(0)),
-        // Team scores: an individual tournament has none.
-        TieBreak::DirectEncounter | TieBreak::GamePoints | TieBreak::MatchPoints => 0.0,
+impl Serialize for TieBreak {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.code())
     }
 }
 
-/// DE within `group` (players tied so far): points scored against each other when all met.
-fn direct_encounter(t: &Tournament, group: &[usize]) -> Vec<f64> {
-    let all_met = group.iter().enumerate().all(|(k, &a)| group[k + 1..].iter().all(|&b| t.have_met(a, b)));
-    group
-        .iter()
-        .map(|&a| {
-            if !all_met || group.len() < 2 {
-                return 0.0;
+/// The tie-breaks used when neither the command nor the file names any (C.07 has no default
+/// list; 2.1 and 4.1.1 leave it to the Chief Arbiter): Buchholz Cut-1, Buchholz,
+/// Sonneborn-Berger, Direct Encounter, wins; teams first the other score and the extended direct
+/// encounter.
+pub fn default_list(kind: EventKind) -> Vec<TieBreak> {
+    let codes = match kind {
+        EventKind::Team => "MPVGP,EDE,BH/C1,BH,SB,WIN",
+        EventKind::Individual | EventKind::DoubleSwiss => "BH/C1,BH,SB,DE,WIN",
+    };
+    TieBreak::parse_list(codes).unwrap_or_default()
+}
+
+/// The event kind of `doc`.
+pub fn kind_of(doc: &TrfDocument) -> EventKind {
+    if crate::double::encoding::is_double_swiss(doc) {
+        EventKind::DoubleSwiss
+    } else if doc.is_team_file() {
+        EventKind::Team
+    } else {
+        EventKind::Individual
+    }
+}
+
+/// The last round paired in `doc` (a match round for Double-Swiss).
+pub fn last_round(doc: &TrfDocument) -> u32 {
+    match kind_of(doc) {
+        EventKind::DoubleSwiss => crate::double::encoding::next_match(doc).saturating_sub(1),
+        _ => crate::tournament::next_round(doc).saturating_sub(1),
+    }
+}
+
+/// The tie-break list a file names: its `212` record (the score first) or its `202` record.
+pub fn file_list(doc: &TrfDocument) -> Option<Result<(Vec<TieBreak>, String), String>> {
+    for code in ["212", "202"] {
+        if let Some(tag) = doc.tags.iter().find(|t| t.code == code && !t.value.trim().is_empty()) {
+            return Some(
+                TieBreak::parse_list(&tag.value)
+                    .map(|l| (l, format!("the file's {code} record")))
+                    .map_err(|e| format!("record {code} (tie-breaks): {e}")),
+            );
+        }
+    }
+    None
+}
+
+/// True when the tournament type (`192` or `092`) names a round robin: pre-determined pairings.
+fn round_robin_by_type(doc: &TrfDocument) -> bool {
+    let texts = doc.tags.iter().filter(|t| t.code == "092").map(|t| t.value.clone()).chain(doc.tournament_type.clone());
+    texts.into_iter().any(|t| {
+        let u = t.to_ascii_uppercase();
+        u.contains("ROBIN")
+            || u.contains("BERGER")
+            || u.contains("SCHEVENINGEN")
+            || u.split(['_', ' ', '-']).any(|w| w == "RR")
+    })
+}
+
+/// The standings of `doc` as `opts` ask.
+pub fn compute(doc: &TrfDocument, opts: &Options) -> Result<Standings, String> {
+    let kind = kind_of(doc);
+    let last = last_round(doc);
+    let round = match opts.round {
+        Some(0) => return Err("round numbers start at 1".into()),
+        Some(r) if r > last => {
+            return Err(format!("standings after round {r} asked, but {} paired", rounds_paired(last)))
+        }
+        Some(r) => r,
+        None if last == 0 => return Err("no round is paired yet: there are no standings to compute".into()),
+        None => last,
+    };
+    let field = match kind {
+        EventKind::Individual => field::individual(doc, round)?,
+        EventKind::Team => field::teams(doc, round)?,
+        EventKind::DoubleSwiss => field::double_swiss(doc, round)?,
+    };
+    let (edition, edition_reason) = match opts.edition {
+        Some(e) => (e, format!("C.07 {e} rules, as asked (--rules)")),
+        None => Edition::of_event(doc),
+    };
+    let pre_determined = opts.pre_determined.unwrap_or_else(|| round_robin_by_type(doc));
+    let (list, list_source) = match &opts.tiebreaks {
+        Some(l) => (l.clone(), "--tiebreaks".to_string()),
+        None => match file_list(doc) {
+            Some(r) => r?,
+            None => (default_list(kind), "lexpair's default list (the file names none in 212 or 202)".to_string()),
+        },
+    };
+    let ranking = rank_field(&field, &list, edition, pre_determined, opts.unrated_rating)?;
+    let event = doc.tags.iter().find(|t| t.code == "012").map(|t| t.value.trim().to_string()).unwrap_or_default();
+    Ok(Standings {
+        event,
+        kind,
+        round,
+        rounds: match kind {
+            EventKind::DoubleSwiss => crate::double::encoding::total_matches(doc).ok().flatten(),
+            _ => doc.total_rounds,
+        },
+        edition,
+        edition_reason,
+        pre_determined,
+        unrated_rating: opts.unrated_rating,
+        list_source,
+        score: ranking.score,
+        tiebreaks: ranking.tiebreaks,
+        rows: ranking.rows,
+    })
+}
+
+/// A ranking of a field: the score it starts from, the tie-breaks, the lines best first.
+#[derive(Clone, Debug)]
+pub struct Ranking {
+    /// The score ranked first (`PTS`, `MPTS`, `GPTS`).
+    pub score: TieBreak,
+    /// The tie-breaks, in order.
+    pub tiebreaks: Vec<TieBreak>,
+    /// The lines, best first.
+    pub rows: Vec<Row>,
+}
+
+/// Ranks `field` by `list` (led by the score if a score code comes first, else by the primary
+/// score) under `edition`, with pre-determined pairings or not and the rating of unrated
+/// participants: the door for participants that do not come from a file.
+pub fn rank_field(
+    field: &field::Field,
+    list: &[TieBreak],
+    edition: Edition,
+    pre_determined: bool,
+    unrated_rating: Option<u32>,
+) -> Result<Ranking, String> {
+    let mut columns = list.to_vec();
+    if columns.first().is_none_or(|t| t.kind != Kind::Points) {
+        columns.insert(0, TieBreak::plain(Kind::Points));
+    }
+    let ctx = Context::new(field, edition, pre_determined, unrated_rating);
+    for tb in &columns {
+        ctx.check(tb)?;
+    }
+    let mut values: Vec<Column> = columns.iter().map(|tb| ctx.column(tb)).collect();
+    let order = rank(&ctx, &columns, &mut values);
+    let scores = |i: usize| -> (Option<Value>, Option<Value>) {
+        let e = &field.entrants[i];
+        match field.scores {
+            Some(k) => {
+                let of = |s: ScoreKind| Value::points(e.score[usize::from(k[1] == s)]);
+                (Some(of(ScoreKind::Match)), Some(of(ScoreKind::Game)))
             }
-            t.players[a]
-                .history
-                .iter()
-                .filter(|h| h.facts.played && h.opponent.is_some_and(|o| group.contains(&o)))
-                .map(|h| points(h.points))
-                .sum()
-        })
-        .collect()
-}
-
-/// The standings after the rounds recorded in `doc`, ranked by points then `order`.
-pub fn standings(doc: &TrfDocument, order: &[TieBreak]) -> Result<Vec<Standing>, String> {
-    let t = final_state(doc)?;
-    Ok(rank(&t, order))
-}
-
-/// Ranks the players of `t` (the state after the last round) by points then `order`.
-pub fn rank(t: &Tournament, order: &[TieBreak]) -> Vec<Standing> {
-    let ranked = ranked(
-        t.players.len(),
-        order,
-        |i| t.players[i].score,
-        |i| t.players[i].id,
-        |i, tb| value(t, i, tb),
-        |g| direct_encounter(t, g),
-    );
-    ranked
+            None => (None, None),
+        }
+    };
+    let rows = order
         .into_iter()
-        .map(|(rank, i, tiebreaks)| {
-            let p = &t.players[i];
-            Standing { rank, id: p.id, name: p.name.clone(), rating: p.rating, points: points(p.score), tiebreaks }
+        .map(|(rank, i)| {
+            let e = &field.entrants[i];
+            let (match_points, game_points) = scores(i);
+            Row {
+                rank,
+                id: e.id,
+                tpn: e.tpn,
+                title: e.title.clone(),
+                name: e.name.clone(),
+                federation: e.federation.clone(),
+                fide_id: e.fide_id.clone(),
+                rating: e.rating,
+                points: values[0][i].unwrap_or(Value::ZERO),
+                match_points,
+                game_points,
+                played: e.rounds.iter().filter(|r| r.kind == field::RoundKind::Played).count() as u32,
+                tiebreaks: values[1..].iter().map(|c| c[i]).collect(),
+            }
         })
-        .collect()
+        .collect();
+    let score = columns.remove(0);
+    Ok(Ranking { score, tiebreaks: columns, rows })
 }
 
-/// The ranking every kind of standings shares: `n` entrants by `score` (descending), then the
-/// tie-breaks of `order` (each entrant's `value`; DE among the entrants still tied, by
-/// `direct_encounter` of their group), ties left sharing a place and listed by `listing` (TPN or
-/// id). Returns (place, index, tie-break values) in order.
-pub(crate) fn ranked<S: Ord + Copy>(
-    n: usize,
-    order: &[TieBreak],
-    score: impl Fn(usize) -> S,
-    listing: impl Fn(usize) -> u32,
-    value: impl Fn(usize, TieBreak) -> f64,
-    direct_encounter: impl Fn(&[usize]) -> Vec<f64>,
-) -> Vec<(u32, usize, Vec<f64>)> {
-    let mut values: Vec<Vec<f64>> = (0..n).map(|i| order.iter().map(|&tb| value(i, tb)).collect()).collect();
-    // Groups of entrants tied so far, refined one tie-break at a time (DE needs the groups).
-    let mut entrants: Vec<usize> = (0..n).collect();
-    entrants.sort_by(|&a, &b| score(b).cmp(&score(a)).then(listing(a).cmp(&listing(b))));
-    let mut groups = split(&entrants, |a, b| score(a) == score(b));
-    for (k, &tb) in order.iter().enumerate() {
-        let mut next = Vec::new();
-        for mut g in groups {
-            if tb == TieBreak::DirectEncounter {
-                for (&i, v) in g.iter().zip(direct_encounter(&g)) {
-                    values[i][k] = v;
+fn rounds_paired(last: u32) -> String {
+    match last {
+        0 => "no round is".into(),
+        1 => "only round 1 is".into(),
+        n => format!("rounds 1-{n} are"),
+    }
+}
+
+/// Orders the participants by `columns` (4.2): returns (place, participant) best first. The
+/// columns of the tie-breaks that order a group among themselves get, per participant, his place
+/// within the group the tie-break was applied to (0 when it separated nobody there).
+fn rank(ctx: &Context, columns: &[TieBreak], values: &mut [Column]) -> Vec<(u32, usize)> {
+    let field = ctx.field;
+    let n = field.entrants.len();
+    let tpn = |i: usize| field.entrants[i].tpn;
+    let mut groups: Vec<Vec<usize>> = vec![(0..n).collect()];
+    for (c, tb) in columns.iter().enumerate() {
+        let mut next = Vec::with_capacity(groups.len());
+        for group in groups {
+            if tb.kind.orders_a_group() {
+                let parts = order_group(ctx, tb, &group);
+                let mut place = 1;
+                for part in &parts {
+                    for &i in part {
+                        values[c][i] = Some(Value::int(if parts.len() > 1 { place } else { 0 }));
+                    }
+                    place += part.len() as i64;
                 }
+                next.extend(parts);
+                continue;
             }
-            g.sort_by(|&a, &b| {
-                values[b][k].partial_cmp(&values[a][k]).unwrap_or(Ordering::Equal).then(listing(a).cmp(&listing(b)))
+            if group.len() < 2 {
+                next.push(group);
+                continue;
+            }
+            let better_low = tb.kind.lower_is_better() != tb.reverse;
+            let column = &values[c];
+            let key = |i: usize| column[i];
+            let mut sorted = group;
+            sorted.sort_by(|&a, &b| {
+                let by_value = match (key(a), key(b)) {
+                    (Some(x), Some(y)) if better_low => x.cmp(&y),
+                    (Some(x), Some(y)) => y.cmp(&x),
+                    (Some(_), None) => std::cmp::Ordering::Less,
+                    (None, Some(_)) => std::cmp::Ordering::Greater,
+                    (None, None) => std::cmp::Ordering::Equal,
+                };
+                by_value.then(tpn(a).cmp(&tpn(b)))
             });
-            next.extend(split(&g, |a, b| values[a][k] == values[b][k]));
+            next.extend(split(&sorted, |a, b| key(a) == key(b)));
         }
         groups = next;
     }
     let mut out = Vec::with_capacity(n);
-    for g in groups {
+    for mut g in groups {
+        g.sort_by_key(|&i| tpn(i));
         let place = out.len() as u32 + 1;
-        for i in g {
-            out.push((place, i, std::mem::take(&mut values[i])));
-        }
+        out.extend(g.into_iter().map(|i| (place, i)));
     }
     out
 }
 
-/// Runs of `items` in which consecutive items are `same`.
-fn split(items: &[usize], same: impl Fn(usize, usize) -> bool) -> Vec<Vec<usize>> {
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    for &i in items {
-        match out.last_mut() {
-            Some(g) if same(g[0], i) => g.push(i),
-            _ => out.push(vec![i]),
+/// A Type A (or board-by-board) tie-break applied to one group of tied participants.
+fn order_group(ctx: &Context, tb: &TieBreak, group: &[usize]) -> Vec<Vec<usize>> {
+    if group.len() < 2 {
+        return vec![group.to_vec()];
+    }
+    let field = ctx.field;
+    let pre = ctx.unplayed.pre_determined;
+    let enc = Encounters::new(field, pre || tb.forfeits_as_games, !pre);
+    let mut parts = match tb.kind {
+        Kind::DirectEncounter => {
+            let s = field.score_index(tb.score);
+            let points = move |r: &field::Round| Value::points(r.points[s]);
+            enc.direct(group, &points, Value::points(field.scales[s].win))
         }
+        Kind::ExtendedDirectEncounter(chain) => enc.extended(group, chain),
+        Kind::TopBoard => board_by_board(field, group, true),
+        _ => board_by_board(field, group, false),
+    };
+    for p in &mut parts {
+        p.sort_by_key(|&i| field.entrants[i].tpn);
     }
-    out
+    parts
 }
 
-/// A number as standings print it: integers bare, then as few decimals as it needs (at most 2).
-pub fn format_value(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else if (v * 10.0).fract().abs() < 1e-9 {
-        format!("{v:.1}")
-    } else {
-        format!("{v:.2}")
-    }
-}
-
-/// The standings as a text table.
-pub fn render_text(rows: &[Standing], order: &[TieBreak]) -> String {
-    render_text_with(rows, order, "Pts", &[])
-}
-
-/// The standings as CSV: rank, id, name, rating, points, one column per tie-break (its key).
-pub fn render_csv(rows: &[Standing], order: &[TieBreak]) -> String {
-    render_csv_with(rows, order, &[])
-}
-
-/// Columns a kind of standings adds after the points (Double-Swiss: match points, matches
-/// played): the text table's header, the CSV's, and a value per row.
-pub(crate) type Extra<'a> = (&'a str, &'a str, Vec<String>);
-
-/// [`render_text`] with the points column headed `points` and the `extra` columns after it.
-pub(crate) fn render_text_with(rows: &[Standing], order: &[TieBreak], points: &str, extra: &[Extra]) -> String {
-    use std::fmt::Write;
-    let name_w = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).max(4);
-    let mut s = format!("{:>4} {:>5}  {:<name_w$} {:>5} {:>5}", "Rank", "ID", "Name", "Rtg", points);
-    for (head, _, _) in extra {
-        let _ = write!(s, " {head:>w$}", w = head.len().max(5));
-    }
-    for tb in order {
-        let _ = write!(s, " {:>6}", tb.acronym());
-    }
-    s.push('\n');
-    let mut last = 0;
-    for (k, r) in rows.iter().enumerate() {
-        let rank = if r.rank == last { String::new() } else { r.rank.to_string() };
-        last = r.rank;
-        let _ = write!(s, "{rank:>4} {:>5}  {:<name_w$} {:>5} {:>5}", r.id, r.name, r.rating, format_value(r.points));
-        for (head, _, values) in extra {
-            let _ = write!(s, " {:>w$}", values[k], w = head.len().max(5));
-        }
-        for v in &r.tiebreaks {
-            let _ = write!(s, " {:>6}", format_value(*v));
-        }
-        s.push('\n');
-    }
-    s
-}
-
-/// [`render_csv`] with the `extra` columns after the points.
-pub(crate) fn render_csv_with(rows: &[Standing], order: &[TieBreak], extra: &[Extra]) -> String {
-    let mut s = String::from("rank,id,name,rating,points");
-    for (_, head, _) in extra {
-        s.push(',');
-        s.push_str(head);
-    }
-    for tb in order {
-        s.push(',');
-        s.push_str(tb.key());
-    }
-    s.push('\n');
-    for (k, r) in rows.iter().enumerate() {
-        let name =
-            if r.name.contains([',', '"']) { format!("\"{}\"", r.name.replace('"', "\"\"")) } else { r.name.clone() };
-        s.push_str(&format!("{},{},{},{},{}", r.rank, r.id, name, r.rating, r.points));
-        for (_, _, values) in extra {
-            s.push(',');
-            s.push_str(&values[k]);
-        }
-        for v in &r.tiebreaks {
-            s.push_str(&format!(",{v}"));
-        }
-        s.push('\n');
-    }
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tie_break_lists_parse_and_refuse() {
-        assert_eq!(
-            TieBreak::parse_list("bh-c1, BH,sb").unwrap(),
-            vec![TieBreak::BuchholzCut1, TieBreak::Buchholz, TieBreak::SonnebornBerger]
-        );
-        assert!(TieBreak::parse_list("bh,bh").unwrap_err().contains("twice"));
-        assert!(TieBreak::parse_list("median").unwrap_err().contains("known: bh-c1"));
-    }
-
-    #[test]
-    fn values_print_as_points() {
-        assert_eq!(format_value(3.0), "3");
-        assert_eq!(format_value(2.5), "2.5");
-        assert_eq!(format_value(16.75), "16.75");
-    }
+/// The standings of `doc` with `tiebreaks` (after the score), the rest as the file says.
+pub fn standings(doc: &TrfDocument, tiebreaks: &[TieBreak]) -> Result<Standings, String> {
+    compute(doc, &Options { tiebreaks: Some(tiebreaks.to_vec()), ..Options::default() })
 }
