@@ -86,7 +86,7 @@ if [[ $what == html || $what == all ]]; then
     "file://$page/standings.html" >/dev/null 2>&1
   "$chromium" "${flags[@]}" --print-to-pdf="$page/standings.pdf" --no-pdf-header-footer "file://$page/standings.html" \
     >/dev/null 2>&1
-  pages=$(grep -c '/Type */Page[^s]' "$page/standings.pdf" || true)
+  pages=$(grep -a -o '/Count [0-9]*' "$page/standings.pdf" | head -1 | cut -d' ' -f2)
   echo "standings html: Chromium rendered $rows table rows (220 players + the header), printed $pages A4 pages;" \
     "screenshot docs/img/standings.png"
   [[ $rows -eq 221 ]] || { echo "standings html: expected 221 rows" >&2; exit 1; }

@@ -24,6 +24,16 @@ pub enum EventKind {
     DoubleSwiss,
 }
 
+impl std::fmt::Display for EventKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EventKind::Individual => "individual",
+            EventKind::Team => "team",
+            EventKind::DoubleSwiss => "Double-Swiss",
+        })
+    }
+}
+
 /// What a round was for a participant (C.07 15.1, 16.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoundKind {

@@ -209,7 +209,7 @@ pub fn compute(doc: &TrfDocument, opts: &Options) -> Result<Standings, String> {
         Some(l) => (l.clone(), "--tiebreaks".to_string()),
         None => match file_list(doc) {
             Some(r) => r?,
-            None => (default_list(kind), "lexpair's default list (the file names none in 212 or 202)".to_string()),
+            None => (default_list(kind), "lexpair's default: the file names no list in 212 or 202".to_string()),
         },
     };
     let ranking = rank_field(&field, &list, edition, pre_determined, opts.unrated_rating)?;

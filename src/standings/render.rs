@@ -249,7 +249,8 @@ fn long_name(tb: &TieBreak) -> &'static str {
 }
 
 /// The standings as one self-contained HTML page (no script, no file beside it), laid out to
-/// print on A4 portrait.
+/// print on A4: portrait, landscape when more than six tie-breaks need the width; one line per
+/// participant, the header repeated on every page.
 pub fn html(s: &Standings) -> String {
     let team = s.kind == EventKind::Team;
     let lines = header_lines(s);
@@ -262,7 +263,7 @@ pub fn html(s: &Standings) -> String {
          h1 { font-size: 1.4em; margin-bottom: 0.2em; }\n\
          p.rules { color: #444; margin-top: 0; font-size: 0.9em; }\n\
          table { border-collapse: collapse; font-size: 0.9em; }\n\
-         th, td { padding: 0.25em 0.6em; border-bottom: 1px solid #ddd; }\n\
+         th, td { padding: 0.25em 0.6em; border-bottom: 1px solid #ddd; white-space: nowrap; }\n\
          th { background: #f0f0f0; border-bottom: 2px solid #888; text-align: right; }\n\
          th.l, td.l { text-align: left; }\n\
          td { text-align: right; font-variant-numeric: tabular-nums; }\n\
@@ -271,11 +272,12 @@ pub fn html(s: &Standings) -> String {
          dl { font-size: 0.85em; color: #333; columns: 2; }\n\
          dt { font-weight: bold; float: left; clear: left; width: 6.5em; }\n\
          dd { margin-left: 7em; }\n\
-         @media print { body { margin: 0; } th { background: #eee; -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n\
-           tr { page-break-inside: avoid; } thead { display: table-header-group; } }\n\
-         @page { size: A4 portrait; margin: 12mm; }\n\
-         </style>\n</head>\n<body>\n",
+         @media print { body { margin: 0; } table { font-size: 7.5pt; } th, td { padding: 0.15em 0.4em; }\n\
+           th { background: #eee; -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n\
+           tr { page-break-inside: avoid; } thead { display: table-header-group; } }\n",
     );
+    let orientation = if s.tiebreaks.len() > 6 { "landscape" } else { "portrait" };
+    out.push_str(&format!("@page {{ size: A4 {orientation}; margin: 12mm; }}\n</style>\n</head>\n<body>\n"));
     out.push_str(&format!("<h1>{}</h1>\n", html_escape(&lines[0])));
     for line in &lines[1..] {
         out.push_str(&format!("<p class=\"rules\">{}</p>\n", html_escape(line)));

@@ -55,7 +55,7 @@ impl<'a> Unplayed<'a> {
             let last = last_not_vur(field, i);
             // Fore Buchholz plays the final round's pairing as a drawn game: it is then not a
             // voluntary unplayed round, so no requested bye before it is a trailing one.
-            let paired_in_final = final_k <= e.rounds.len() && e.rounds[final_k - 1].opponent.is_some();
+            let paired_in_final = (1..=e.rounds.len()).contains(&final_k) && e.rounds[final_k - 1].opponent.is_some();
             let fore_last = if paired_in_final { final_k } else { last };
             for s in 0..2 {
                 let draw = field.scales[s].draw;

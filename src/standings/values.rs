@@ -78,7 +78,7 @@ impl<'a> Context<'a> {
             )
         {
             return Err(format!(
-                "{name}: a performance of a player's own games (C.07 10.2-10.5), not of a {kind:?} event"
+                "{name}: a performance of a player's own games (C.07 10.2-10.5), not of a {kind} event"
             ));
         }
         if self.pre_determined()
