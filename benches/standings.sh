@@ -8,8 +8,8 @@
 #                                         # forfeits (individual 1-½-0 and 3-1-0, teams): agree N/M
 #   bash benches/standings.sh speed       # a 9,999-player, 11-round event: CPU and peak memory,
 #                                         # lexpair beside Gacrux on the same file
-#   bash benches/standings.sh html        # the printable page in headless Chromium: a screenshot
-#                                         # (docs/img/standings.png) and its rows counted
+#   bash benches/standings.sh html        # the printable page in headless Chromium (benches/pages.sh):
+#                                         # a screenshot (docs/img/standings.png), rows and A4 pages counted
 #   bash benches/standings.sh golden      # rewrite tests/data/standings/gacrux.json
 #   bash benches/standings.sh             # all of the above but golden
 #
@@ -73,23 +73,7 @@ if [[ $what == speed || $what == all ]]; then
 fi
 
 if [[ $what == html || $what == all ]]; then
-  chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
-  [[ -n $chromium ]] || { echo "standings html: chromium not found (apt-get install chromium)" >&2; exit 2; }
-  page=$(mktemp -d)
-  trap 'rm -rf "$page"' EXIT
-  "$bin" standings ../shared/realdata/tiebreak__2018-moscow-open.trf --tiebreaks "BH/C1,BH,SB,DE,WIN,ARO" \
-    --format html -o "$page/standings.html"
-  flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
-    --disable-component-update --disable-sync --user-data-dir="$page/profile")
-  rows=$("$chromium" "${flags[@]}" --dump-dom "file://$page/standings.html" 2>/dev/null | grep -c '<tr' || true)
-  "$chromium" "${flags[@]}" --hide-scrollbars --window-size=1280,900 --screenshot="docs/img/standings.png" \
-    "file://$page/standings.html" >/dev/null 2>&1
-  "$chromium" "${flags[@]}" --print-to-pdf="$page/standings.pdf" --no-pdf-header-footer "file://$page/standings.html" \
-    >/dev/null 2>&1
-  pages=$(grep -a -o '/Count [0-9]*' "$page/standings.pdf" | head -1 | cut -d' ' -f2)
-  echo "standings html: Chromium rendered $rows table rows (220 players + the header), printed $pages A4 pages;" \
-    "screenshot docs/img/standings.png"
-  [[ $rows -eq 221 ]] || { echo "standings html: expected 221 rows" >&2; exit 1; }
+  bash benches/pages.sh
 fi
 
 if [[ $what == golden ]]; then

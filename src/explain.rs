@@ -398,69 +398,78 @@ pub fn render(e: &Explanation) -> String {
         // The Dutch and Dubov systems pair brackets; Lim pairs in steps (bye, score groups).
         let unit = if matches!(b.kind.as_str(), "bracket" | "PPB" | "last") { "Bracket" } else { "Step" };
         let _ = writeln!(s, "\n{unit} {} ({}{score})", b.number, b.kind);
-        if !b.moved_in.is_empty() {
-            let _ = writeln!(s, "  moved in: {}", names(&b.moved_in));
-        }
-        let _ = writeln!(s, "  {}s: {}", e.unit, names(&b.residents));
-        let place = if e.unit == "team" { "match" } else { "board" };
-        let pairs: Vec<String> = b
-            .pairs
-            .iter()
-            .map(|p| match p.board {
-                Some(k) => format!("{}-{} ({place} {k})", p.white, p.black),
-                None => format!("{}-{}", p.white, p.black),
-            })
-            .collect();
-        if !pairs.is_empty() {
-            let _ = writeln!(s, "  pairs: {}", pairs.join(", "));
-        }
-        if !b.leaving.is_empty() {
-            let _ = writeln!(s, "  leaving unpaired: {}", names(&b.leaving));
-        }
-        // Criteria met in full (value 0) and completion are summed up in one line.
-        let mut met: Vec<&str> = Vec::new();
-        let completion = |l: &&Line| l.stage.measure == Measure::Completion;
-        for l in b.criteria.iter().filter(|l| !completion(l)) {
-            if l.value != 0 {
-                let _ = writeln!(s, "  {}", l.text);
-            }
-        }
-        for l in b.criteria.iter().filter(|l| !completion(l)) {
-            let all_zero = b.criteria.iter().filter(|m| m.label == l.label).all(|m| m.value == 0);
-            if all_zero && !met.contains(&l.label.as_str()) {
-                met.push(&l.label);
-            }
-        }
-        if !met.is_empty() {
-            let _ = writeln!(s, "  no violation of {}", met.join(", "));
-        }
-        // Candidate-order steps that only confirm the natural order are left out of the text.
-        let exchanged = b.order.iter().any(|l| l.label == "D.2.a" && l.value != 0);
-        for l in &b.order {
-            // A pair seen from its second player (Burstein 4.3: the partner's BSN is smaller).
-            let seen_before = l.label == "4.3"
-                && l.stage.seat().is_some_and(|k| l.value != 0 && (l.value.unsigned_abs() as usize) < k);
-            let routine = match l.label.as_str() {
-                "D.2.b" | "D.2.c" | "D.2.d" => !exchanged,
-                _ if l.stage == crate::systems::dutch::NONE_WITHIN_S1 => true,
-                "4.2" | "4.3" => l.value == 0,
-                // Swiss Team: the identifier's seats show in the pairs; the set order names
-                // the upfloaters chosen.
-                "3.6.2" | "3.6.3" => true,
-                "3.5.4" => l.value >= 0,
-                _ => false,
-            } || (l.label == "D.2.c" && l.value > 0)
-                || seen_before
-                || (l.label == "D.2.d" && l.value == 0);
-            if !routine {
-                let _ = writeln!(s, "  {}", l.text);
-            }
-        }
+        s.push_str(&render_bracket(e, b));
     }
     if let Some(bye) = &e.bye {
         let _ = writeln!(s, "\nPairing-allocated bye: {}", names(std::slice::from_ref(&bye.player)));
         for r in &bye.reasons {
             let _ = writeln!(s, "  - {r}");
+        }
+    }
+    s
+}
+
+/// One bracket (step) of `e` as text, without its heading: players, pairs, floaters, the
+/// criteria that cost something, those met in full, the candidate-order steps worth telling.
+pub fn render_bracket(e: &Explanation, b: &BracketExplained) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    if !b.moved_in.is_empty() {
+        let _ = writeln!(s, "  moved in: {}", names(&b.moved_in));
+    }
+    let _ = writeln!(s, "  {}s: {}", e.unit, names(&b.residents));
+    let place = if e.unit == "team" { "match" } else { "board" };
+    let pairs: Vec<String> = b
+        .pairs
+        .iter()
+        .map(|p| match p.board {
+            Some(k) => format!("{}-{} ({place} {k})", p.white, p.black),
+            None => format!("{}-{}", p.white, p.black),
+        })
+        .collect();
+    if !pairs.is_empty() {
+        let _ = writeln!(s, "  pairs: {}", pairs.join(", "));
+    }
+    if !b.leaving.is_empty() {
+        let _ = writeln!(s, "  leaving unpaired: {}", names(&b.leaving));
+    }
+    // Criteria met in full (value 0) and completion are summed up in one line.
+    let mut met: Vec<&str> = Vec::new();
+    let completion = |l: &&Line| l.stage.measure == Measure::Completion;
+    for l in b.criteria.iter().filter(|l| !completion(l)) {
+        if l.value != 0 {
+            let _ = writeln!(s, "  {}", l.text);
+        }
+    }
+    for l in b.criteria.iter().filter(|l| !completion(l)) {
+        let all_zero = b.criteria.iter().filter(|m| m.label == l.label).all(|m| m.value == 0);
+        if all_zero && !met.contains(&l.label.as_str()) {
+            met.push(&l.label);
+        }
+    }
+    if !met.is_empty() {
+        let _ = writeln!(s, "  no violation of {}", met.join(", "));
+    }
+    // Candidate-order steps that only confirm the natural order are left out of the text.
+    let exchanged = b.order.iter().any(|l| l.label == "D.2.a" && l.value != 0);
+    for l in &b.order {
+        // A pair seen from its second player (Burstein 4.3: the partner's BSN is smaller).
+        let seen_before =
+            l.label == "4.3" && l.stage.seat().is_some_and(|k| l.value != 0 && (l.value.unsigned_abs() as usize) < k);
+        let routine = match l.label.as_str() {
+            "D.2.b" | "D.2.c" | "D.2.d" => !exchanged,
+            _ if l.stage == crate::systems::dutch::NONE_WITHIN_S1 => true,
+            "4.2" | "4.3" => l.value == 0,
+            // Swiss Team: the identifier's seats show in the pairs; the set order names
+            // the upfloaters chosen.
+            "3.6.2" | "3.6.3" => true,
+            "3.5.4" => l.value >= 0,
+            _ => false,
+        } || (l.label == "D.2.c" && l.value > 0)
+            || seen_before
+            || (l.label == "D.2.d" && l.value == 0);
+        if !routine {
+            let _ = writeln!(s, "  {}", l.text);
         }
     }
     s

@@ -265,6 +265,77 @@ impl Event {
     }
 }
 
+/// `doc` as it stood before round `round` was paired: the rounds from `round` on taken out of
+/// every player line (a Double-Swiss match is two columns), except the byes and absences entered
+/// for `round` itself (no opponent), the points of each player reduced by the results taken
+/// out, and the team records of those rounds (`320` byes, `330` forfeited matches, `300`
+/// line-ups, `240` byes after `round`) dropped, the `310` totals counted again. What `pair
+/// --round R --format trf` writes the re-paired round into.
+pub fn document_before(doc: &crate::trf::TrfDocument, round: u32) -> crate::trf::TrfDocument {
+    use crate::points::Points;
+    let double = crate::double::encoding::is_double_swiss(doc);
+    let (keep, own) = if double {
+        let (c1, c2) = crate::double::encoding::columns(round);
+        ((c1 - 1) as usize, (c1 as usize..=c2 as usize).collect::<Vec<_>>())
+    } else {
+        ((round - 1) as usize, vec![round as usize])
+    };
+    let mut out = doc.clone();
+    let ps = doc.point_system;
+    // The points of a player's entries (a Double-Swiss bye of a whole match counted once).
+    let worth = |rounds: &[Option<crate::trf::RoundEntry>]| -> Points {
+        if double {
+            return crate::double::encoding::points_of_columns(rounds, &ps);
+        }
+        rounds
+            .iter()
+            .flatten()
+            .map(|e| {
+                let played = e.opponent.is_some() && e.result.is_played_game();
+                e.result.points(if played { e.colour } else { None }, &ps)
+            })
+            .sum()
+    };
+    for p in &mut out.players {
+        let mut kept: Vec<Option<crate::trf::RoundEntry>> = p.rounds.iter().take(keep).copied().collect();
+        for &column in &own {
+            let absence = p
+                .rounds
+                .get(column - 1)
+                .copied()
+                .flatten()
+                .filter(|e| e.opponent.is_none() && e.result != crate::trf::ResultCode::PairingBye);
+            if let Some(a) = absence {
+                kept.resize(column - 1, None);
+                kept.push(Some(a));
+            }
+        }
+        let removed = worth(&p.rounds) - worth(&kept);
+        p.rounds = kept;
+        p.points = p.points.map(|x| x - removed);
+    }
+    let before = round.saturating_sub(1);
+    if let Some(pab) = out.team_pab.as_mut() {
+        pab.teams.truncate(before as usize);
+    }
+    out.forfeited_matches.retain(|m| m.round < round);
+    out.out_of_order.retain(|o| o.round < round);
+    out.announced_byes.retain(|b| b.round.is_none_or(|r| r <= round));
+    if out.is_team_file() && out.teams.iter().any(|t| t.match_points.is_some() || t.game_points.is_some()) {
+        if let Ok(t) = crate::team::through_round(&out, before.max(1)) {
+            for rec in &mut out.teams {
+                if let Some(team) = t.teams.iter().find(|x| x.tpn == rec.tpn) {
+                    let (mp, gp) =
+                        if before == 0 { (Points::ZERO, Points::ZERO) } else { (team.match_points, team.game_points) };
+                    rec.match_points = rec.match_points.map(|_| mp);
+                    rec.game_points = rec.game_points.map(|_| gp);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// `doc` read as the record of a finished event, for replaying it (`check`, `batch replay`, the
 /// drop-in `-c`): the initial colour from its recorded round 1 when unstated
 /// ([`with_recorded_initial_colour`]), and the number of rounds, when neither `XXR` nor `142`
@@ -314,6 +385,20 @@ impl Field<'_> {
             Field::Players(t) => pairing.to_pairs_text(t),
             Field::Teams(t) => crate::team::lineup::pairs_text(t, pairing),
             Field::Double(t) => crate::double::output::pairs_text(t, pairing),
+        }
+    }
+
+    /// Puts the boards of `pairing` in the published board order of the kind of event (players:
+    /// `RoundPairing::sort_boards`; teams and Double-Swiss: C.04.2 3.6 as the systems order them).
+    pub fn sort_boards(&self, pairing: &mut RoundPairing) {
+        match self {
+            Field::Players(t) => pairing.sort_boards(t),
+            Field::Teams(t) => {
+                crate::systems::sort_match_boards(&mut pairing.boards, |i| t.score(i), |i| t.teams[i].tpn)
+            }
+            Field::Double(t) => {
+                crate::systems::sort_match_boards(&mut pairing.boards, |i| t.score(i), |i| t.players[i].tpn)
+            }
         }
     }
 

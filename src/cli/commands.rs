@@ -109,20 +109,33 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
         model,
         ..PairOptions::default()
     };
-    let (output, limit) = (a.output.clone(), a.time_limit);
-    let text = within(limit, move || pairing_text(&a, system, &doc, &t, &opts))?;
-    emit(output.as_deref(), &text)
+    let (output, explain_file, limit) = (a.output.clone(), a.explain_file.clone(), a.time_limit);
+    let (text, side) = within(limit, move || pairing_text(&a, system, &doc, &t, &opts))?;
+    // The explanation never goes into the pairs (or TRF, or list) file: to its own file, else
+    // to standard output after the pairing when that is where the pairing goes.
+    match (&explain_file, &output, side.is_empty()) {
+        (Some(f), _, _) => {
+            emit(output.as_deref(), &text)?;
+            emit(Some(f), &side)
+        }
+        (None, Some(_), false) => {
+            emit(output.as_deref(), &text)?;
+            emit(None, &side)
+        }
+        _ => emit(output.as_deref(), &(text + &side)),
+    }
 }
 
-/// The pairing of `event` in the requested format, with the explanations asked for; every
-/// pairing passes the independent checker first, and the SAT cross-check when asked for.
+/// The pairing of `event` in the requested format, and beside it (for the formats that are not
+/// JSON or HTML) the explanations asked for; every pairing passes the independent checker first,
+/// and the SAT cross-check when asked for.
 fn pairing_text(
     a: &PairArgs,
     system: System,
     doc: &TrfDocument,
     event: &Event,
     opts: &PairOptions,
-) -> Result<String, Failure> {
+) -> Result<(String, String), Failure> {
     let t = event.field();
     let round = lexpair::round::pair(t, system, opts).map_err(in_file(&a.file))?;
     let (sat, second) = (round.sat.clone(), round.solver.clone());
@@ -133,11 +146,19 @@ fn pairing_text(
         };
         emit(Some(list), &super::checklist::render(t, system, &pairing))?;
     }
-    let mut text = match a.format {
+    let list = lexpair::lists::pairing_list(t, doc, &pairing);
+    let title = system.name();
+    let explanation = a.explain.then(|| lexpair::explain::explain(system, t, &pairing, &traces));
+    let mut side = String::new();
+    let text = match a.format {
         Format::Pairs => t.pairs_text(&pairing),
+        Format::List => lexpair::lists::text(&list, title),
+        Format::Html => lexpair::lists::html(&list, title, explanation.as_ref()),
         Format::Json => {
             let mut v = serde_json::json!({ "system": system.name(), "round": t.round() });
-            if let (Some(o), serde_json::Value::Object(p)) = (v.as_object_mut(), t.pairing_json(&pairing)) {
+            let mut p = t.pairing_json(&pairing);
+            lexpair::lists::add_names(&mut p, &list);
+            if let (Some(o), serde_json::Value::Object(p)) = (v.as_object_mut(), p) {
                 o.extend(p);
             }
             if let Some(st) = sat.as_ref().filter(|_| a.explain) {
@@ -146,27 +167,32 @@ fn pairing_text(
             if let Some(st) = second.as_ref().filter(|_| a.explain) {
                 v["cross_check_solver"] = serde_json::to_value(st).map_err(|e| Failure::Internal(e.to_string()))?;
             }
-            if a.explain {
-                let e = lexpair::explain::explain(system, t, &pairing, &traces);
-                v["explanation"] = serde_json::to_value(&e).map_err(|e| Failure::Internal(e.to_string()))?;
+            if let Some(e) = &explanation {
+                v["explanation"] = serde_json::to_value(e).map_err(|e| Failure::Internal(e.to_string()))?;
                 v["brackets"] = serde_json::to_value(&traces).map_err(|e| Failure::Internal(e.to_string()))?;
             }
             format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
         }
+        // A round re-paired (--round before the next round): the file as it stood before it.
+        Format::Trf if t.round() < Event::next_round(doc) => {
+            trf::write(&t.into_document(&pairing, &lexpair::round::document_before(doc, t.round())), doc.flavor)
+        }
         Format::Trf => trf::write(&t.into_document(&pairing, doc), doc.flavor),
     };
-    if a.explain && a.format != Format::Json {
-        text.push_str(&lexpair::explain::render(&lexpair::explain::explain(system, t, &pairing, &traces)));
+    let mut text = text;
+    let beside = a.format != Format::Json;
+    if let Some(e) = explanation.as_ref().filter(|_| beside && a.format != Format::Html) {
+        side.push_str(&lexpair::explain::render(e));
     }
-    if a.explain_solver && a.format != Format::Json {
-        text.push_str(&lexpair::systems::trace::render_text(&traces));
+    if a.explain_solver && beside {
+        side.push_str(&lexpair::systems::trace::render_text(&traces));
     }
-    if (a.explain || a.explain_solver) && a.format != Format::Json {
+    if (a.explain || a.explain_solver) && beside {
         if let Some(st) = &sat {
-            text.push_str(&format!("{st}\n"));
+            side.push_str(&format!("{st}\n"));
         }
         if let Some(st) = &second {
-            text.push_str(&format!("{st}\n"));
+            side.push_str(&format!("{st}\n"));
         }
     }
     if let Some(ids) = &a.why_not {
@@ -177,7 +203,7 @@ fn pairing_text(
             v["why_not"] = serde_json::json!({ t.unit().name().to_string() + "s": [x, y], "reason": reason });
             text = format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?);
         } else {
-            text.push_str(&format!("\nwhy not {x}-{y}: {reason}\n"));
+            side.push_str(&format!("\nwhy not {x}-{y}: {reason}\n"));
         }
     }
     if let Some(x) = a.why_bye {
@@ -187,10 +213,10 @@ fn pairing_text(
             v["why_bye"] = serde_json::json!({ t.unit().name(): x, "reason": reason });
             text = format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?);
         } else {
-            text.push_str(&format!("\nwhy the bye and {x}: {reason}\n"));
+            side.push_str(&format!("\nwhy the bye and {x}: {reason}\n"));
         }
     }
-    Ok(text)
+    Ok((text, side))
 }
 
 /// The *.trf files below `dir`, recursively (in no particular order).
@@ -464,6 +490,7 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         format: Format::Pairs,
         round: None,
         explain: false,
+        explain_file: None,
         explain_solver: false,
         why_not: None,
         why_bye: None,

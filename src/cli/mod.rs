@@ -9,6 +9,7 @@ mod families;
 mod generate_cmd;
 mod input;
 mod output;
+mod results_cmd;
 mod rtg;
 mod standings_cmd;
 mod state_table;
@@ -103,17 +104,28 @@ enum Command {
     Batch(batch_cmd::BatchArgs),
     /// Check a pairing against the rules and compare it with lexpair's, criterion by criterion.
     Verify(verify_cmd::VerifyArgs),
-    /// Final standings: points, then the FIDE tie-breaks (Buchholz cut 1, Buchholz, ...).
+    /// Final standings under FIDE's Tie-Break Regulations (C.07): the score, then the tie-breaks.
     Standings(standings_cmd::StandingsArgs),
+    /// Enter a round's results by board (a line per board) and write the tournament file with
+    /// the points updated.
+    Results(results_cmd::ResultsArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Format {
     /// Number of lines, then `white black` per board, `id 0` for the bye.
     Pairs,
+    /// The pairing with names, titles, ratings and points of every board (and the explanation,
+    /// the why-not and why-bye answers when asked).
     Json,
     /// The input TRF with the new round written in (results pending).
     Trf,
+    /// The list to post: board, pairing numbers, titles, names, ratings, points, a result
+    /// column; the bye and those not paired below.
+    List,
+    /// The list as a self-contained printable HTML page, the explanation (with --explain) folded
+    /// under it per bracket.
+    Html,
 }
 
 /// Output of `verify`.
@@ -139,9 +151,14 @@ struct PairArgs {
     round: Option<u32>,
     /// Explain the pairing in the rules' words: per bracket its score, players, pairs and
     /// floaters, each criterion as the text states it, the candidate-order steps, the bye
-    /// (JSON: the `explanation` object of docs/explain.md).
+    /// (JSON: the `explanation` object of docs/explain.md; HTML: folded under the list). With
+    /// the other formats it goes to standard output (or --explain-file), never into -o's file.
     #[arg(long)]
     explain: bool,
+    /// Write the explanation (and the --why-not / --why-bye answers) to this file instead of
+    /// standard output; written only when complete.
+    #[arg(long, value_name = "FILE")]
+    explain_file: Option<PathBuf>,
     /// The solver's view: every stage of every bracket with its value, how its optimum was
     /// established and the time it took.
     #[arg(long)]
@@ -296,6 +313,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
         Some(Command::Batch(a)) => batch_cmd::run_batch(a),
         Some(Command::Verify(a)) => verify_cmd::run(a),
         Some(Command::Standings(a)) => standings_cmd::run(a),
+        Some(Command::Results(a)) => results_cmd::run(a),
         None => commands::dropin(cli.dropin),
     }
 }

@@ -25,6 +25,7 @@ pub use registry::{
     DoublePairFn, DoubleWhyByeFn, DoubleWhyNotFn, Entry, OwnCriteria, PairFn, Registration, TeamPairFn, TeamWhyByeFn,
     TeamWhyNotFn, Why, WhyNotFn, REGISTRY,
 };
+pub(crate) use top_scoregroup::sort_boards as sort_match_boards;
 
 /// For the tests of a system that solves a program two ways (relaxed first, or whole).
 #[cfg(test)]

@@ -118,6 +118,12 @@ pub fn into_document(t: &TeamTournament, doc: &TrfDocument, pairing: &RoundPairi
             pab.teams.resize(r, None);
         }
         pab.teams[r - 1] = bye_tpn;
+        // The bye's points are known now: a team record that states its totals counts them.
+        let (mp, gp) = (pab.match_points, pab.game_points);
+        if let Some(rec) = bye_tpn.and_then(|tpn| out.teams.iter_mut().find(|t| t.tpn == tpn)) {
+            rec.match_points = rec.match_points.map(|x| x + mp);
+            rec.game_points = rec.game_points.map(|x| x + gp);
+        }
     }
     out
 }
