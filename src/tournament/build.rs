@@ -373,6 +373,16 @@ fn mark_absences(
         }
     }
     for rec in &doc.players {
+        // A round whose games are entered (a round re-paired or replayed): a player with a
+        // blank field in it was not paired, as both endorsed engines read it (JaVaFo's own
+        // generator leaves a withdrawn player's fields blank). In the round to pair a blank
+        // field is a present player (the JaVaFo AUM, "Unusual info extensions").
+        if games_entered && entry(&rec.rounds, round).is_none() {
+            if let Some(&i) = index.get(&rec.id) {
+                players[i].absent = Some(ByeKind::Zero);
+            }
+            continue;
+        }
         if let Some(e) = entry(&rec.rounds, round) {
             let kind = match e.result {
                 _ if e.opponent.is_some() => None,
