@@ -96,17 +96,15 @@ pub struct Explanation {
     pub points: String,
     pub bye: Option<ByeExplained>,
     pub brackets: Vec<BracketExplained>,
+    /// The labels of the system's criteria on the pairing-allocated bye (Dutch 2026 `[C5]`,
+    /// `[C9]`): the text says them once, in the bracket the bye leaves.
+    #[serde(skip)]
+    pub bye_labels: Vec<String>,
 }
 
-/// Points as the rules write them: `1½`, `3`, `0`, `½`; tenths otherwise (`2.3`).
+/// Points as the rules write them: `1½`, `3`, `0`, `½` ([`Points::words`]).
 pub fn points_text(p: Points) -> String {
-    let (sign, a) = if p.0 < 0 { ("-", -p.0) } else { ("", p.0) };
-    match (a / 10, a % 10) {
-        (0, 5) => format!("{sign}½"),
-        (w, 5) => format!("{sign}{w}½"),
-        (w, 0) => format!("{sign}{w}"),
-        (w, t) => format!("{sign}{w}.{t}"),
-    }
+    p.words()
 }
 
 fn player_ref(f: Field, id: u32) -> PlayerRef {
@@ -190,15 +188,22 @@ fn stage_line(system: System, f: Field, tr: &BracketTrace, key: &StageKey, v: i6
     }
     let (label, words) = criterion_words(system, key.criterion)
         .unwrap_or_else(|| (key.criterion.to_string(), key.to_string().replace('-', " ")));
-    let sense = if v < 0 { " (maximised)" } else { "" };
     let at = match key.at {
         At::Score(s) | At::ScoreDifference(s) => format!(", at {}", points_text(s)),
         _ => String::new(),
     };
+    // A maximised stage's value is the solver's measure of "as well as the text allows" (a
+    // look-ahead's compliance, summed over the next bracket): it says nothing to an arbiter.
     let text = match key.measure {
         Measure::Completion => format!("{words}: {}", if v != 0 { "yes" } else { "no" }),
         Measure::Points => format!("{words}{at}: score {}", points_text(Points(v))),
-        Measure::Count | Measure::Rank | Measure::Order => format!("{words}{at}: {}{sense}", v.abs()),
+        Measure::Count | Measure::Rank | Measure::Order if v < 0 => format!("{words}: as well as possible"),
+        Measure::Count => match key.at {
+            At::Score(s) => format!("{words}: {} at {}", v.abs(), points_text(s)),
+            At::ScoreDifference(s) => format!("{words}: {} with a difference of {}", v.abs(), points_text(s)),
+            _ => format!("{words}: {}", v.abs()),
+        },
+        Measure::Rank | Measure::Order => format!("{words}{at}: {}", v.abs()),
     };
     (key.is_criterion(), line(label, text))
 }
@@ -379,6 +384,14 @@ pub fn explain<'a>(
         points: format!("{}-{}-{}", points_text(win), points_text(draw), points_text(loss)),
         bye,
         brackets,
+        bye_labels: {
+            let rules = system.registration().bye_rules;
+            [Some(rules.score), rules.games, rules.rank]
+                .into_iter()
+                .flatten()
+                .filter_map(|w| w.split_whitespace().next().filter(|l| l.starts_with('[')).map(str::to_string))
+                .collect()
+        },
     }
 }
 
@@ -430,14 +443,29 @@ pub fn render_bracket(e: &Explanation, b: &BracketExplained) -> String {
     if !pairs.is_empty() {
         let _ = writeln!(s, "  pairs: {}", pairs.join(", "));
     }
-    if !b.leaving.is_empty() {
-        let _ = writeln!(s, "  leaving unpaired: {}", names(&b.leaving));
+    // Who leaves the bracket unpaired: the bye, and the floaters (moving down to the next
+    // bracket; in Lim's upward steps, up).
+    let bye = e.bye.as_ref().map(|x| x.player.id);
+    let (to_bye, floating): (Vec<PlayerRef>, Vec<PlayerRef>) =
+        b.leaving.iter().cloned().partition(|p| Some(p.id) == bye);
+    if !floating.is_empty() {
+        let way = if b.kind.contains("upward") { "moving up" } else { "moving down (floaters)" };
+        let _ = writeln!(s, "  {way}: {}", names(&floating));
     }
-    // Criteria met in full (value 0) and completion are summed up in one line.
+    if !to_bye.is_empty() {
+        let _ = writeln!(s, "  receiving the pairing-allocated bye: {}", names(&to_bye));
+    }
+    // The bye's criteria are the same in every bracket: said in the bracket the bye leaves.
+    let here = !to_bye.is_empty();
+    let shown = |l: &&Line| here || !e.bye_labels.contains(&l.label);
+    // Criteria met in full (value 0) and completion are summed up in one line; a criterion of
+    // several stages said once when they say the same.
     let mut met: Vec<&str> = Vec::new();
     let completion = |l: &&Line| l.stage.measure == Measure::Completion;
-    for l in b.criteria.iter().filter(|l| !completion(l)) {
-        if l.value != 0 {
+    let mut said: Vec<&str> = Vec::new();
+    for l in b.criteria.iter().filter(|l| !completion(l)).filter(shown) {
+        if l.value != 0 && !said.contains(&l.text.as_str()) {
+            said.push(&l.text);
             let _ = writeln!(s, "  {}", l.text);
         }
     }
@@ -450,9 +478,19 @@ pub fn render_bracket(e: &Explanation, b: &BracketExplained) -> String {
     if !met.is_empty() {
         let _ = writeln!(s, "  no violation of {}", met.join(", "));
     }
-    // Candidate-order steps that only confirm the natural order are left out of the text.
+    // Candidate-order steps that only confirm the natural order are left out of the text; a
+    // formulation's own tie-break ("T": the bye's rank, then each player's partner) is one line.
     let exchanged = b.order.iter().any(|l| l.label == "D.2.a" && l.value != 0);
-    for l in &b.order {
+    let ties = b.order.iter().filter(|l| l.label == "T").count();
+    if ties > 0 {
+        let _ = writeln!(
+            s,
+            "  T ties among equally good pairings broken in the candidate order: the bye first, then each {}'s \
+             partner by pairing number ({ties} steps)",
+            e.unit
+        );
+    }
+    for l in b.order.iter().filter(|l| l.label != "T") {
         // A pair seen from its second player (Burstein 4.3: the partner's BSN is smaller).
         let seen_before =
             l.label == "4.3" && l.stage.seat().is_some_and(|k| l.value != 0 && (l.value.unsigned_abs() as usize) < k);

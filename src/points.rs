@@ -45,6 +45,19 @@ impl Points {
     }
 }
 
+impl Points {
+    /// Points as the rules write them: `1½`, `3`, `0`, `½`; tenths otherwise (`2.3`).
+    pub fn words(self) -> String {
+        let (sign, a) = if self.0 < 0 { ("-", -self.0) } else { ("", self.0) };
+        match (a / 10, a % 10) {
+            (0, 5) => format!("{sign}½"),
+            (w, 5) => format!("{sign}{w}½"),
+            (w, 0) => format!("{sign}{w}"),
+            (w, t) => format!("{sign}{w}.{t}"),
+        }
+    }
+}
+
 impl fmt::Display for Points {
     /// Formats as the TRF does: `6.5`, `17.0`, `-0.5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -264,6 +264,17 @@ mod cli {
     }
 
     #[test]
+    fn a_worse_pairing_is_told_in_points_and_words() {
+        // The bye to 4 (½ point) where lexpair gives it to 3 (0): the text counts in points.
+        let (_d, trf, p) = files("4\n7 1\n5 2\n3 6\n4 0\n");
+        let (code, out) = run(&["verify", "--system", "dutch-2026", &trf, &p, "--round", "3"]);
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains("(score of the PAB's receiver): ½ against 0"), "{out}");
+        assert!(!out.contains("[5]") && !out.contains("ByeScore"), "{out}");
+        assert!(out.contains("scores of the downfloaters                         2, 2, 1, ½ | 2, 2, 1, 0"), "{out}");
+    }
+
+    #[test]
     fn illegal_pairing_exits_1_naming_each_rule() {
         let (_d, trf, p) = files("4\n3 1\n5 2\n7 6\n4 0\n");
         let (code, out) = run(&["verify", "--system", "dutch-2017", &trf, &p, "--round", "3", "--format", "json"]);

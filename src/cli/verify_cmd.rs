@@ -109,22 +109,28 @@ fn text_report(system: System, round: u32, mine: &Quality, theirs: &Quality, cmp
     s.push_str(&match cmp {
         Comparison::AsGood => "as good as lexpair's pairing on every criterion\n".to_string(),
         Comparison::Worse { criterion, article, value, reference } => format!(
-            "worse than lexpair's pairing, first at {article} ({criterion:?}): {value:?} against {reference:?}\n"
+            "worse than lexpair's pairing, first at {article} ({}): {} against {}\n",
+            criterion.words(),
+            criterion.show(value),
+            criterion.show(reference)
         ),
         Comparison::Better { criterion, article, value, reference } => format!(
-            "better than lexpair's pairing at {article} ({criterion:?}) on the round-level value: {value:?} against \
-             {reference:?} (the rules compare bracket by bracket, top first)\n"
+            "better than lexpair's pairing at {article} ({}) on the round-level value: {} against {} (the rules \
+             compare bracket by bracket, top first)\n",
+            criterion.words(),
+            criterion.show(value),
+            criterion.show(reference)
         ),
     });
-    s.push_str("criteria (round level, priority order; lower is better): this pairing | lexpair\n");
+    s.push_str("criteria (round level, priority order; fewer or lower is better): this pairing | lexpair\n");
     for (a, b) in mine.criteria.iter().zip(&theirs.criteria) {
         let mark = if a.value == b.value { " " } else { "*" };
         s.push_str(&format!(
-            "{mark} {:<32} {:<28} {:?} | {:?}\n",
+            "{mark} {:<32} {:<50} {} | {}\n",
             a.article,
-            format!("{:?}", a.criterion),
-            a.value,
-            b.value
+            a.criterion.words(),
+            a.criterion.show(&a.value),
+            b.criterion.show(&b.value)
         ));
     }
     s

@@ -194,15 +194,15 @@ pub fn why_bye(
     if ph.pairing_score() < px.pairing_score() {
         return Ok(format!(
             "{score_rule}: {holder} has {}, {x} has {}",
-            crate::explain::points_text(ph.pairing_score()),
-            crate::explain::points_text(px.pairing_score())
+            ph.pairing_score().words(),
+            px.pairing_score().words()
         ));
     }
     let played = |p: &crate::tournament::Player| p.history.iter().filter(|r| r.facts.played).count();
     if let (Some(rule), true) = (games_rule, ph.pairing_score() == px.pairing_score() && played(ph) > played(px)) {
         return Ok(format!(
             "{rule}: at the same score ({}), {holder} has played {} games, {x} {}",
-            crate::explain::points_text(px.pairing_score()),
+            px.pairing_score().words(),
             played(ph),
             played(px)
         ));

@@ -54,6 +54,46 @@ pub enum Criterion {
     RepeatedFloaterOpponents,
 }
 
+impl Criterion {
+    /// What the criterion counts, in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Criterion::ByeScore => "score of the PAB's receiver",
+            Criterion::ByeUnplayed => "rounds the PAB's receiver did not play",
+            Criterion::Floaters => "floaters",
+            Criterion::FloaterScores => "scores of the downfloaters",
+            Criterion::ScoreDifferences => "score differences of the pairs",
+            Criterion::ColourDifferenceBeyondTwo => "colour differences beyond 2",
+            Criterion::ThreeInARow => "a colour three times in a row",
+            Criterion::ColourPreference => "colour preferences not met",
+            Criterion::StrongColourPreference => "strong colour preferences not met",
+            Criterion::RepeatedDownfloat(1) => "downfloaters who downfloated the round before",
+            Criterion::RepeatedDownfloat(_) => "downfloaters who downfloated two rounds before",
+            Criterion::RepeatedUpfloat(1) => "upfloaters who upfloated the round before",
+            Criterion::RepeatedUpfloat(_) => "upfloaters who upfloated two rounds before",
+            Criterion::ByeMatchesPlayed => "matches played by the PAB's receiver",
+            Criterion::UpfloaterScores => "scores of the upfloaters",
+            Criterion::RepeatedFloaters => "upfloaters who floated the round before",
+            Criterion::RepeatedFloaterOpponents => "upfloaters' opponents who floated the round before",
+        }
+    }
+
+    /// A value of this criterion as the rules count it: scores in points (`2½, 2½, 1`), counts
+    /// as numbers, "none" for an empty list.
+    pub fn show(self, value: &[i64]) -> String {
+        let points = |v: i64| crate::points::Points(v).words();
+        match self {
+            _ if value.is_empty() => "none".to_string(),
+            Criterion::ByeScore | Criterion::FloaterScores | Criterion::ScoreDifferences => {
+                value.iter().map(|&v| points(v)).collect::<Vec<_>>().join(", ")
+            }
+            Criterion::UpfloaterScores => value.iter().map(|&v| points(-v)).collect::<Vec<_>>().join(", "),
+            Criterion::ByeMatchesPlayed => value.iter().map(|v| v.abs().to_string()).collect::<Vec<_>>().join(", "),
+            _ => value.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "),
+        }
+    }
+}
+
 /// A criterion's name and its article in a given edition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CriterionValue {

@@ -74,10 +74,7 @@ pub fn words(key: &StageKey, v: i64, seat: &dyn Fn(usize) -> String) -> Option<W
     let k = key.seat().unwrap_or(0);
     Some(match key.criterion {
         "3.4.1" => Words::new("3.4.1", "3.4.1 the bye leaves a legal pairing for all other players".to_string()),
-        "3.4.2" => Words::new(
-            "3.4.2",
-            format!("3.4.2 the lowest score: {}", crate::explain::points_text(crate::points::Points(v))),
-        ),
+        "3.4.2" => Words::new("3.4.2", format!("3.4.2 the lowest score: {}", crate::points::Points(v).words())),
         "3.4.3" => Words::new("3.4.3", format!("3.4.3 the most matches played: {}", v.abs())),
         "3.4.4" => Words::new("3.4.4", format!("3.4.4 the largest TPN among them: {}", v.abs())),
         "3.5.4" => {

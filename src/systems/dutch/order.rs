@@ -257,9 +257,10 @@ pub fn words(key: &StageKey, v: i64, seat: &dyn Fn(usize) -> String) -> Option<c
     use crate::systems::trace::Words;
     let k = key.seat().unwrap_or(0);
     Some(match (key.criterion, key.what) {
-        ("D1", _) => {
-            Words::new("D.1", format!("D.1 transposition: BSN {k}, {}, is paired with BSN {v}, {}", seat(k), seat(v as usize)))
-        }
+        ("D1", _) => Words::new(
+            "D.1",
+            format!("D.1 transposition: BSN {k}, {}, is paired with BSN {v}, {}", seat(k), seat(v as usize)),
+        ),
         ("D2a", "exchange-size") => Words::new(
             "D.2.a",
             match v {
@@ -283,7 +284,8 @@ pub fn words(key: &StageKey, v: i64, seat: &dyn Fn(usize) -> String) -> Option<c
             Words::new("D.3", format!("D.3 MDP BSN {k}, {}, {how}", seat(k)))
         }
         _ if *key == super::C9_STAGE => {
-            Words::new("[C9]", format!("[C9] minimise the unplayed games of the PAB assignee: applied among the PAB candidates (order value {})", v.abs()))
+            let _ = v;
+            Words::new("[C9]", "[C9] minimise the unplayed games of the PAB assignee: applied among the PAB candidates of that score (the bye below says who played what)".to_string())
         }
         _ => return None,
     })

@@ -136,7 +136,7 @@ pub(crate) fn why_bye<T: Askable>(
     let holder = t.id(h);
     let (sx, sh) = (t.score(i), t.score(h));
     let (mx, mh) = (t.matches_played(i), t.matches_played(h));
-    let points = crate::explain::points_text;
+    let points = crate::points::Points::words;
     if sh < sx {
         return Ok(format!(
             "{chapter} 3.4.2 the lowest score: {unit} {holder} has {}, {unit} {x} has {}",
