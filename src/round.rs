@@ -14,7 +14,7 @@
 #![warn(missing_docs)]
 
 use crate::double::DoubleTournament;
-use crate::pairing::{IdPairing, RoundPairing};
+use crate::pairing::{Board, IdPairing, RoundPairing};
 use crate::solver::audit::{Audit, AuditCounts};
 use crate::solver::sat::CrossCheckStats;
 use crate::solver::second_opinion::SecondOpinionStats;
@@ -87,6 +87,15 @@ impl Field<'_> {
             Field::Players(t) => t.present().len(),
             Field::Teams(t) => t.present().len(),
             Field::Double(t) => t.present().len(),
+        }
+    }
+
+    /// True when unit `i` is to be paired in the round (not absent, no bye entered).
+    pub fn is_present(&self, i: usize) -> bool {
+        match self {
+            Field::Players(t) => t.players.get(i).is_some_and(|p| p.absent.is_none()),
+            Field::Teams(t) => t.teams.get(i).is_some_and(|x| x.absent.is_none()),
+            Field::Double(t) => t.players.get(i).is_some_and(|p| p.absent.is_none()),
         }
     }
 
@@ -188,6 +197,121 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
         sat: counts.sat,
         solver: opts.second_opinion.then_some(counts.solver),
     })
+}
+
+/// What the Chief Arbiter decided before the engine pairs the rest of a round (C.04.2 leaves
+/// such decisions to the arbiter): pairs made by hand, and units that must play on a given board
+/// (a player who needs board N).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Decisions {
+    /// Pairs made by hand: (White's id, Black's id); the rest of the round is paired by the
+    /// rules without them.
+    pub pre_paired: Vec<(u32, u32)>,
+    /// A unit's pair on board `n`: (id, n), applied in order after the board order.
+    pub fixed_boards: Vec<(u32, usize)>,
+}
+
+impl Decisions {
+    /// True when the arbiter decided nothing.
+    pub fn is_empty(&self) -> bool {
+        self.pre_paired.is_empty() && self.fixed_boards.is_empty()
+    }
+}
+
+/// A round paired with the arbiter's [`Decisions`]: the pairing, and the rules the arbiter's own
+/// pairs break as the independent checker states them (the arbiter's to answer for; the rest of
+/// the round is paired, and checked, by the rules).
+pub struct DecidedRound {
+    /// The round, its pairing in board order with the arbiter's pairs and boards.
+    pub round: Round,
+    /// Rules the complete pairing breaks, each with its article and units (empty when none).
+    pub broken: Vec<String>,
+}
+
+/// Pairs the round of `field` under `system` with the arbiter's `decisions`: the units of the
+/// pairs made by hand leave the field, the rest is paired through [`pair`] (checked there), the
+/// hand-made pairs join it, the boards are put in the published order and then the fixed boards
+/// moved where the arbiter wants them; the whole is judged by the independent checker.
+pub fn pair_with<'a>(
+    field: impl Into<Field<'a>>,
+    system: System,
+    opts: &PairOptions,
+    decisions: &Decisions,
+) -> Result<DecidedRound, PairError> {
+    let field = field.into();
+    if decisions.is_empty() {
+        return pair(field, system, opts).map(|round| DecidedRound { round, broken: Vec::new() });
+    }
+    let unit = field.unit().name();
+    let index = |id: u32| -> Result<usize, PairError> {
+        let i =
+            field.index_of(id).ok_or_else(|| PairError::Invalid(format!("{unit} {id} is not in the tournament")))?;
+        if !field.is_present(i) {
+            return Err(PairError::Invalid(format!(
+                "{unit} {id} is absent from round {}: not to be paired",
+                field.round()
+            )));
+        }
+        Ok(i)
+    };
+    let mut by_hand = Vec::new();
+    let mut taken: Vec<usize> = Vec::new();
+    for &(w, b) in &decisions.pre_paired {
+        let (iw, ib) = (index(w)?, index(b)?);
+        if let Some(dup) = [iw, ib].iter().find(|i| taken.contains(i)) {
+            return Err(PairError::Invalid(format!("{unit} {} is in two pairs made by hand", field.id(*dup))));
+        }
+        if iw == ib {
+            return Err(PairError::Invalid(format!("a pair made by hand pairs {unit} {w} with itself")));
+        }
+        taken.extend([iw, ib]);
+        by_hand.push(Board { white: iw, black: ib });
+    }
+    let reduced = match field {
+        Field::Players(t) => {
+            let mut t = t.clone();
+            taken.iter().for_each(|&i| t.players[i].absent = Some(crate::trf::ByeKind::Zero));
+            Event::Players(t)
+        }
+        Field::Teams(t) => {
+            let mut t = t.clone();
+            taken.iter().for_each(|&i| t.teams[i].absent = Some(crate::trf::ByeKind::Zero));
+            Event::Teams(t)
+        }
+        Field::Double(t) => {
+            let mut t = t.clone();
+            taken.iter().for_each(|&i| t.players[i].absent = Some(crate::trf::ByeKind::Zero));
+            Event::Double(t)
+        }
+    };
+    let mut round = pair(reduced.field(), system, opts)?;
+    round.pairing.boards.extend(by_hand);
+    field.sort_boards(&mut round.pairing);
+    for &(id, n) in &decisions.fixed_boards {
+        let i = index(id)?;
+        let boards = &mut round.pairing.boards;
+        let Some(at) = boards.iter().position(|b| b.white == i || b.black == i) else {
+            return Err(PairError::Invalid(format!("{unit} {id} has the pairing-allocated bye: no board to fix")));
+        };
+        if n == 0 || n > boards.len() {
+            return Err(PairError::Invalid(format!(
+                "board {n} asked for {unit} {id}, but the round has {} boards",
+                boards.len()
+            )));
+        }
+        let board = boards.remove(at);
+        boards.insert(n - 1, board);
+    }
+    let broken = match field {
+        Field::Players(t) => crate::verify::check(system, t, &round.pairing).iter().map(|v| v.to_string()).collect(),
+        Field::Teams(t) => {
+            crate::verify::team::check(system, t, &round.pairing).iter().map(|v| v.to_string()).collect()
+        }
+        Field::Double(t) => {
+            crate::verify::double::check(system, t, &round.pairing).iter().map(|v| v.to_string()).collect()
+        }
+    };
+    Ok(DecidedRound { round, broken })
 }
 
 /// The tournament before a round, owned: what [`Field`] borrows. A file with team records (`310`

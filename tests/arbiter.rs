@@ -302,3 +302,126 @@ fn a_blank_field_in_a_played_round_is_a_player_not_paired() {
     assert_eq!(v.status.code(), Some(0), "{}", String::from_utf8_lossy(&v.stdout));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// The pairs of a pairs file, the bye as `(id, 0)`.
+fn pairs_of(text: &str) -> Vec<(u32, u32)> {
+    text.lines()
+        .skip(1)
+        .map(|l| {
+            let v: Vec<u32> = l.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+            (v[0], v[1])
+        })
+        .collect()
+}
+
+#[test]
+fn the_arbiters_pairs_and_boards_are_kept_and_the_rest_paired_by_the_rules() {
+    let d = dir("decisions");
+    // A pair made by hand: 1 against 3 (White 1). The rest of the round is what the rules give
+    // the field without them: the same file with 1 and 3 absent.
+    let text = std::fs::read_to_string(OPEN).expect("example");
+    let without: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("001    1 ") || l.starts_with("001    3 ") {
+                format!("{l}  0000 - Z\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let absent = d.join("absent.trf");
+    std::fs::write(&absent, without).expect("written");
+    let rest = pairs_of(&ok(&lexpair(&["pair", "-s", "dutch-2026", &absent.display().to_string()])));
+    let o = lexpair(&["pair", "-s", "dutch-2026", OPEN, "--pre-paired", "1-3"]);
+    let decided = pairs_of(&ok(&o));
+    assert!(decided.contains(&(1, 3)), "{decided:?}");
+    let mut others: Vec<(u32, u32)> = decided.iter().copied().filter(|&p| p != (1, 3)).collect();
+    let mut expected = rest.clone();
+    others.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(others, expected, "the rest as the rules pair it");
+    // 1 had White twice in a row: the checker names the rule the arbiter's pair breaks.
+    let warned = String::from_utf8_lossy(&o.stderr);
+    assert!(warned.contains("break C.04.3 (2026) 2.1.3 [C3], C.04.1 Art. 7 (players 1)"), "{warned}");
+    // A rematch by hand is told too (1 and 2 met in round 4).
+    let o = lexpair(&["pair", "-s", "dutch-2026", OPEN, "--pre-paired", "1-2", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&ok(&o)).expect("json");
+    assert!(v["arbiter_breaks"][0].as_str().is_some_and(|s| s.contains("C.04.1 Art. 2 (players 1, 2)")), "{v}");
+    // Player 22's pair on board 1, the others after it in their order.
+    let plain = pairs_of(&ok(&lexpair(&["pair", "-s", "dutch-2026", OPEN])));
+    let fixed = pairs_of(&ok(&lexpair(&["pair", "-s", "dutch-2026", OPEN, "--fix-board", "22=1"])));
+    let at = plain.iter().position(|&(w, b)| w == 22 || b == 22).expect("22 plays");
+    let mut moved = plain.clone();
+    let p = moved.remove(at);
+    moved.insert(0, p);
+    assert_eq!(fixed, moved);
+    // Decisions about a player who is not to be paired, or unknown: exit 3 naming his line.
+    let out = d.join("out.txt");
+    for (flag, value, says) in [
+        ("--fix-board", "18=1", "player 18 has the pairing-allocated bye"),
+        ("--fix-board", "99=1", "--fix-board 99=1: player 99 is not in the tournament"),
+        ("--pre-paired", "1-1", "pairs player 1 with itself"),
+    ] {
+        let o = lexpair(&["pair", "-s", "dutch-2026", OPEN, flag, value, "-o", &out.display().to_string()]);
+        assert_eq!(o.status.code(), Some(3), "{flag} {value}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains(says), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(!out.exists());
+    }
+    let o = lexpair(&["pair", "-s", "dutch-2026", &absent.display().to_string(), "--fix-board", "3=2"]);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("absent.trf:6: --fix-board 3=2: player 3 is absent from round 5")
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_late_entry_takes_the_pairing_number_its_rating_gives() {
+    // Player 24 (2700) arrives in round 5 after four zero-point rounds. --renumber ranks him
+    // first (C.04.2 2.2), as if the file had numbered the players by rating: the same pairing as
+    // that file's, its ids mapped back.
+    let text = std::fs::read_to_string(OPEN).expect("example");
+    let late = "001   24      Late Arrival                      2700                             0.0   24  0000 - Z  0000 - Z  0000 - Z  0000 - Z";
+    let d = dir("late");
+    let file = d.join("late.trf");
+    std::fs::write(&file, format!("{text}{late}\n")).expect("written");
+    let renumbered = pairs_of(&ok(&lexpair(&["pair", "-s", "dutch-2026", &file.display().to_string(), "--renumber"])));
+    // The same event numbered by rating from the start: 24 -> 1, k -> k + 1.
+    let shift = |id: u32| if id == 24 { 1 } else { id + 1 };
+    let mut lines = Vec::new();
+    for l in format!("{text}{late}\n").lines() {
+        if !l.starts_with("001") {
+            lines.push(l.to_string());
+            continue;
+        }
+        let mut s = l.to_string();
+        let id: u32 = l[4..8].trim().parse().expect("id");
+        s.replace_range(4..8, &format!("{:>4}", shift(id)));
+        let mut k = 91;
+        while k + 4 <= s.len() {
+            if let Ok(o) = s[k..k + 4].trim().parse::<u32>() {
+                if o > 0 {
+                    s.replace_range(k..k + 4, &format!("{:>4}", shift(o)));
+                }
+            }
+            k += 10;
+        }
+        lines.push(s);
+    }
+    let by_rating = d.join("by-rating.trf");
+    std::fs::write(&by_rating, lines.join("\n") + "\n").expect("written");
+    let plain = pairs_of(&ok(&lexpair(&["pair", "-s", "dutch-2026", &by_rating.display().to_string()])));
+    let back = |id: u32| {
+        if id == 1 {
+            24
+        } else if id == 0 {
+            0
+        } else {
+            id - 1
+        }
+    };
+    let mapped: Vec<(u32, u32)> = plain.iter().map(|&(w, b)| (back(w), back(b))).collect();
+    assert_eq!(renumbered, mapped);
+    assert!(renumbered.iter().any(|&(w, b)| w == 24 || b == 24), "the late entry is paired");
+    let _ = std::fs::remove_dir_all(&d);
+}

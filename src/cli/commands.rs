@@ -84,6 +84,14 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
     let mut doc = read(&a.file, &ReadOptions::default())?;
     accelerate(&mut doc, &a.file, a.acceleration)?;
+    if a.renumber {
+        if doc.is_team_file() {
+            return Err(Failure::Invalid(
+                "--renumber ranks players (C.04.2 2.2); a team file numbers its teams in 310".into(),
+            ));
+        }
+        doc = lexpair::tournament::renumbered(&doc);
+    }
     // A round entered for some players only: which round is meant is asked, not guessed (the
     // engines' drop-in form pairs anyway, so there it is a warning). In a team file a team's
     // entries of the round to pair are its absence, or a bye entered in advance: the team
@@ -137,7 +145,30 @@ fn pairing_text(
     opts: &PairOptions,
 ) -> Result<(String, String), Failure> {
     let t = event.field();
-    let round = lexpair::round::pair(t, system, opts).map_err(in_file(&a.file))?;
+    let decisions = lexpair::round::Decisions { pre_paired: a.pre_paired.clone(), fixed_boards: a.fix_board.clone() };
+    // A decision about a unit that is not to be paired names the unit's line.
+    let named = a
+        .pre_paired
+        .iter()
+        .flat_map(|&(w, b)| [(w, format!("--pre-paired {w}-{b}")), (b, format!("--pre-paired {w}-{b}"))]);
+    for (id, flag) in named.chain(a.fix_board.iter().map(|&(id, n)| (id, format!("--fix-board {id}={n}")))) {
+        let absent = t.index_of(id).is_some_and(|i| !t.is_present(i));
+        if t.index_of(id).is_none() || absent {
+            let line = if doc.is_team_file() { doc.team(id).map(|x| x.line) } else { doc.player(id).map(|x| x.line) };
+            let at = line.map_or(a.file.display().to_string(), |l| format!("{}:{l}", a.file.display()));
+            let what = if absent {
+                format!("is absent from round {}: not to be paired", t.round())
+            } else {
+                "is not in the tournament".into()
+            };
+            return Err(Failure::Invalid(format!("{at}: {flag}: {} {id} {what}", t.unit().name())));
+        }
+    }
+    let decided = lexpair::round::pair_with(t, system, opts, &decisions).map_err(in_file(&a.file))?;
+    for rule in &decided.broken {
+        eprintln!("lexpair: warning: the arbiter's decisions break {rule}");
+    }
+    let round = decided.round;
     let (sat, second) = (round.sat.clone(), round.solver.clone());
     let (pairing, traces) = (round.pairing, round.traces);
     if let Some(list) = &a.checklist {
@@ -166,6 +197,9 @@ fn pairing_text(
             }
             if let Some(st) = second.as_ref().filter(|_| a.explain) {
                 v["cross_check_solver"] = serde_json::to_value(st).map_err(|e| Failure::Internal(e.to_string()))?;
+            }
+            if !decided.broken.is_empty() {
+                v["arbiter_breaks"] = serde_json::json!(decided.broken);
             }
             if let Some(e) = &explanation {
                 v["explanation"] = serde_json::to_value(e).map_err(|e| Failure::Internal(e.to_string()))?;
@@ -491,6 +525,9 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         round: None,
         explain: false,
         explain_file: None,
+        pre_paired: Vec::new(),
+        fix_board: Vec::new(),
+        renumber: false,
         explain_solver: false,
         why_not: None,
         why_bye: None,

@@ -196,12 +196,43 @@ struct PairArgs {
     /// reading them from XXA lines or 250 records (which it replaces, with a warning).
     #[arg(long, value_name = "METHOD")]
     acceleration: Option<lexpair::tournament::acceleration::Method>,
+    /// A pair made by the arbiter (White's id, then Black's): kept as given, the rest of the
+    /// round paired by the rules without them; the checker names any rule it breaks (repeatable).
+    #[arg(long, value_name = "A-B", value_parser = parse_pair)]
+    pre_paired: Vec<(u32, u32)>,
+    /// The pair of player (team) ID on board N, after the published board order (repeatable,
+    /// applied in order).
+    #[arg(long, value_name = "ID=N", value_parser = parse_board)]
+    fix_board: Vec<(u32, usize)>,
+    /// Give the pairing numbers again as C.04.2 (2026) 2.2 ranks the players: rating, then
+    /// title (GM, IM, WGM, FM, WIM, CM, WFM, WCM), then name (late entries take their place); the
+    /// starting ranks of the file stay the ids written.
+    #[arg(long)]
+    renumber: bool,
     /// The drop-in form: a round entered for some players only is a warning, not an error.
     #[arg(skip)]
     dropin: bool,
     /// The drop-in form's -l: where to write the check-list of the round paired.
     #[arg(skip)]
     checklist: Option<PathBuf>,
+}
+
+fn parse_pair(s: &str) -> Result<(u32, u32), String> {
+    let (a, b) = s.split_once(['-', ' ', ',']).ok_or_else(|| format!("'{s}': write A-B (White's id, then Black's)"))?;
+    let id = |x: &str| x.trim().parse::<u32>().map_err(|_| format!("'{s}': '{x}' is not an id"));
+    Ok((id(a)?, id(b)?))
+}
+
+fn parse_board(s: &str) -> Result<(u32, usize), String> {
+    let (a, b) = s.split_once('=').ok_or_else(|| format!("'{s}': write ID=BOARD"))?;
+    let id = a.trim().parse::<u32>().map_err(|_| format!("'{s}': '{a}' is not an id"))?;
+    let n = b
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("'{s}': '{b}' is not a board (1 or more)"))?;
+    Ok((id, n))
 }
 
 /// The independent routes of `--cross-check`.

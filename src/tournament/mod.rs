@@ -14,6 +14,42 @@ mod json;
 pub use build::{
     is_finished, next_round, partial_round, recorded_initial_colour, round_to_pair, PartialRound, TournamentError,
 };
+
+/// `doc` with its pairing numbers given again as C.04.2 (2026) 2.2 ranks players: rating (the
+/// highest first), then FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, then none), then name
+/// (alphabetical), the starting rank last; the players keep their ids (the file's starting
+/// ranks, written in pairings) and are paired by their place in this order (`XXC rank`). A late
+/// entry takes its place among them (2.4: "an appropriate TPN").
+pub fn renumbered(doc: &crate::trf::TrfDocument) -> crate::trf::TrfDocument {
+    const TITLES: [&str; 8] = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"];
+    // TRF16 writes titles as one letter or two (g, m, wg, f, wf, c, wc, and GM, IM, ...).
+    let rank = |title: &str| {
+        let t = title.trim().to_ascii_uppercase();
+        let t = match t.as_str() {
+            "G" => "GM",
+            "M" => "IM",
+            "WG" => "WGM",
+            "F" => "FM",
+            "WM" => "WIM",
+            "C" => "CM",
+            "WF" => "WFM",
+            "WC" => "WCM",
+            other => other,
+        }
+        .to_string();
+        TITLES.iter().position(|x| *x == t).unwrap_or(TITLES.len())
+    };
+    let mut out = doc.clone();
+    out.players.sort_by(|a, b| {
+        b.rating
+            .cmp(&a.rating)
+            .then(rank(&a.title).cmp(&rank(&b.title)))
+            .then(a.name.trim().to_lowercase().cmp(&b.name.trim().to_lowercase()))
+            .then(a.id.cmp(&b.id))
+    });
+    out.use_rank_order = true;
+    out
+}
 pub use colour::{Preference, Strength};
 pub use floats::{Float, FloatRule, RoundFacts};
 
