@@ -1,0 +1,146 @@
+//! A stage's cost as the session keeps it ([`Terms`]) and the model's pairs by player
+//! ([`Incidence`]).
+
+use crate::model::{BracketModel, Coefs, Cost, SolveError, Var};
+
+/// Model pairs by player, in one array (`u32` pair indices): each pair under both its players,
+/// or, for a model whose pairs are sorted (each player's pairs with higher players are then
+/// already a row of them), under its higher player only.
+#[derive(Default)]
+pub(super) struct Incidence {
+    pub(super) start: Vec<usize>,
+    pub(super) pairs: Vec<u32>,
+}
+
+impl Incidence {
+    pub(super) fn of(m: &BracketModel, higher_only: bool) -> Incidence {
+        let n = m.num_players();
+        let mut start = vec![0; n + 1];
+        for (a, b) in m.pairs.iter() {
+            start[b + 1] += 1;
+            if !higher_only {
+                start[a + 1] += 1;
+            }
+        }
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut pairs = vec![0u32; start[n]];
+        for (e, (a, b)) in m.pairs.iter().enumerate() {
+            if !higher_only {
+                pairs[fill[a]] = e as u32;
+                fill[a] += 1;
+            }
+            pairs[fill[b]] = e as u32;
+            fill[b] += 1;
+        }
+        Incidence { start, pairs }
+    }
+
+    /// The pairs of player `p`, in model order.
+    pub(super) fn of_player(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        self.pairs[self.start[p]..self.start[p + 1]].iter().map(|&e| e as usize)
+    }
+}
+
+/// A stage cost as the session keeps it: terms sorted by variable, each variable a `u32` key
+/// (pair `e` is `e`, the float of player `i` is `pairs + i`), coefficients beside (12 bytes a
+/// term), or kept once when they are all the same (4 bytes a term: counts, as the [`Cost`] it
+/// came from keeps them).
+pub(super) struct Terms {
+    pub(super) keys: Vec<u32>,
+    pub(super) coefs: Coefs,
+}
+
+impl Terms {
+    /// `cost` must be normalised (sorted by variable, one term per variable); the session's
+    /// models have no auxiliary variable, and `pairs + players` fits in `u32` (checked by
+    /// [`MatchingSession::new`]). The cost's own arrays are kept, its variables rewritten as
+    /// keys in place: no copy.
+    pub(super) fn of(cost: Cost, np: usize) -> Result<Terms, SolveError> {
+        let (mut keys, mut coefs) = cost.into_packed();
+        // Kept for the whole session (a bracket's candidate order has a stage per S1 player):
+        // without the room left by building them a term at a time.
+        keys.shrink_to_fit();
+        coefs.shrink_to_fit();
+        for key in &mut keys {
+            *key = match Cost::unpacked(*key) {
+                Var::Pair(e) => e as u32,
+                Var::Float(i) => (np + i) as u32,
+                Var::Aux(_) => return Err(SolveError::InvalidModel("auxiliary variable in a matching model".into())),
+            };
+        }
+        Ok(Terms { keys, coefs })
+    }
+
+    /// The key of a pair or float variable (an auxiliary one has none: `u32::MAX`).
+    pub(super) fn key(v: Var, np: usize) -> u32 {
+        match v {
+            Var::Pair(e) => e as u32,
+            Var::Float(i) => (np + i) as u32,
+            Var::Aux(_) => u32::MAX,
+        }
+    }
+
+    pub(super) fn var(key: u32, np: usize) -> Var {
+        let key = key as usize;
+        if key < np {
+            Var::Pair(key)
+        } else {
+            Var::Float(key - np)
+        }
+    }
+
+    /// The coefficient of `key` (0 if absent).
+    pub(super) fn get(&self, key: u32) -> i64 {
+        self.keys.binary_search(&key).map_or(0, |i| self.coef(i))
+    }
+
+    /// Drops the terms on the pairs `keep` rejects (floats stay): for a stage added after a
+    /// solve, those no optimum of the stages before uses ([`MatchingSession::may_use`]), so no
+    /// solution the later stages compare has them, and the lexicographic optima and every stage
+    /// value stay as they were. A candidate order's stages have a term on each partner of a
+    /// player, most of them outside the face by then.
+    pub(super) fn keep_pairs(&mut self, np: usize, keep: impl Fn(usize) -> bool) {
+        let keep = |key: u32| key as usize >= np || keep(key as usize);
+        if self.keys.iter().all(|&key| keep(key)) {
+            return;
+        }
+        let keys = &self.keys;
+        self.coefs.retain(|k| keep(keys[k]));
+        self.coefs.shrink_to_fit();
+        self.keys.retain(|&key| keep(key));
+        self.keys.shrink_to_fit();
+    }
+
+    /// The value of the assignment whose variables at one have the keys `ones` (increasing):
+    /// the shorter of the terms and `ones` is walked and looked up in the other (a bracket's
+    /// quality stages have a term on most of its pairs, an assignment one variable per pair).
+    pub(super) fn value_at(&self, ones: &[u32]) -> i64 {
+        if self.keys.len() <= ones.len() {
+            self.iter().filter(|(key, _)| ones.binary_search(key).is_ok()).map(|(_, v)| v).sum()
+        } else {
+            ones.iter().map(|&key| self.get(key)).sum()
+        }
+    }
+
+    /// The coefficient of the `i`-th key.
+    #[inline]
+    pub(super) fn coef(&self, i: usize) -> i64 {
+        self.coefs.at(i)
+    }
+
+    /// The coefficients of the keys `range`.
+    pub(super) fn coefs_in(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = i64> + '_ {
+        self.coefs.of(range)
+    }
+
+    pub(super) fn has_negative(&self) -> bool {
+        self.coefs.any_negative(self.keys.len())
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = (u32, i64)> + '_ {
+        self.keys.iter().copied().zip(self.coefs_in(0..self.keys.len()))
+    }
+}
