@@ -10,6 +10,8 @@
 //!
 //! The reader is split by concept:
 //! - `line`: a line addressed by character columns, its words, and the small parsers;
+//! - `shape`: what a line may be (blank, comment, ruler, a record with its code in columns 1-3),
+//!   everything else refused;
 //! - `reader`: the reader's state, the dispatch on columns 1-3 and the end of the file;
 //! - `player`: the `001` player record and its round blocks;
 //! - `point_system`: the point system (bbpPairings `BB*`, JaVaFo `XXS`, TRF-2026 tag `162`);
@@ -28,6 +30,7 @@ mod line;
 mod player;
 mod point_system;
 mod reader;
+mod shape;
 mod team_checks;
 mod team_records;
 mod teams;

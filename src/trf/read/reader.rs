@@ -1,7 +1,7 @@
 //! The reader's state, the dispatch of each line on its data-identification number (columns
 //! 1-3), and the end of the file: the whole-file checks in order, then the document.
 
-use super::line::{is_tag, looks_like_player, Line};
+use super::line::{is_tag, Line};
 use super::point_system::PointState;
 use super::trf26::{expand_accelerations, AccelerationRange};
 use super::unread::Unread;
@@ -92,7 +92,10 @@ impl<'a> Reader<'a> {
         if line.is_blank() {
             return Ok(());
         }
-        let code = line.field(1, 3);
+        let Some(code) = self.record_code(line)? else {
+            self.unread_line(line, "ruler");
+            return Ok(());
+        };
         match code.as_str() {
             "001" => self.player(line),
             "XXR" => {
@@ -131,13 +134,6 @@ impl<'a> Reader<'a> {
             _ if is_tag(line) => {
                 self.tag(line, code);
                 Ok(())
-            }
-            _ if looks_like_player(line) => {
-                let message = format!(
-                    "'{code}' is not a record tag, but the line is laid out as a player record; expected 001 \
-                     (a damaged tag would drop the player silently)"
-                );
-                Err(self.error(line.no, 1, "record tag (columns 1-3)", message))
             }
             _ => {
                 self.unread_line(line, &code);
