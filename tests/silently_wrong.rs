@@ -138,3 +138,89 @@ fn what_the_formats_leave_to_others_is_still_read_with_a_warning() {
     let fields: Vec<&str> = d.notes.warnings.iter().map(|w| w.field.as_str()).collect();
     assert_eq!(fields, ["tag 992", "DAT", "record tag (columns 1-3)"], "{:?}", d.notes.warnings);
 }
+
+// --- 5. and 6. records that contradict each other ---
+
+/// `text` with `extra` inserted after the first line starting with `after`.
+fn insert_after(text: &str, after: &str, extra: &str) -> String {
+    edit_line(text, after, |l| format!("{l}\n{extra}"))
+}
+
+/// Each contradiction the probing found, with the line refused, its field, and the earlier line
+/// it names. Before, the first or the last statement silently won (`state` showed the other
+/// round count or initial colour) and the pairing went on.
+#[test]
+fn a_fact_stated_twice_differently_is_refused_naming_both_lines() {
+    let team = text_of("examples/team-r4.trf");
+    let open = text_of("examples/open-r5.trf");
+    let cases = [
+        (insert_after(&team, "192 ", "192 FIDE_TEAM_TYPEB_MP_GP"), 14, "192 tournament type", "on line 13"),
+        (insert_after(&team, "142 ", "142 7"), 11, "142 number of rounds", "on line 10"),
+        (insert_after(&team, "142 ", "XXR 8"), 11, "XXR", "142 number of rounds on line 10"),
+        (insert_after(&team, "152 ", "XXC black1"), 12, "XXC", "152 initial colour on line 11"),
+        (insert_after(&team, "352 ", "352 WWBB"), 15, "352 board colours", "on line 14"),
+        (insert_after(&team, "362 ", "362 TW 3.0"), 16, "362 team point system", "on line 15"),
+        (insert_after(&open, "XXR", "XXR 10"), 3, "XXR", "XXR on line 2"),
+        (insert_after(&open, "XXC", "XXC white1"), 4, "XXC", "XXC on line 3"),
+    ];
+    for (text, line, field, names) in cases {
+        let e = read_str(&text, "x.trf", &ReadOptions::default()).expect_err(field);
+        assert_eq!((e.line, e.field.as_str()), (line, field), "{e}");
+        assert!(e.message.contains(names) && e.message.contains("stated twice, differently"), "{e}");
+    }
+    // The same fact stated alike twice (a converter writing both editions) is no contradiction,
+    // and XXC's other word is not the initial colour.
+    for text in [
+        insert_after(&team, "142 ", "XXR 6"),
+        insert_after(&open, "XXC", "XXC rank"),
+        insert_after(&team, "152 ", "152 W"),
+    ] {
+        read_str(&text, "x.trf", &ReadOptions::default()).expect("alike");
+    }
+}
+
+/// `240` byes against the round columns, the rounds of the tournament and each other.
+#[test]
+fn a_240_bye_that_contradicts_the_file_is_refused_naming_both_lines() {
+    let team = text_of("examples/team-r4.trf");
+    let open = text_of("examples/open-r5.trf");
+    let cases = [
+        // Team 1 played round 2 (its player 1 on line 25 met 9).
+        (format!("{team}240 Z 002  001\n"), 63, 5, "team 1's player 1 plays 9 (columns 102-111) in round 2 on line 25"),
+        // Round 9 of a 6-round event.
+        (format!("{team}240 Z 009  001\n"), 63, 7, "142 number of rounds on line 10 states 6 rounds"),
+        // Two kinds of bye for one team and round.
+        (format!("{team}240 H 004  002\n240 Z 004  002\n"), 64, 5, "a 'H' bye on line 63"),
+        // An individual file: player 3 had a game in round 1; player 5's round 5 holds an H.
+        (format!("{open}240 Z 001    3\n"), 27, 5, "player 3 plays 14 (columns 92-101) in round 1 on line 6"),
+        (
+            edit_line(&format!("{open}240 Z 005    5\n"), "001    5 ", |l| format!("{l}  0000 - H")),
+            27,
+            5,
+            "player 5 has 'H' (column 139) in round 5 on line 8",
+        ),
+    ];
+    for (text, line, column, names) in cases {
+        let e = read_str(&text, "x.trf", &ReadOptions { check_scores: false }).expect_err(names);
+        assert_eq!((e.line, e.column, e.field.as_str()), (line, column, "240 bye"), "{e}");
+        assert!(e.message.contains(names), "{e}");
+    }
+    // A 240 bye that agrees with the columns (team 5's players 0000 - Z in round 3) is read.
+    let agreeing = format!("{team}240 Z 003  005\n");
+    read_str(&agreeing, "x.trf", &ReadOptions::default()).expect("agrees");
+}
+
+/// 6. A `352` pattern of 2 boards over a history of 4-board matches: accepted before, the matches
+/// were then paired on two boards.
+#[test]
+fn a_board_pattern_shorter_than_the_matches_played_is_refused() {
+    let team = text_of("examples/team-r4.trf");
+    let short = edit_line(&team, "352 ", |_| "352 WB".to_string());
+    let e = read_str(&short, "x.trf", &ReadOptions::default()).expect_err("2 boards");
+    assert_eq!((e.line, e.field.as_str()), (14, "352 board colours"), "{e}");
+    assert!(e.message.contains("team 1 has 4 games in round 1 (the last on line 28)"), "{e}");
+    let dir = scratch("short-352");
+    let o = lexpair(&["pair", "-s", "team-2026", &write(&dir, "short.trf", &short)]);
+    assert_eq!(o.status.code(), Some(3), "{}", out(&o));
+    assert!(err(&o).contains("short.trf:14:5: 352 board colours:"), "{}", err(&o));
+}

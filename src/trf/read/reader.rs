@@ -3,6 +3,7 @@
 
 use super::line::{is_tag, Line};
 use super::point_system::PointState;
+use super::reconcile::Statement;
 use super::trf26::{expand_accelerations, AccelerationRange};
 use super::unread::Unread;
 use super::ReadOptions;
@@ -56,6 +57,10 @@ pub(super) struct Reader<'a> {
     pub(super) tournament_type_at: Option<usize>,
     /// The kinds of lines read but not used, for the warnings (`unread`).
     pub(super) unread: Vec<Unread>,
+    /// The facts stated so far, each with its line (`reconcile`).
+    pub(super) stated: Vec<Statement>,
+    /// The line of each of `doc.announced_byes` (`240`, `XXZ`).
+    pub(super) bye_lines: Vec<usize>,
 }
 
 impl<'a> Reader<'a> {
@@ -74,6 +79,8 @@ impl<'a> Reader<'a> {
             board_colours_at: None,
             tournament_type_at: None,
             unread: Vec::new(),
+            stated: Vec::new(),
+            bye_lines: Vec::new(),
         }
     }
 
@@ -98,11 +105,7 @@ impl<'a> Reader<'a> {
         };
         match code.as_str() {
             "001" => self.player(line),
-            "XXR" => {
-                self.doc.total_rounds = Some(self.round_count(line, "XXR")?);
-                self.total_rounds_at = Some((line.no, "XXR"));
-                Ok(())
-            }
+            "XXR" => self.rounds_tag(line, "XXR"),
             "XXC" => self.xxc(line),
             "XXS" => self.xxs(line),
             "XXA" => self.xxa(line),
@@ -119,8 +122,10 @@ impl<'a> Reader<'a> {
             }
             "013" => self.record013(line),
             "192" => {
-                self.doc.tournament_type = Some(line.field(4, usize::MAX).trim().to_string());
-                self.tournament_type_at = Some(line.no);
+                let code = line.field(4, usize::MAX).trim().to_string();
+                self.state("the type of tournament", code.clone(), (line.no, 5), "192 tournament type")?;
+                self.doc.tournament_type = Some(code);
+                self.tournament_type_at.get_or_insert(line.no);
                 Ok(())
             }
             "352" => self.tag352(line),
@@ -144,17 +149,22 @@ impl<'a> Reader<'a> {
 
     fn trf26_line(&mut self, line: &Line, code: &str) -> Result<(), TrfError> {
         match code {
-            "142" => {
-                self.doc.total_rounds = Some(self.round_count(line, "142 number of rounds")?);
-                self.total_rounds_at = Some((line.no, "142 number of rounds"));
-                Ok(())
-            }
+            "142" => self.rounds_tag(line, "142 number of rounds"),
             "152" => self.tag152(line),
             "162" => self.tag162(line),
             "240" => self.record240(line),
             "250" => self.record250(line),
             _ => self.record260(line),
         }
+    }
+
+    /// `XXR n` / `142 n`: the number of rounds, stated once (or alike).
+    fn rounds_tag(&mut self, line: &Line, field: &'static str) -> Result<(), TrfError> {
+        let n = self.round_count(line, field)?;
+        self.state("the number of rounds", format!("{n} rounds"), (line.no, 5), field)?;
+        self.doc.total_rounds = Some(n);
+        self.total_rounds_at.get_or_insert((line.no, field));
+        Ok(())
     }
 
     fn team_line(&mut self, line: &Line, code: &str) -> Result<(), TrfError> {
@@ -174,6 +184,7 @@ impl<'a> Reader<'a> {
         self.check_references()?;
         self.check_pairings()?;
         self.check_total_rounds()?;
+        self.reconcile()?;
         let records250 = std::mem::take(&mut self.records250);
         if self.doc.is_team_file() {
             self.doc.team_accelerations = records250;

@@ -257,8 +257,10 @@ impl Reader<'_> {
                 }
             });
         }
+        let stated: String = colours.iter().map(|c| if *c == Colour::White { 'W' } else { 'B' }).collect();
+        self.state("the board colours", stated, (line.no, pattern.col), FIELD)?;
         self.doc.board_colours = Some(colours);
-        self.board_colours_at = Some(line.no);
+        self.board_colours_at.get_or_insert(line.no);
         Ok(())
     }
 
@@ -293,6 +295,12 @@ impl Reader<'_> {
                 let message = format!("'{value}' is not a number of match points for '{code}'; expected e.g. 2.0");
                 self.error(line.no, col, FIELD, message)
             })?;
+            let fact = match code.as_str() {
+                "TW" => "the match points of a team win",
+                "TD" => "the match points of a team draw",
+                _ => "the match points of a team loss",
+            };
+            self.state(fact, points.to_string(), (line.no, col), FIELD)?;
             let scoring = &mut self.doc.team_scoring;
             match code.as_str() {
                 "TW" => scoring.win = points,
