@@ -224,3 +224,113 @@ fn a_board_pattern_shorter_than_the_matches_played_is_refused() {
     assert_eq!(o.status.code(), Some(3), "{}", out(&o));
     assert!(err(&o).contains("short.trf:14:5: 352 board colours:"), "{}", err(&o));
 }
+
+// --- 2. and 4. teams ---
+
+/// `examples/team-r4.trf` with `entry` appended to the line of player `id` (his round 4 block).
+fn team_with_entry(id: u32, entry: &str) -> String {
+    edit_line(&text_of("examples/team-r4.trf"), &format!("001 {id:>4} "), |l| format!("{l}{entry}"))
+}
+
+/// C.04.6 pairs teams, not boards (3.3.1: a round-pairing is complete when "all teams" but the
+/// bye are paired). Player 6 (team 2, board 2) entered absent from round 4 took the whole of team
+/// 2 out of the round before, exit 0: 4 matches and no bye instead of the 5 matches and the
+/// bye of the file without the entry. Now team 2 plays; its board 2 is left to the team (the
+/// players below move up, the last board stays empty) and player 6's entry is kept.
+#[test]
+fn a_team_with_one_board_absent_still_plays_its_match() {
+    let dir = scratch("one-board");
+    let path = write(&dir, "one-board.trf", &team_with_entry(6, "  0000 - Z"));
+    let plain = lexpair(&["pair", "-s", "team-2026", &repo("examples/team-r4.trf").display().to_string()]);
+    let o = lexpair(&["pair", "-s", "team-2026", &path]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(out(&o), out(&plain), "the same matches as without the entry");
+    let o = lexpair(&["pair", "-s", "team-2026", &path, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out(&o)).expect("json");
+    let team2 = v["boards"]
+        .as_array()
+        .expect("matches")
+        .iter()
+        .find(|m| m["white"] == 2 || m["black"] == 2)
+        .expect("team 2 plays");
+    let seated: Vec<u64> = team2["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .flat_map(|b| [b["white"].as_u64().unwrap_or(99), b["black"].as_u64().unwrap_or(99)])
+        .filter(|p| (5..=8).contains(p) || *p == 0)
+        .collect();
+    assert_eq!(seated, [5, 7, 8, 0], "board 2 to 7, board 3 to 8, board 4 empty: {team2}");
+    let o = lexpair(&["pair", "-s", "team-2026", &path, "--format", "trf"]);
+    let written = out(&o);
+    let six = written.lines().find(|l| l.starts_with("001    6 ")).expect("player 6");
+    assert!(six.trim_end().ends_with("0000 - Z"), "his absence is kept: {six}");
+    // Every board player absent is the team absent, as before.
+    let all: String = (5..=8).fold(text_of("examples/team-r4.trf"), |t, id| {
+        edit_line(&t, &format!("001 {id:>4} "), |l| format!("{l}  0000 - Z"))
+    });
+    let o = lexpair(&["pair", "-s", "team-2026", &write(&dir, "all.trf", &all)]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(!out(&o).lines().skip(1).any(|l| l.split(' ').any(|x| x == "2")), "team 2 is not paired: {}", out(&o));
+}
+
+/// 4. An individual file with one bare `013` line was paired as one nameless team of no boards
+/// receiving the PAB, exit 0; a `013` naming one player left the 22 others out of the event.
+#[test]
+fn a_file_that_names_no_team_players_is_refused() {
+    let dir = scratch("no-team");
+    let open = text_of("examples/open-r5.trf");
+    let bare = write(&dir, "bare.trf", &format!("{open}013\n"));
+    let o = lexpair(&["pair", "-s", "team-2026", &bare]);
+    assert_eq!(o.status.code(), Some(3), "{}", out(&o));
+    assert!(
+        err(&o).contains("bare.trf:27:37: 013 board 1 player (columns 37-40): the team lists no player"),
+        "{}",
+        err(&o)
+    );
+    let one = write(&dir, "one.trf", &format!("{open}013 {:<32}{:>4}\n", "Lonely", 1));
+    let o = lexpair(&["pair", "-s", "team-2026", &one]);
+    assert_eq!(o.status.code(), Some(3), "{}", out(&o));
+    assert!(
+        err(&o).contains("one.trf:5:5: starting-rank number (columns 5-8): player 2 is on no team's roster"),
+        "{}",
+        err(&o)
+    );
+}
+
+/// 12. A team's boards facing two teams, or a teammate, named no line (and the teammate case was
+/// told as "players paired with each other", or as two teams).
+#[test]
+fn team_boards_facing_two_teams_or_a_teammate_name_the_line() {
+    use lexpair::team::TeamTournament;
+    let text = text_of("examples/team-r4.trf");
+    let swap =
+        |t: &str, id: u32, from: &str, to: &str| edit_line(t, &format!("001 {id:>4} "), |l| l.replacen(from, to, 1));
+    // Round 1: team 1's board 2 (player 2) meets team 6's board 2 (22), team 2's board 2 (6)
+    // meets team 5's (18).
+    let mut two = swap(&text, 2, "18 b 1", "22 b 1");
+    two = swap(&two, 22, "6 b 0", "2 w 0");
+    two = swap(&two, 6, "22 w 1", "18 w 1");
+    two = swap(&two, 18, "2 w 0", "6 b 0");
+    let doc = read_str(&two, "two.trf", &ReadOptions::default()).expect("a consistent file");
+    let e = TeamTournament::before_round(&doc, 4).expect_err("two teams");
+    assert_eq!(
+        lexpair::trf::in_file("two.trf", &e.message),
+        "two.trf:26:92: round 1 opponent (columns 92-95): player 2 of team 1 meets player 22 of team 6 in round 1, but \
+         player 1 of the same team (line 25) meets team 5; the boards of a match face one team"
+    );
+    // Round 1: players 1 and 2 (both of team 1) play each other, and so do 17 and 18 (team 5).
+    let mut mates = swap(&text, 1, "17 w =", " 2 w =");
+    mates = swap(&mates, 2, "18 b 1", " 1 b =");
+    mates = swap(&mates, 17, " 1 b =", "18 w 1");
+    mates = swap(&mates, 18, " 2 w 0", "17 b 0");
+    let doc = read_str(&mates, "mates.trf", &ReadOptions { check_scores: false }).expect("a consistent file");
+    let e = TeamTournament::before_round(&doc, 4).expect_err("teammates");
+    assert!(
+        lexpair::trf::in_file("mates.trf", &e.message).starts_with(
+            "mates.trf:25:92: round 1 opponent (columns 92-95): player 1 of team 1 meets player 2 in round 1, who is of \
+             the same team (line 26)"
+        ),
+        "{e}"
+    );
+}

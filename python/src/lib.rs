@@ -103,9 +103,9 @@ fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<&str>) -> PyRes
 
 /// The state before the round to pair: a team file's teams, else its players.
 fn state(doc: &TrfDocument, path: &Path, round: Option<u32>) -> PyResult<Event> {
-    let bad = |e: lexpair::tournament::TournamentError| invalid(format!("{}: {e}", path.display()));
+    let bad = |e: lexpair::tournament::TournamentError| invalid(lexpair::trf::in_file(path.display(), &e.message));
     let r = round_to_pair(doc, round).map_err(bad)?;
-    Event::before_round(doc, r).map_err(|e| invalid(format!("{}: {e}", path.display())))
+    Event::before_round(doc, r).map_err(|e| invalid(lexpair::trf::in_file(path.display(), &e)))
 }
 
 /// The systems lexpair pairs: name, family, edition, title, and whether `model=` applies.

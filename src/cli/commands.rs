@@ -60,13 +60,13 @@ fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<Method>) -> Res
 /// The state before the round to pair (`--round`, or the next round; see `round_to_pair`):
 /// a team file's teams, else its players.
 fn event(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Event, Failure> {
-    let r = round_to_pair(doc, round).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))?;
-    Event::before_round(doc, r).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))
+    let r = round_to_pair(doc, round).map_err(|e| Failure::Invalid(trf::in_file(path.display(), &e.message)))?;
+    Event::before_round(doc, r).map_err(|e| Failure::Invalid(trf::in_file(path.display(), &e)))
 }
 
 /// The state before the round to pair (`--round`, or the next round; see `round_to_pair`).
 fn tournament(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Tournament, Failure> {
-    let invalid = |e: lexpair::tournament::TournamentError| Failure::Invalid(format!("{}: {e}", path.display()));
+    let invalid = |e: lexpair::tournament::TournamentError| Failure::Invalid(trf::in_file(path.display(), &e.message));
     let r = round_to_pair(doc, round).map_err(invalid)?;
     Tournament::before_round(doc, r).map_err(invalid)
 }
@@ -74,8 +74,8 @@ fn tournament(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Tour
 /// A pairing failure, naming the file it concerns.
 fn in_file(path: &Path) -> impl Fn(lexpair::vocabulary::PairError) -> Failure + '_ {
     move |e| match Failure::from(e) {
-        Failure::NoPairing(m) => Failure::NoPairing(format!("{}: {m}", path.display())),
-        Failure::Invalid(m) => Failure::Invalid(format!("{}: {m}", path.display())),
+        Failure::NoPairing(m) => Failure::NoPairing(trf::in_file(path.display(), &m)),
+        Failure::Invalid(m) => Failure::Invalid(trf::in_file(path.display(), &m)),
         other => other,
     }
 }
@@ -338,6 +338,9 @@ fn describe(f: &Path, round: u32, o: &Outcome) -> String {
     match o {
         Outcome::Identical => format!("{head} identical"),
         Outcome::NoPairing(m) => format!("{head} lexpair finds no valid pairing ({m})"),
+        Outcome::Error(m) if m.starts_with(|c: char| c.is_ascii_digit()) => {
+            format!("{}: round {round}: error", trf::in_file(f.display(), m))
+        }
         Outcome::Error(m) => format!("{head} error: {m}"),
         Outcome::Internal(m) => format!("{head} internal error: {m}"),
         Outcome::Different { recorded_only, lexpair_only, recorded_bye, lexpair_bye } => {
@@ -485,7 +488,8 @@ fn recorded_checklists(system: System, file: &Path, accel: Option<Method>) -> Re
     accelerate(&mut doc, file, accel)?;
     let mut text = String::new();
     for r in 1..=doc.rounds_in_file() {
-        let t = Tournament::before_round(&doc, r).map_err(|e| Failure::Invalid(format!("{}: {e}", file.display())))?;
+        let t = Tournament::before_round(&doc, r)
+            .map_err(|e| Failure::Invalid(trf::in_file(file.display(), &e.message)))?;
         let recorded = lexpair::pairing::RoundPairing::recorded(&doc, &t);
         if !text.is_empty() {
             text.push('\n');

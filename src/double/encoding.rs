@@ -89,10 +89,16 @@ fn entry(p: &PlayerRecord, column: u32) -> Option<RoundEntry> {
 pub fn match_entry(p: &PlayerRecord, k: u32) -> Result<Option<MatchEntry>, String> {
     let (c1, c2) = columns(k);
     let at = |what: String| {
-        format!(
-            "line {}: player {}, match {k} (TRF rounds {c1} and {c2}): {what}; a Double-Swiss match is two games \
-             against the same opponent with reversed colours, or one bye in both columns (192 {CODE})",
-            p.line, p.id
+        let col = 92 + 10 * (c1 as usize - 1);
+        crate::trf::at(
+            p.line,
+            col,
+            format!(
+                "match {k} (TRF rounds {c1} and {c2}, columns {col}-{}): player {}: {what}; a Double-Swiss match is \
+                 two games against the same opponent with reversed colours, or one bye in both columns (192 {CODE})",
+                col + 19,
+                p.id
+            ),
         )
     };
     let last = p.rounds.len() as u32;
@@ -209,12 +215,16 @@ pub fn match_to_pair(doc: &TrfDocument, requested: Option<u32>) -> Result<u32, S
         for c in 1..columns(k).0 {
             if let Some(RoundEntry { opponent: Some(o), result: ResultCode::Pending, .. }) = entry(p, c) {
                 let m = match_of_column(c);
-                return Err(format!(
-                    "match {m} has results pending (line {}: player {} against {o}, game {} has no result); enter \
-                     the results of match {m} before pairing match {k}",
+                let col = 99 + 10 * (c as usize - 1);
+                return Err(crate::trf::at(
                     p.line,
-                    p.id,
-                    2 - c % 2
+                    col,
+                    format!(
+                        "round {c} result (column {col}): match {m} has results pending (player {} against {o}, game \
+                         {} has no result); enter the results of match {m} before pairing match {k}",
+                        p.id,
+                        2 - c % 2
+                    ),
                 ));
             }
         }

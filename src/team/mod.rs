@@ -87,6 +87,10 @@ pub struct Team {
     pub had_full_bye: bool,
     /// Not to be paired in the round to pair (a bye of the competition or an absence).
     pub absent: Option<ByeKind>,
+    /// Players of a team that plays the round to pair entered absent from it (a bye and no
+    /// opponent in the round's column): not seated on a board ([`lineup::matches`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub absent_players: Vec<u32>,
 }
 
 /// The team tournament before the round to pair.
@@ -254,6 +258,7 @@ impl Team {
             had_forfeit_win: false,
             had_full_bye: false,
             absent: None,
+            absent_players: Vec::new(),
         }
     }
 }

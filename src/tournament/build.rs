@@ -103,9 +103,15 @@ fn pending_results(doc: &TrfDocument, round: u32) -> Result<(), TournamentError>
         for (k, e) in p.rounds.iter().enumerate().take(round.saturating_sub(1) as usize) {
             if let Some(RoundEntry { opponent: Some(o), result: ResultCode::Pending, .. }) = e {
                 let r = k + 1;
-                return err(format!(
-                    "round {r} has results pending (line {}: player {} against {o} has no result); enter the results of round {r} before pairing round {round}",
-                    p.line, p.id
+                let col = 99 + 10 * k;
+                return err(crate::trf::at(
+                    p.line,
+                    col,
+                    format!(
+                        "round {r} result (column {col}): round {r} has results pending (player {} against {o} has \
+                         no result); enter the results of round {r} before pairing round {round}",
+                        p.id
+                    ),
                 ));
             }
         }

@@ -237,6 +237,17 @@ impl Reader<'_> {
             })?;
             players.push(id);
         }
+        if players.is_empty() {
+            // TRF16 and TRF-2026 "Team 1st player": mandatory. A team of no players would be
+            // paired as a team of no boards.
+            let (col, field) = roster_field(legacy, 1);
+            let message = format!(
+                "the team lists no player; expected the starting-rank number of its first player (board 1) in \
+                 columns {col}-{}, then one every 5 columns",
+                col + 3
+            );
+            return Err(self.error(line.no, col, field, message));
+        }
         Ok(players)
     }
 
