@@ -334,3 +334,106 @@ fn team_boards_facing_two_teams_or_a_teammate_name_the_line() {
         "{e}"
     );
 }
+
+// --- 3. output never destroys input ---
+
+/// `pair IN -o IN` replaced the tournament with the pairs text, exit 0. An output that is a file
+/// the command reads, by the same name, another path, a symbolic or a hard link, is exit 3 and
+/// the file stays as it was, for every command that writes a file.
+#[test]
+fn an_output_that_is_an_input_is_refused_and_the_input_kept() {
+    let dir = scratch("output-input");
+    let original = text_of("examples/open-r5.trf");
+    let input = write(&dir, "in.trf", &original);
+    let link = dir.join("link.trf");
+    std::os::unix::fs::symlink(&input, &link).expect("symlink");
+    let hard = dir.join("hard.trf");
+    std::fs::hard_link(&input, &hard).expect("hard link");
+    let dotted = format!("{}/./in.trf", dir.display());
+    let (link, hard) = (link.display().to_string(), hard.display().to_string());
+    let model = write(&dir, "my.model", &text_of("models/dutch-2026.model"));
+    let requests: Vec<Vec<&str>> = vec![
+        vec!["pair", "-s", "dutch-2026", &input, "-o", &input],
+        vec!["pair", "-s", "dutch-2026", &input, "-o", &link],
+        vec!["pair", "-s", "dutch-2026", &input, "-o", &hard],
+        vec!["pair", "-s", "dutch-2026", &input, "-o", &dotted],
+        vec!["pair", "-s", "dutch-2026", &input, "--model", &model, "-o", &model],
+        vec!["--dutch", &input, "-p", &input],
+        vec!["--dutch", &input, "-p", "-", "-l", &link],
+        vec!["standings", &input, "-o", &hard],
+        vec!["generate", "-s", "dutch-2026", "--field", &input, "-r", "3", "--seed", "1", "-o", &link],
+    ];
+    for args in requests {
+        let o = lexpair(&args);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {}", err(&o));
+        assert!(err(&o).contains("is an input of this command"), "{args:?}: {}", err(&o));
+        assert_eq!(std::fs::read_to_string(&input).expect("input"), original, "{args:?}: the tournament is kept");
+        assert_eq!(std::fs::read_to_string(&model).expect("model"), text_of("models/dutch-2026.model"));
+    }
+    // Another file is written as before.
+    let o = lexpair(&["pair", "-s", "dutch-2026", &input, "-o", &dir.join("pairs.txt").display().to_string()]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+}
+
+// --- 9. and 10. time limits ---
+
+/// An `XXP` line of 100,000 ids was expanded into every pair before the pairing started (59 s
+/// on this machine under `--time-limit 2`, the limit not covering it). Kept as one group of the
+/// 23 distinct players, the round is decided at once: no two players may meet, exit 1.
+#[test]
+fn a_forbidden_group_of_100000_ids_is_read_and_decided_within_the_limit() {
+    let dir = scratch("xxp");
+    let ids: Vec<String> = (0..100_000).map(|k| (1 + k % 23).to_string()).collect();
+    let path = write(&dir, "xxp.trf", &format!("{}XXP {}\n", text_of("examples/open-r5.trf"), ids.join(" ")));
+    let start = std::time::Instant::now();
+    let o = lexpair(&["pair", "-s", "dutch-2026", &path, "--time-limit", "10"]);
+    let took = start.elapsed();
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(err(&o).contains("no valid pairing"), "{}", err(&o));
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+    let t = common::corpus_round_of_text(&std::fs::read_to_string(&path).expect("file"), 5);
+    assert!(t.is_forbidden(0, 22) && t.is_forbidden(22, 3) && !t.forbidden.is_empty());
+    assert_eq!(t.forbidden.groups(), vec![(0..23).collect::<Vec<usize>>()], "one group, not 253 pairs");
+}
+
+/// A limit shorter than the round was checked only while waiting for the pairing: a small round
+/// done before the waiter looked was exit 0, and a limit below a nanosecond was refused as "not a
+/// positive number". The whole command is under the limit, small rounds too.
+#[test]
+fn a_time_limit_shorter_than_any_round_is_exit_2_with_nothing_written() {
+    let dir = scratch("limit");
+    let out = dir.join("pairs.txt");
+    let o_path = out.display().to_string();
+    let example = repo("examples/open-r5.trf").display().to_string();
+    for limit in ["1e-12", "1e-9", "0.000001"] {
+        let o = lexpair(&["pair", "-s", "dutch-2026", &example, "--time-limit", limit, "-o", &o_path]);
+        assert_eq!(o.status.code(), Some(2), "--time-limit {limit}: {}", err(&o));
+        assert!(err(&o).contains("time limit reached"), "{}", err(&o));
+        assert!(!out.exists(), "nothing written");
+    }
+    for limit in ["0", "-1", "nan"] {
+        let o = lexpair(&["pair", "-s", "dutch-2026", &example, "--time-limit", limit]);
+        assert_eq!(o.status.code(), Some(3), "--time-limit {limit}");
+    }
+    let o = lexpair(&["pair", "-s", "dutch-2026", &example, "--time-limit", "60", "-o", &o_path]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(out.exists());
+}
+
+// --- 12. messages ---
+
+/// A formulation file with a byte that is not UTF-8 was exit 5 ("stream did not contain valid
+/// UTF-8") naming no line; it is a fault of its contents: exit 3, FILE:LINE:COL.
+#[test]
+fn a_formulation_file_with_a_non_utf8_byte_names_its_line() {
+    let dir = scratch("model-utf8");
+    let mut bytes = text_of("models/dutch-2026.model").into_bytes();
+    let line3 = bytes.iter().enumerate().filter(|(_, &b)| b == b'\n').nth(1).map(|(k, _)| k).expect("3 lines");
+    bytes.insert(line3 + 5, 0xE9); // a Latin-1 'é' in column 5 of line 3
+    let model = dir.join("latin1.model");
+    std::fs::write(&model, bytes).expect("write");
+    let example = repo("examples/open-r5.trf").display().to_string();
+    let o = lexpair(&["pair", "-s", "dutch-2026", &example, "--model", &model.display().to_string()]);
+    assert_eq!(o.status.code(), Some(3), "{}", err(&o));
+    assert!(err(&o).contains(&format!("{}:3:5: byte 0xE9 is not UTF-8", model.display())), "{}", err(&o));
+}

@@ -80,8 +80,29 @@ fn in_file(path: &Path) -> impl Fn(lexpair::vocabulary::PairError) -> Failure + 
     }
 }
 
+/// `pair`: under `--time-limit`, the whole command (reading the file included) runs against the
+/// limit; what it writes is written only after, and only when it finished in time.
 pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
+    let (output, checklist, limit) = (a.output.clone(), a.checklist.clone(), a.time_limit);
+    // The outputs are checked first: a request that would destroy an input is refused before
+    // any work.
+    super::output::note_input(&a.file);
+    if let Some(model) = &a.model {
+        super::output::note_input(model);
+    }
+    for out in output.iter().chain(&checklist).filter(|p| p.as_os_str() != "-") {
+        super::output::not_an_input(out)?;
+    }
+    let (text, list) = within(limit, move || pair_work(a, system))?;
+    if let (Some(path), Some(list)) = (&checklist, &list) {
+        emit(Some(path), list)?;
+    }
+    emit(output.as_deref(), &text)
+}
+
+/// Everything `pair` computes: the text of the pairing and the drop-in form's check-list.
+fn pair_work(a: PairArgs, system: System) -> Result<(String, Option<String>), Failure> {
     let mut doc = read(&a.file, &ReadOptions::default())?;
     accelerate(&mut doc, &a.file, a.acceleration)?;
     // A round entered for some players only: which round is meant is asked, not guessed (the
@@ -109,9 +130,7 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
         model,
         ..PairOptions::default()
     };
-    let (output, limit) = (a.output.clone(), a.time_limit);
-    let text = within(limit, move || pairing_text(&a, system, &doc, &t, &opts))?;
-    emit(output.as_deref(), &text)
+    pairing_text(&a, system, &doc, &t, &opts)
 }
 
 /// The pairing of `event` in the requested format, with the explanations asked for; every
@@ -122,17 +141,16 @@ fn pairing_text(
     doc: &TrfDocument,
     event: &Event,
     opts: &PairOptions,
-) -> Result<String, Failure> {
+) -> Result<(String, Option<String>), Failure> {
     let t = event.field();
     let round = lexpair::round::pair(t, system, opts).map_err(in_file(&a.file))?;
     let (sat, second) = (round.sat.clone(), round.solver.clone());
     let (pairing, traces) = (round.pairing, round.traces);
-    if let Some(list) = &a.checklist {
-        let Event::Players(t) = event else {
-            return Err(Failure::Invalid("the check-list (-l) is for individual tournaments".into()));
-        };
-        emit(Some(list), &super::checklist::render(t, system, &pairing))?;
-    }
+    let checklist = match (&a.checklist, event) {
+        (None, _) => None,
+        (Some(_), Event::Players(t)) => Some(super::checklist::render(t, system, &pairing)),
+        (Some(_), _) => return Err(Failure::Invalid("the check-list (-l) is for individual tournaments".into())),
+    };
     let mut text = match a.format {
         Format::Pairs => t.pairs_text(&pairing),
         Format::Json => {
@@ -190,7 +208,7 @@ fn pairing_text(
             text.push_str(&format!("\nwhy the bye and {x}: {reason}\n"));
         }
     }
-    Ok(text)
+    Ok((text, checklist))
 }
 
 /// The *.trf files below `dir`, recursively (in no particular order).
@@ -508,6 +526,7 @@ fn generate_dropin(d: &DropIn, system: System, model: Option<&Path>, config: &st
     let config = match (config, int_config) {
         ("", _) | (_, Some(_)) => None,
         (path, None) => {
+            super::output::note_input(Path::new(path));
             text = std::fs::read_to_string(path).map_err(|e| Failure::File(format!("{path}: {e}")))?;
             Some((text.as_str(), Path::new(path)))
         }

@@ -7,7 +7,7 @@ use super::{DoubleTournament, DsPlayer};
 use crate::matches::{BoardResult, MatchKind, MatchRound, TeamFloat};
 use crate::points::Points;
 use crate::trf::{ByeKind, Colour, ResultCode, RoundEntry, TrfDocument};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 
 /// A Double-Swiss file that cannot be paired for the requested match, or breaks the encoding: the
@@ -300,21 +300,14 @@ fn build(doc: &TrfDocument, k: u32, absences_of_round: bool) -> Result<DoubleTou
             history: h,
         });
     }
-    let mut forbidden = HashSet::new();
+    let mut forbidden = crate::tournament::Forbidden::new();
     let (c1, c2) = encoding::columns(k);
     for g in &doc.forbidden {
         // `260` counts game columns: a prohibition that covers either game of the match holds.
         if g.rounds.is_some_and(|(a, b)| c2 < a || c1 > b) {
             continue;
         }
-        let ids: Vec<usize> = g.players.iter().filter_map(|id| index.get(id).copied()).collect();
-        for (x, &a) in ids.iter().enumerate() {
-            for &b in &ids[x + 1..] {
-                if a != b {
-                    forbidden.insert((a.min(b), a.max(b)));
-                }
-            }
-        }
+        forbidden.add_group(g.players.iter().filter_map(|id| index.get(id).copied()));
     }
     let mut t = DoubleTournament {
         round: k,

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::points::Points;
 use crate::trf::{ByeKind, Colour, MatchForfeit, ResultCode, RoundEntry, TrfDocument};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 
 /// A team file that cannot be paired for the requested round, or contradicts itself: the
@@ -282,19 +282,12 @@ fn build_unbounded(doc: &TrfDocument, round: u32, absences_of_round: bool) -> Re
             history: h,
         });
     }
-    let mut forbidden = HashSet::new();
+    let mut forbidden = crate::tournament::Forbidden::new();
     for g in &doc.forbidden {
         if g.rounds.is_some_and(|(a, b)| round < a || round > b) {
             continue;
         }
-        let ids: Vec<usize> = g.players.iter().filter_map(|tpn| index.get(tpn).copied()).collect();
-        for (k, &a) in ids.iter().enumerate() {
-            for &b in &ids[k + 1..] {
-                if a != b {
-                    forbidden.insert((a.min(b), a.max(b)));
-                }
-            }
-        }
+        forbidden.add_group(g.players.iter().filter_map(|tpn| index.get(tpn).copied()));
     }
     let mut t = TeamTournament {
         round,

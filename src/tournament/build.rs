@@ -3,7 +3,6 @@
 use super::{colour, floats::RoundFacts, PastRound, Player, Tournament};
 use crate::points::Points;
 use crate::trf::{ByeKind, Colour, IdIndex, ResultCode, RoundEntry, TrfDocument};
-use std::collections::HashSet;
 use std::fmt;
 
 /// A document that cannot be paired for the requested round.
@@ -416,8 +415,8 @@ fn mark_absences(
     Ok(preassigned)
 }
 
-fn forbidden_pairs(doc: &TrfDocument, round: u32, index: &IdIndex) -> Result<HashSet<(usize, usize)>, TournamentError> {
-    let mut out = HashSet::new();
+fn forbidden_pairs(doc: &TrfDocument, round: u32, index: &IdIndex) -> Result<super::Forbidden, TournamentError> {
+    let mut out = super::Forbidden::new();
     for g in doc.forbidden.iter().filter(|g| g.rounds.is_none_or(|(a, b)| a <= round && round <= b)) {
         let mut idx = Vec::with_capacity(g.players.len());
         for id in &g.players {
@@ -427,13 +426,7 @@ fn forbidden_pairs(doc: &TrfDocument, round: u32, index: &IdIndex) -> Result<Has
                 })?,
             );
         }
-        for (k, &a) in idx.iter().enumerate() {
-            for &b in &idx[k + 1..] {
-                if a != b {
-                    out.insert((a.min(b), a.max(b)));
-                }
-            }
-        }
+        out.add_group(idx);
     }
     Ok(out)
 }
