@@ -437,3 +437,121 @@ fn a_formulation_file_with_a_non_utf8_byte_names_its_line() {
     assert_eq!(o.status.code(), Some(3), "{}", err(&o));
     assert!(err(&o).contains(&format!("{}:3:5: byte 0xE9 is not UTF-8", model.display())), "{}", err(&o));
 }
+
+// --- 7. and 8. requests checked before any work ---
+
+/// `generate -s team-2026 --boards 200` wrote a `320` record whose game points (a draw on every
+/// board, 100.0) ran over columns 10-13: `pair` and `check` then refused lexpair's own file. The
+/// request is refused, saying how many boards fit; 199 boards make a file that replays.
+#[test]
+fn a_generated_file_never_overflows_its_columns() {
+    let dir = scratch("boards");
+    let b200 = dir.join("b200.trf").display().to_string();
+    let o =
+        lexpair(&["generate", "-s", "team-2026", "-n", "4", "--boards", "200", "-r", "3", "--seed", "1", "-o", &b200]);
+    assert_eq!(o.status.code(), Some(3), "{}", err(&o));
+    assert!(err(&o).contains("--boards 200") && err(&o).contains("at most 199 boards"), "{}", err(&o));
+    assert!(!Path::new(&b200).exists(), "nothing written");
+    let b199 = dir.join("b199.trf").display().to_string();
+    let o =
+        lexpair(&["generate", "-s", "team-2026", "-n", "4", "--boards", "199", "-r", "3", "--seed", "1", "-o", &b199]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let o = lexpair(&["check", "-s", "team-2026", &b199]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
+    assert!(out(&o).ends_with("identical 3/3\n"), "{}", out(&o));
+    // A player's points too: 40 rounds of 3-1-0 reach 120.0, wider than columns 81-84.
+    let o = lexpair(&["generate", "-s", "dutch-2026", "-n", "10", "-r", "40", "--points", "3-1-0", "--seed", "1"]);
+    assert_eq!(o.status.code(), Some(3), "{}", err(&o));
+    assert!(err(&o).contains("120.0 points") && err(&o).contains("columns 81-84"), "{}", err(&o));
+}
+
+/// `batch simulate -n 0` (or `-n 20000`) ran every unit, each failed, exit 2; `generate` refuses
+/// the same request at once. Now the batch does too, before its first unit, its folder untouched.
+#[test]
+fn a_batch_request_no_unit_can_run_is_refused_before_the_first_unit() {
+    let dir = scratch("batch-request");
+    let cases: [(&[&str], &str); 5] = [
+        (&["-s", "dutch-2026", "-n", "0"], "at least 2 players, not 0"),
+        (&["-s", "dutch-2026", "-n", "20000"], "20000 players: a TRF holds at most 9,999"),
+        (&["-s", "double-2026", "-n", "1"], "at least 2 players, not 1"),
+        (&["-s", "team-2026", "-n", "1000"], "1000 teams: a TRF holds at most 999"),
+        (&["-s", "team-2026", "-n", "4", "--boards", "200"], "at most 199 boards"),
+    ];
+    for (k, (args, says)) in cases.iter().enumerate() {
+        let out_dir = dir.join(format!("out{k}")).display().to_string();
+        let mut all = vec!["batch", "simulate", "-r", "3", "-k", "2", "-q", "-o", &out_dir];
+        all.extend_from_slice(args);
+        let o = lexpair(&all);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {}", err(&o));
+        assert!(err(&o).contains(says), "{args:?}: {}", err(&o));
+        assert!(!Path::new(&out_dir).exists(), "{args:?}: no unit ran, nothing written");
+    }
+    let o = lexpair(&["generate", "-s", "dutch-2026", "-n", "20000", "-r", "3", "--seed", "1"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(err(&o).contains("20000 players: a TRF holds at most 9,999"), "{}", err(&o));
+}
+
+/// 12. A file of more than 9,999 players: its five-digit starting rank is refused saying that
+/// the format holds at most 9,999 players (before: a misaligned column 4).
+#[test]
+fn a_ten_thousandth_player_is_told_the_format_holds_9999() {
+    let line = |id: u32| format!("001 {id:>4}      {:<33} {:>4}{:28}{:>4}", format!("Player {id}"), 1500, "", "0.0");
+    let text: String = (1..=10_000).map(|id| line(id) + "\n").collect();
+    let e = read_str(&text, "big.trf", &ReadOptions::default()).expect_err("10,000 players");
+    assert_eq!((e.line, e.column), (10_000, 5), "{e}");
+    assert!(e.message.contains("a file holds at most 9,999 players"), "{e}");
+    // Right-aligned into column 4 instead.
+    let shifted = text.replace("001 10000 ", "00110000  ");
+    let e = read_str(&shifted, "big.trf", &ReadOptions::default()).expect_err("10,000 players");
+    assert_eq!((e.line, e.column), (10_000, 4), "{e}");
+    assert!(e.message.contains("'10000' is a starting-rank number of 5 digits"), "{e}");
+}
+
+// --- 11. batches: one run per folder, torn records removed ---
+
+fn simulate_into(out: &Path) -> Output {
+    let o = out.display().to_string();
+    lexpair(&["batch", "simulate", "-s", "dutch-2026", "-n", "16", "-r", "4", "-k", "4", "-j", "1", "-q", "-o", &o])
+}
+
+/// Two runs into one folder each computed every unit (893 records for 300 units). A run holds
+/// the folder: here this test holds it, and the batch is refused naming this process.
+#[test]
+fn a_second_batch_into_a_held_folder_is_refused_naming_the_first() {
+    let dir = scratch("lock");
+    let out_dir = dir.join("out");
+    std::fs::create_dir_all(&out_dir).expect("folder");
+    let held = lexpair::batch::lock::FolderLock::take(&out_dir).expect("free");
+    let o = simulate_into(&out_dir);
+    assert_eq!(o.status.code(), Some(3), "{}", err(&o));
+    assert!(err(&o).contains(&format!("another batch (process {})", std::process::id())), "{}", err(&o));
+    assert!(!out_dir.join("units.jsonl").exists(), "no unit ran");
+    drop(held);
+    let o = simulate_into(&out_dir);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(text_lines(&out_dir.join("units.jsonl")).len(), 4);
+}
+
+fn text_lines(p: &Path) -> Vec<String> {
+    std::fs::read_to_string(p).expect("units").lines().map(String::from).collect()
+}
+
+/// A torn last record stayed in `units.jsonl` after the resume repaired the run (it was skipped
+/// when read, and a new line started after it). It is removed: every line is a whole record.
+#[test]
+fn a_torn_record_is_removed_on_resume() {
+    let dir = scratch("torn");
+    let out_dir = dir.join("out");
+    assert_eq!(simulate_into(&out_dir).status.code(), Some(0));
+    let units = out_dir.join("units.jsonl");
+    let lines = text_lines(&units);
+    let torn = format!("{}\n{}\n{}", lines[0], lines[1], &lines[2][..lines[2].len() / 2]);
+    std::fs::write(&units, torn).expect("write");
+    let o = simulate_into(&out_dir);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let after = text_lines(&units);
+    assert_eq!(after.len(), 4, "{after:?}");
+    for l in &after {
+        serde_json::from_str::<serde_json::Value>(l).unwrap_or_else(|e| panic!("a torn line is left: {e}: {l}"));
+    }
+}

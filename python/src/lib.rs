@@ -419,7 +419,13 @@ fn run_plan(py: Python<'_>, plan: Plan, out: PathBuf, jobs: Option<usize>, shard
     }
     let shard = shard.map(Shard::parse).transpose().map_err(invalid)?;
     let opts = RunOptions { jobs, shard, quiet: true };
-    let records = py.detach(|| run(&plan, &out, &opts)).map_err(FileError::new_err)?.0;
+    let records = py
+        .detach(|| run(&plan, &out, &opts))
+        .map_err(|e| match e {
+            lexpair::batch::run::RunError::Busy(m) => invalid(m),
+            lexpair::batch::run::RunError::File(m) => FileError::new_err(m),
+        })?
+        .0;
     write_reports(&out, &records).map_err(FileError::new_err)?;
     records_to_py(py, records)
 }

@@ -140,6 +140,17 @@ impl Reader<'_> {
             return Err(self.error(line.no, chars.len().max(1), FIELD, message));
         }
         let after = line.at(4);
+        // A starting rank of five digits or more, run into column 4 or 9.
+        let wide_id = line.text_field(4, 9);
+        if code == "001" && wide_id.len() >= 5 && wide_id.bytes().all(|b| b.is_ascii_digit()) {
+            let message = format!(
+                "'{wide_id}' is a starting-rank number of {} digits; TRF16 and TRF-2026 give it columns 5-8, from 1 \
+                 to 9999, so a file holds at most 9,999 players",
+                wide_id.len()
+            );
+            let col = if line.at(4) == ' ' { 5 } else { 4 };
+            return Err(self.error(line.no, col, "starting-rank number (columns 5-8)", message));
+        }
         if line.end() >= 4 && !(after == ' ' || after == '\t') {
             let message = format!(
                 "unexpected {} after the record code '{code}'; expected a blank in column 4",
