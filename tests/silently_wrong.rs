@@ -555,3 +555,42 @@ fn a_torn_record_is_removed_on_resume() {
         serde_json::from_str::<serde_json::Value>(l).unwrap_or_else(|e| panic!("a torn line is left: {e}: {l}"));
     }
 }
+
+// --- 12. the Double-Swiss advice counts matches ---
+
+/// `examples/double-m4.trf` (matches 1-3 played, match 4 to pair) with `extra` appended to the
+/// lines of players 1 and 2 and their points set.
+fn double_with(extra: [&str; 2], points: [&str; 2]) -> String {
+    let mut text = text_of("examples/double-m4.trf").replace('\r', "");
+    for (k, id) in [1u32, 2].into_iter().enumerate() {
+        text = edit_line(&text, &format!("001 {id:>4} "), |l| {
+            format!("{}{}{}{}", &l[..80], points[k], &l[84..], extra[k])
+        });
+    }
+    text
+}
+
+/// A lone game column (game 1 of match 4 for players 1 and 2) was read as a partial TRF round
+/// 7 and the advice was `--round 8`, which `--round` (counting matches) then refused. The lone
+/// column is named where it stands; a match entered for some players only is told in matches,
+/// and the `--round` it advises is accepted.
+#[test]
+fn the_double_swiss_round_advice_counts_matches() {
+    let dir = scratch("double-advice");
+    let lone = write(&dir, "lone.trf", &double_with(["     2 w =", "     1 b ="], [" 6.0", " 4.5"]));
+    let o = lexpair(&["pair", "-s", "double-2026", &lone]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        err(&o).contains("lone.trf:13:152: match 4 (TRF rounds 7 and 8, columns 152-171): player 1: game 1 is a game against 2 but game 2 is missing"),
+        "{}",
+        err(&o)
+    );
+    let part =
+        write(&dir, "part.trf", &double_with(["     2 w 1     2 b =", "     1 b 0     1 w ="], [" 7.0", " 4.5"]));
+    let o = lexpair(&["pair", "-s", "double-2026", &part]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(err(&o).contains("match 4 holds entries for 3 of 13 players (1-2, 9)"), "{}", err(&o));
+    assert!(err(&o).contains("give --round 5 to pair match 5"), "{}", err(&o));
+    let o = lexpair(&["pair", "-s", "double-2026", &part, "--round", "5"]);
+    assert_eq!(o.status.code(), Some(0), "the advice is taken: {}", err(&o));
+}

@@ -232,6 +232,50 @@ pub fn match_to_pair(doc: &TrfDocument, requested: Option<u32>) -> Result<u32, S
     Ok(k)
 }
 
+/// [`crate::tournament::partial_round`] in matches: the match to pair holding a
+/// pairing-allocated bye entered in advance for some players, or the last match paired with
+/// entries for some players only. A match written against the encoding (a lone game column) is
+/// left to the state, which names its line.
+pub fn partial_match(doc: &TrfDocument) -> Option<crate::tournament::PartialRound> {
+    let next = next_match(doc);
+    let split = |k: u32| -> Option<(Vec<u32>, Vec<u32>)> {
+        let mut ids: Vec<(u32, bool)> = Vec::with_capacity(doc.players.len());
+        for p in &doc.players {
+            ids.push((p.id, match_entry(p, k).ok()?.is_some()));
+        }
+        ids.sort_unstable();
+        Some((ids.iter().filter(|x| x.1).map(|x| x.0).collect(), ids.iter().filter(|x| !x.1).map(|x| x.0).collect()))
+    };
+    let entries: Vec<Option<MatchEntry>> = doc.players.iter().map(|p| match_entry(p, next).ok().flatten()).collect();
+    let games = entries.iter().any(|e| matches!(e, Some(MatchEntry::Games { .. })));
+    let pab = entries.iter().any(|e| {
+        matches!(e, Some(MatchEntry::Bye(ResultCode::PairingBye) | MatchEntry::Announced(ResultCode::PairingBye)))
+    });
+    if pab && !games {
+        let (entered, missing) = split(next)?;
+        return Some(crate::tournament::PartialRound {
+            round: next,
+            entered,
+            missing,
+            in_advance: true,
+            matches: true,
+        });
+    }
+    if next > 1 {
+        let (entered, missing) = split(next - 1)?;
+        if !missing.is_empty() {
+            return Some(crate::tournament::PartialRound {
+                round: next - 1,
+                entered,
+                missing,
+                in_advance: false,
+                matches: true,
+            });
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
