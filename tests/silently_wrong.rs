@@ -594,3 +594,30 @@ fn the_double_swiss_round_advice_counts_matches() {
     let o = lexpair(&["pair", "-s", "double-2026", &part, "--round", "5"]);
     assert_eq!(o.status.code(), Some(0), "the advice is taken: {}", err(&o));
 }
+
+// --- 13. Lim, even rounds: C.04.4.3 5.6 ---
+
+/// C.04.4.3 5.6: "In the even-numbered rounds, whenever possible, each player shall be given the
+/// colour that gives him an equal number of whites and blacks. When both players of a pairing are
+/// due the same equalising colour, and further exchanges are not possible, the colour history will
+/// decide who is given the equalising colour, as in Rule 5.4."
+///
+/// `dutch-2017` t0277, round 4: player 7 (W B W) and player 2 (B, a forfeit win, W) are both due
+/// Black. Black equalises 7 (two of each after round 4); 2 has played two games and no colour
+/// equalises his three, so the second paragraph (both due the *equalising* colour) does not
+/// apply, and the first gives 7 Black. lexpair walked back the histories as 5.4 does, found them
+/// alike as far as both go, gave Black to the higher ranked 2 and left 7 two Whites up after an
+/// even round. Players 46 (B W B) and 71 (W B), both due White, are the same case: 46 gets White.
+#[test]
+fn lim_5_6_gives_the_equalising_colour_to_the_player_it_can_equalise() {
+    let file = common::corpus("dutch-2017").join("tournaments/t0277.trf").display().to_string();
+    let state = out(&lexpair(&["state", &file, "--round", "4", "-s", "dutch-2017"]));
+    let row =
+        |id: &str| state.lines().find(|l| l.split_whitespace().nth(1) == Some(id)).unwrap_or_default().to_string();
+    assert!(row("7").contains(" WBW ") && row("2").contains(" BW "), "{}\n{}", row("7"), row("2"));
+    let o = lexpair(&["pair", "-s", "lim", &file, "--round", "4"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let boards: Vec<String> = out(&o).lines().skip(1).map(String::from).collect();
+    assert!(boards.contains(&"2 7".to_string()), "7 is given Black, 2 White: {boards:?}");
+    assert!(boards.contains(&"46 71".to_string()), "46 is given White, 71 Black: {boards:?}");
+}
