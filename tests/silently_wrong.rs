@@ -108,6 +108,8 @@ fn every_record_kind_is_read_in_full_or_refused() {
         (edit_line(&team, "310   9 ", |l| l.replacen("310", "31O", 1)), 24, 1, "'31O' is not a record tag"),
         // A 240 absence with a damaged code: the absent team would be paired.
         (edit_line(&team, "240 ", |l| l.replacen("240", "24O", 1)), 61, 1, "'24O' is not a record tag"),
+        // A player record damaged into a tag of neither edition: read as a tag, the player was lost.
+        (edit_line(&open, "001   23 ", |l| l.replacen("001", "002", 1)), 26, 1, "'002' is not a record tag"),
         (format!("{open}XXQ 3 4\n"), 27, 1, "'XXQ' is not an extension lexpair reads"),
         (format!("{open}xxp 3 4\n"), 27, 1, "'xxp' is written in lower case; expected XXP"),
         (edit_line(&open, "XXR", |l| l.replacen("XXR ", "XXR9", 1)), 2, 4, "after the record code 'XXR'"),

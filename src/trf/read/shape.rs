@@ -8,7 +8,8 @@
 //!   drop a player or a team without a word;
 //! - a code that is not three letters or digits, or not followed by a blank;
 //! - a code of digits that neither format defines and that is no tournament-section tag (`??2`,
-//!   TRF16 "Tournament Section"): a damaged `001`, `310`, `240`, ...;
+//!   TRF16 "Tournament Section"): a damaged `001`, `310`, `240`, ...; and a tag of neither edition
+//!   laid out as a player record (a `001` damaged into `002`);
 //! - a code in the extensions' own name spaces (`XX?`, JaVaFo; `BB?`, bbpPairings) that the
 //!   reader does not read, or a known code written in lower case: an extension that may change
 //!   the pairing is never skipped;
@@ -19,8 +20,9 @@
 //! a record coded by three letters (TRF-2026's national rating records, Tornelo's `DAT`, other
 //! programs' lines), kept as written (`unread`).
 
-use super::line::Line;
+use super::line::{looks_like_player, Line};
 use super::reader::Reader;
+use super::unread::KNOWN_TAGS;
 use crate::trf::TrfError;
 
 /// The codes of the records and tags the reader reads (beside the tournament-section tags).
@@ -164,6 +166,10 @@ impl Reader<'_> {
             return Err(self.error(line.no, 1, FIELD, message));
         }
         let is_tag = code.ends_with('2') && code.bytes().all(|b| b.is_ascii_digit());
+        // A tag of neither edition laid out as a player record is a damaged `001` (`002`).
+        if is_tag && !is_read_code(&code) && !KNOWN_TAGS.contains(&code.as_str()) && looks_like_player(line) {
+            return Err(self.error(line.no, 1, FIELD, unknown_numeric(&code, line)));
+        }
         if !is_read_code(&code) && !is_tag {
             if code.bytes().any(|b| b.is_ascii_digit()) {
                 return Err(self.error(line.no, 1, FIELD, unknown_numeric(&code, line)));
@@ -203,7 +209,7 @@ impl Reader<'_> {
 /// Why an unknown code with a digit is refused: the player layout is named as before (a damaged
 /// `001`), any other as a code neither edition defines.
 fn unknown_numeric(code: &str, line: &Line) -> String {
-    if super::line::looks_like_player(line) {
+    if looks_like_player(line) {
         format!(
             "'{code}' is not a record tag, but the line is laid out as a player record; expected 001 (a damaged tag \
              would drop the player silently)"

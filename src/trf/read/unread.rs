@@ -16,7 +16,7 @@ use crate::trf::{Tag, TrfWarning};
 
 /// Tournament-section tags of TRF16 and TRF-2026 kept as written without being interpreted (the
 /// interpreted ones, 142, 152, 162, 192, 352 and 362, have their own readers).
-const KNOWN_TAGS: [&str; 18] = [
+pub(super) const KNOWN_TAGS: [&str; 18] = [
     "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132", "172", "182", "202",
     "212", "222",
 ];
