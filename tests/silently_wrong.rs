@@ -647,3 +647,26 @@ fn lim_5_6_gives_the_equalising_colour_to_the_player_it_can_equalise() {
     assert!(boards.contains(&"2 7".to_string()), "7 is given Black, 2 White: {boards:?}");
     assert!(boards.contains(&"46 71".to_string()), "46 is given White, 71 Black: {boards:?}");
 }
+
+// --- found by the fuzzing of issue 43 ---
+
+/// The reader target's run (`fuzz/trf_read`, crash-de053881): a `299` record's game points
+/// written whole (`-152`, columns 13-17) were read as -152.0 and written back as `-152.0`, which
+/// ran over the field: lexpair could not read the file it wrote. A whole number too wide for its
+/// `.0` is written without it in every points field of a record read by columns (`001`, `310`,
+/// `320`, `250`, `299`).
+#[test]
+fn whole_points_too_wide_for_their_decimal_are_written_back_as_read() {
+    use lexpair::trf::write;
+    let path = repo("tests/data/fuzz/record_299_whole_points.bin");
+    let text = String::from_utf8_lossy(&std::fs::read(path).expect("fuzz input")).into_owned();
+    let team = text_of("tests/data/trf/team_all_records.trf");
+    let wide = edit_line(&team, "310   1 ", |l| format!("{}999999{}", &l[..61], &l[67..]));
+    for (name, text) in [("fuzz", text), ("310", wide)] {
+        let doc = read_str(&text, "x.trf", &ReadOptions { check_scores: false }).expect("read");
+        for flavor in [doc.flavor, lexpair::trf::TrfFlavor::Trf26] {
+            let again = read_str(&write(&doc, flavor), "again.trf", &ReadOptions { check_scores: false });
+            assert_eq!(again.as_ref().ok(), Some(&doc), "{name}: {again:?}");
+        }
+    }
+}
