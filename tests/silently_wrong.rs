@@ -212,7 +212,7 @@ fn a_240_bye_that_contradicts_the_file_is_refused_naming_both_lines() {
     read_str(&agreeing, "x.trf", &ReadOptions::default()).expect("agrees");
 }
 
-/// 6. A `352` pattern of 2 boards over a history of 4-board matches: accepted before, the matches
+/// Item 6: a `352` pattern of 2 boards over a history of 4-board matches: accepted before, the matches
 /// were then paired on two boards.
 #[test]
 fn a_board_pattern_shorter_than_the_matches_played_is_refused() {
@@ -276,7 +276,7 @@ fn a_team_with_one_board_absent_still_plays_its_match() {
     assert!(!out(&o).lines().skip(1).any(|l| l.split(' ').any(|x| x == "2")), "team 2 is not paired: {}", out(&o));
 }
 
-/// 4. An individual file with one bare `013` line was paired as one nameless team of no boards
+/// Item 4: an individual file with one bare `013` line was paired as one nameless team of no boards
 /// receiving the PAB, exit 0; a `013` naming one player left the 22 others out of the event.
 #[test]
 fn a_file_that_names_no_team_players_is_refused() {
@@ -311,7 +311,7 @@ fn located(file: &str, message: &str) -> String {
     }
 }
 
-/// 12. A team's boards facing two teams, or a teammate, named no line (and the teammate case was
+/// Item 12: a team's boards facing two teams, or a teammate, named no line (and the teammate case was
 /// told as "players paired with each other", or as two teams).
 #[test]
 fn team_boards_facing_two_teams_or_a_teammate_name_the_line() {
@@ -503,7 +503,7 @@ fn a_batch_request_no_unit_can_run_is_refused_before_the_first_unit() {
     assert!(err(&o).contains("20000 players: a TRF holds at most 9,999"), "{}", err(&o));
 }
 
-/// 12. A file of more than 9,999 players: its five-digit starting rank is refused saying that
+/// Item 12: a file of more than 9,999 players: its five-digit starting rank is refused saying that
 /// the format holds at most 9,999 players (before: a misaligned column 4).
 #[test]
 fn a_ten_thousandth_player_is_told_the_format_holds_9999() {

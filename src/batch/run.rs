@@ -101,7 +101,10 @@ fn drop_torn_records(path: &Path) -> Result<(), String> {
     let kept: String = text
         .lines()
         .enumerate()
-        .filter(|&(k, l)| !torn(l) && !l.trim().is_empty() && !(cut_short && k == last && !whole(l)))
+        .filter(|&(k, l)| {
+            let dropped = torn(l) || l.trim().is_empty() || (cut_short && k == last && !whole(l));
+            !dropped
+        })
         .map(|(_, l)| format!("{l}\n"))
         .collect();
     super::report::write_atomic(path, &kept)
