@@ -10,7 +10,9 @@
 use lexpair::batch::report::{read_records, write_reports, UNITS_FILE};
 use lexpair::batch::run::{run, RunOptions};
 use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
-use lexpair::generate::{check_rates, field_from_document, generate as generate_tournament, parse_point_system};
+use lexpair::generate::{
+    check_rates, check_request, field_from_document, generate as generate_tournament, parse_point_system,
+};
 use lexpair::generate::{Field, GenerateConfig, GenerateError};
 use lexpair::model::formulation::{Formulation, FormulationFileError};
 use lexpair::round::Event;
@@ -501,7 +503,10 @@ fn simulate(
     template.point_system = parse_point_system(points).map_err(invalid)?;
     template.team.match_forfeit_rate = match_forfeit_rate;
     template.double.match_forfeit_rate = match_forfeit_rate;
-    check_rates(&template).map_err(generate_error)?;
+    // As `lexpair batch simulate`: a request no unit can run is refused before the first one.
+    if let Source::Field { field, .. } = &source {
+        check_request(&GenerateConfig { field: field.clone(), ..template.clone() }).map_err(generate_error)?;
+    }
     let plan = Plan {
         kind: Kind::Simulate,
         sources: vec![source],
