@@ -308,7 +308,7 @@ mod tests {
     fn mixed_conventions_are_refused_with_line_and_match() {
         let different = player(vec![game(2, Colour::White, ResultCode::Win), game(3, Colour::Black, ResultCode::Win)]);
         let e = match_entry(&different, 1).unwrap_err();
-        assert!(e.contains("line 7") && e.contains("match 1") && e.contains("against 2, game 2 against 3"), "{e}");
+        assert!(e.starts_with("7:92: match 1 (TRF rounds 1 and 2") && e.contains("against 2, game 2 against 3"), "{e}");
         let same_colour =
             player(vec![game(2, Colour::White, ResultCode::Win), game(2, Colour::White, ResultCode::Win)]);
         assert!(match_entry(&same_colour, 1).unwrap_err().contains("both games are with White"));
