@@ -24,3 +24,5 @@ if [[ -n $pc ]] && command -v pkg-config > /dev/null; then
   echo "fuzz/build.sh: HiGHS from $(dirname "$(dirname "$(dirname "$pc")")")"
 fi
 cargo +nightly fuzz build -O
+# The oracle the reader's targets are judged by (fuzz/oracle: no dependencies, stable toolchain).
+cargo test --release --quiet --manifest-path oracle/Cargo.toml

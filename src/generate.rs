@@ -246,10 +246,42 @@ fn field_players(cfg: &GenerateConfig) -> Result<Vec<FieldPlayer>, GenerateError
         return Err(GenerateError::Invalid(format!("a tournament needs at least 2 players, not {}", list.len())));
     }
     if list.len() > 9999 {
-        return Err(GenerateError::Invalid("a TRF holds at most 9999 players".into()));
+        return Err(GenerateError::Invalid(format!(
+            "{} players: a TRF holds at most 9,999 (starting-rank numbers are 4 digits, columns 5-8)",
+            list.len()
+        )));
     }
     list.sort_by_key(|p| std::cmp::Reverse(p.rating)); // stable: ties keep the given order
     Ok(list)
+}
+
+/// Checks everything a request to generate can get wrong before anything is generated: the
+/// rates, rounds, white advantage and widths ([`check_rates`]) and the size of the field (at
+/// least 2 players or teams; at most the 9,999 players and 999 teams a TRF holds). `generate`
+/// and every unit of `batch simulate` are refused by it alike, before the first one runs.
+pub fn check_request(cfg: &GenerateConfig) -> Result<(), GenerateError> {
+    check_rates(cfg)?;
+    if team::pairs_teams(cfg.system) {
+        return team::team_count(cfg).map(|_| ());
+    }
+    let players = match &cfg.field {
+        Field::List(l) => l.len(),
+        Field::Random { players, min_rating, max_rating } => {
+            if min_rating > max_rating {
+                return Err(GenerateError::Invalid(format!("rating range {min_rating}-{max_rating} is empty")));
+            }
+            *players
+        }
+    };
+    if players < 2 {
+        return Err(GenerateError::Invalid(format!("a tournament needs at least 2 players, not {players}")));
+    }
+    if players > 9999 {
+        return Err(GenerateError::Invalid(format!(
+            "{players} players: a TRF holds at most 9,999 (starting-rank numbers are 4 digits, columns 5-8)"
+        )));
+    }
+    Ok(())
 }
 
 /// Checks the rates, rounds and white advantage of `cfg` (the field is checked when generating).
@@ -279,6 +311,57 @@ pub fn check_rates(cfg: &GenerateConfig) -> Result<(), GenerateError> {
     }
     if double::pairs_double(cfg.system) {
         double::check_options(cfg)?;
+    }
+    check_widths(cfg)
+}
+
+/// A value of points written in `width` columns (TRF16 "Points (in the format 11.5)"): a wider one
+/// would run into the next field, and the file could not be read back.
+fn fits(value: Points, width: usize) -> bool {
+    value.to_string().chars().count() <= width
+}
+
+/// The largest totals the file can hold fit their columns, or the request is refused naming the
+/// option to change: a player's points (`001` columns 81-84), and for teams the `310` match and
+/// game points (columns 55-60, 62-67) and the `320` pairing-allocated bye's game points (columns
+/// 10-13, a draw on every board, C.04.6 1.4).
+fn check_widths(cfg: &GenerateConfig) -> Result<(), GenerateError> {
+    let ps = &cfg.point_system;
+    let per_game =
+        [ps.win(), ps.draw(), ps.pairing_bye, ps.full_bye, ps.forfeit_win].into_iter().max().unwrap_or_default();
+    // A Double-Swiss match is two game columns.
+    let games = if double::pairs_double(cfg.system) { 2 * cfg.rounds } else { cfg.rounds };
+    let most = Points(per_game.0 * i64::from(games));
+    if !fits(most, 4) {
+        return Err(GenerateError::Invalid(format!(
+            "{} rounds at up to {per_game} points a game can reach {most} points, which does not fit a player's points \
+             (001 columns 81-84, at most 99.9): fewer rounds or smaller points",
+            cfg.rounds
+        )));
+    }
+    if !team::pairs_teams(cfg.system) {
+        return Ok(());
+    }
+    let boards = cfg.team.boards as i64;
+    let pab = Points(ps.draw().0 * boards);
+    if !fits(pab, 4) {
+        let most_boards = (1..=boards).rev().find(|&b| fits(Points(ps.draw().0 * b), 4)).unwrap_or(0);
+        return Err(GenerateError::Invalid(format!(
+            "--boards {boards}: the pairing-allocated bye is a draw on every board (C.04.6 1.4), {pab} game points, \
+             which does not fit the 320 record's columns 10-13 (at most 99.9): at most {most_boards} boards with a draw \
+             worth {}",
+            ps.draw()
+        )));
+    }
+    let game_points = Points(per_game.0 * boards * i64::from(cfg.rounds));
+    let s = cfg.team.match_points;
+    let match_points = Points(s.win.0.max(s.draw.0) * i64::from(cfg.rounds));
+    if !fits(game_points, 6) || !fits(match_points, 6) {
+        return Err(GenerateError::Invalid(format!(
+            "{} rounds of {boards} boards can reach {game_points} game points or {match_points} match points, which \
+             do not fit the 310 record's columns 55-60 and 62-67 (at most 9999.9): fewer rounds or boards",
+            cfg.rounds
+        )));
     }
     Ok(())
 }
@@ -420,6 +503,7 @@ fn set_ranks(doc: &mut TrfDocument) {
 /// Generates a whole tournament (a team tournament for a team system, see [`team`]; a
 /// Double-Swiss one for a Double-Swiss system, see [`double`]).
 pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
+    check_request(cfg)?;
     if team::pairs_teams(cfg.system) {
         return team::generate_team(cfg);
     }

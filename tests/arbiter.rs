@@ -257,6 +257,11 @@ fn results_the_round_cannot_take_are_refused_naming_the_line() {
     );
     let res = lexpair(&["pair", "-s", "dutch-2026", &o]);
     assert_eq!(res.status.code(), Some(3));
+    // The rest entered into that file itself (the tournament's next state replaces it whole).
+    std::fs::write(&r, "3 1-0\n4 1/2\n5 0-1\n6 1-0\n7 1-0\n8 1/2\n9 0-1\n10 1-0\n11 1/2\n").expect("written");
+    let res = lexpair(&["results", &o, "--from", &r.display().to_string(), "-o", &o]);
+    assert_eq!(res.status.code(), Some(0), "{}", String::from_utf8_lossy(&res.stderr));
+    ok(&lexpair(&["pair", "-s", "dutch-2026", &o]));
     let _ = std::fs::remove_dir_all(&d);
 }
 

@@ -390,7 +390,7 @@ fn a_file_mixing_conventions_is_refused_naming_line_and_match() {
     f.single(1, 1, 2, "10").single(1, 3, 4, "10").single(2, 3, 1, "==").single(2, 2, 4, "==");
     let doc = trf::read_str(&f.text(), "test.trf", &ReadOptions::default()).expect("the TRF itself is readable");
     let e = DoubleTournament::before_round(&doc, 2).expect_err("mixed conventions");
-    assert!(e.message.contains("line 6") && e.message.contains("match 1"), "{e}");
+    assert!(e.message.starts_with("6:92: match 1 (TRF rounds 1 and 2, columns 92-111): player 1:"), "{e}");
     assert!(e.message.contains("game 1 is against 2, game 2 against 3"), "{e}");
     // Both games of a match with the same colour.
     let mut f = DsFile::new(4, 3);

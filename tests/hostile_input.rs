@@ -78,7 +78,8 @@ fn pending_results_are_refused_not_read_as_unplayed() {
     assert_eq!(code, Some(3), "{out}{err}");
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("pending_results_rematch.trf") && err.contains("round 4 has results pending"), "{err}");
-    assert!(err.contains("line 6: player 1 against 5"), "{err}");
+    assert!(err.contains("pending_results_rematch.trf:6:129: round 4 result (column 129)"), "{err}");
+    assert!(err.contains("(player 1 against 5 has no result)"), "{err}");
     let d = doc("pending_results_rematch.trf");
     assert_eq!(next_round(&d), 5);
     assert!(round_to_pair(&d, None).is_err());

@@ -109,7 +109,7 @@ fn bad_team_files_are_refused_naming_line_and_field() {
     // The 310 match points contradict the board results.
     let p =
         broken("team-mp", |l| if l.starts_with("310   1") { l.replacen("    5.0", "    6.0", 1) } else { l.into() });
-    refused(&p, &["line 16", "match points (columns 55-60) of team 1", "6.0 stated", "give 5.0"]);
+    refused(&p, &[".trf:16:55: 310 match points (columns 55-60): 6.0 stated for team 1", "give 5.0"]);
     // The 320 record names a team whose players had no bye.
     let p = broken("team-320", |l| if l.starts_with("320") { l.replacen("000", "002", 1) } else { l.into() });
     refused(&p, &["record 320", "round 3", "team 2 is named"]);

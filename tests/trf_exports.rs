@@ -148,7 +148,12 @@ fn a_lichess_game_in_progress_is_pending() {
         )),
         "{err}"
     );
-    assert!(err.contains("round 3 has results pending (line 12: player 2 against 6 has no result)"), "{err}");
+    assert!(
+        err.contains(
+            ":12:119: round 3 result (column 119): round 3 has results pending (player 2 against 6 has no result)"
+        ),
+        "{err}"
+    );
 }
 
 /// lichess marks a player who left with `0000` and `-` (colour blank) in the round to come: an
@@ -245,7 +250,7 @@ fn swiss_manager_open_round_waits_for_its_results() {
     assert_eq!(code, Some(3), "{err}");
     assert!(
         err.contains(&format!(
-            "{}: round 4 has results pending (line 18: player 1 against 6 has no result)",
+            "{}:18:129: round 4 result (column 129): round 4 has results pending (player 1 against 6 has no result)",
             file.display()
         )),
         "{err}"

@@ -3,9 +3,9 @@
 //! same answer twice.
 #![no_main]
 
-use lexpair::vocabulary::{PairOptions, System};
 use lexpair::tournament::round_to_pair;
 use lexpair::trf::{read_str, ReadOptions};
+use lexpair::vocabulary::{PairOptions, System};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

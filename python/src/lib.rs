@@ -10,7 +10,9 @@
 use lexpair::batch::report::{read_records, write_reports, UNITS_FILE};
 use lexpair::batch::run::{run, RunOptions};
 use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
-use lexpair::generate::{check_rates, field_from_document, generate as generate_tournament, parse_point_system};
+use lexpair::generate::{
+    check_rates, check_request, field_from_document, generate as generate_tournament, parse_point_system,
+};
 use lexpair::generate::{Field, GenerateConfig, GenerateError};
 use lexpair::model::formulation::{Formulation, FormulationFileError};
 use lexpair::round::Event;
@@ -103,9 +105,9 @@ fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<&str>) -> PyRes
 
 /// The state before the round to pair: a team file's teams, else its players.
 fn state(doc: &TrfDocument, path: &Path, round: Option<u32>) -> PyResult<Event> {
-    let bad = |e: lexpair::tournament::TournamentError| invalid(format!("{}: {e}", path.display()));
+    let bad = |e: lexpair::tournament::TournamentError| invalid(lexpair::trf::in_file(path.display(), &e.message));
     let r = round_to_pair(doc, round).map_err(bad)?;
-    Event::before_round(doc, r).map_err(|e| invalid(format!("{}: {e}", path.display())))
+    Event::before_round(doc, r).map_err(|e| invalid(lexpair::trf::in_file(path.display(), &e)))
 }
 
 /// The systems lexpair pairs: name, family, edition, title, and whether `model=` applies.
@@ -425,7 +427,13 @@ fn run_plan(py: Python<'_>, plan: Plan, out: PathBuf, jobs: Option<usize>, shard
     }
     let shard = shard.map(Shard::parse).transpose().map_err(invalid)?;
     let opts = RunOptions { jobs, shard, quiet: true };
-    let records = py.detach(|| run(&plan, &out, &opts)).map_err(FileError::new_err)?.0;
+    let records = py
+        .detach(|| run(&plan, &out, &opts))
+        .map_err(|e| match e {
+            lexpair::batch::run::RunError::Busy(m) => invalid(m),
+            lexpair::batch::run::RunError::File(m) => FileError::new_err(m),
+        })?
+        .0;
     write_reports(&out, &records).map_err(FileError::new_err)?;
     records_to_py(py, records)
 }
@@ -503,7 +511,10 @@ fn simulate(
     template.point_system = parse_point_system(points).map_err(invalid)?;
     template.team.match_forfeit_rate = match_forfeit_rate;
     template.double.match_forfeit_rate = match_forfeit_rate;
-    check_rates(&template).map_err(generate_error)?;
+    // As `lexpair batch simulate`: a request no unit can run is refused before the first one.
+    if let Source::Field { field, .. } = &source {
+        check_request(&GenerateConfig { field: field.clone(), ..template.clone() }).map_err(generate_error)?;
+    }
     let plan = Plan {
         kind: Kind::Simulate,
         sources: vec![source],

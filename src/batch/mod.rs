@@ -8,6 +8,7 @@
 //! `timings.csv` and `summary.txt` (with timings).
 
 pub mod execute;
+pub mod lock;
 pub mod plots;
 pub mod progress;
 pub mod report;

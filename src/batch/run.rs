@@ -20,6 +20,30 @@ pub struct RunOptions {
     pub quiet: bool,
 }
 
+/// Why a run could not run: its folder is another run's (`Busy`), or a file could not be read or
+/// written (`File`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError {
+    /// Another batch holds the output folder (its process is named).
+    Busy(String),
+    /// A file of the output folder could not be read or written.
+    File(String),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Busy(m) | RunError::File(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<String> for RunError {
+    fn from(m: String) -> RunError {
+        RunError::File(m)
+    }
+}
+
 /// What a run did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunStats {
@@ -61,12 +85,42 @@ fn execute_guarded(plan: &Plan, unit: &super::Unit, out: &Path) -> Record {
     }
 }
 
+/// Removes from `units.jsonl` the records an interruption tore (the last line cut short, or such
+/// a line left inside by an older version): their units run again and are appended whole. The
+/// file is rewritten whole (temporary file, then renamed) only when there is one.
+fn drop_torn_records(path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let torn =
+        |line: &str| !line.trim().is_empty() && matches!(serde_json::from_str::<Record>(line), Err(e) if e.is_eof());
+    // The last line, cut short before its end of line, is torn unless it is a whole record.
+    let cut_short = !text.is_empty() && !text.ends_with('\n');
+    let last = text.lines().count().saturating_sub(1);
+    let whole = |line: &str| serde_json::from_str::<Record>(line).is_ok();
+    if !cut_short && !text.lines().any(torn) {
+        return Ok(());
+    }
+    let kept: String = text
+        .lines()
+        .enumerate()
+        .filter(|&(k, l)| {
+            let dropped = torn(l) || l.trim().is_empty() || (cut_short && k == last && !whole(l));
+            !dropped
+        })
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    super::report::write_atomic(path, &kept)
+}
+
 /// Runs the units of `plan` (of `opts.shard`) not yet in `out/units.jsonl`, then rewrites the
 /// reports from every record there. Results do not depend on `opts.jobs`: each unit is
 /// independent and seeded by its own seed, and the reports are sorted.
-pub fn run(plan: &Plan, out: &Path, opts: &RunOptions) -> Result<(Vec<Record>, RunStats), String> {
+pub fn run(plan: &Plan, out: &Path, opts: &RunOptions) -> Result<(Vec<Record>, RunStats), RunError> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let _lock = super::lock::FolderLock::take(out).map_err(RunError::Busy)?;
     let units_path = out.join(UNITS_FILE);
+    if units_path.exists() {
+        drop_torn_records(&units_path)?;
+    }
     let done: std::collections::HashSet<String> = if units_path.exists() {
         read_records(&units_path)?.into_iter().map(|r| r.key).collect()
     } else {
@@ -87,11 +141,6 @@ pub fn run(plan: &Plan, out: &Path, opts: &RunOptions) -> Result<(Vec<Record>, R
         .append(true)
         .open(&units_path)
         .map_err(|e| format!("{}: {e}", units_path.display()))?;
-    // After an interruption the last line may be torn: start the next record on a new line.
-    let torn = std::fs::read(&units_path).map_err(|e| format!("{}: {e}", units_path.display()))?;
-    if torn.last().is_some_and(|&b| b != b'\n') {
-        file.write_all(b"\n").map_err(|e| format!("{}: {e}", units_path.display()))?;
-    }
     let mut progress = Progress::new(todo.len(), opts.quiet);
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<Record>();

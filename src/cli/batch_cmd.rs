@@ -7,10 +7,10 @@ use super::{BackendArg, Failure};
 use clap::{Args, Subcommand};
 use lexpair::batch::plots::write_plots;
 use lexpair::batch::report::{merge_records, paired_text, summary_text, write_atomic, write_reports, UNITS_FILE};
-use lexpair::batch::run::{run, RunOptions};
+use lexpair::batch::run::{run, RunError, RunOptions};
 use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
 use lexpair::generate::team::{pairs_teams, TeamOptions};
-use lexpair::generate::{check_rates, Field};
+use lexpair::generate::{check_request, Field, GenerateConfig};
 use lexpair::vocabulary::PairOptions;
 use std::path::{Path, PathBuf};
 
@@ -257,7 +257,13 @@ fn simulate(s: SimulateArgs) -> Result<(), Failure> {
         ..PairOptions::default()
     };
     let template = make_config(variants[0].system, Field::List(Vec::new()), s.rounds, 0, &s.results, pair.clone())?;
-    check_rates(&template)?; // bad options fail the command, not every unit
+    // A request every unit would fail is refused before the first one runs, as `generate`
+    // refuses it: the options, and each field's size.
+    for source in &sources {
+        if let Source::Field { field, .. } = source {
+            check_request(&GenerateConfig { field: field.clone(), ..template.clone() })?;
+        }
+    }
     let ranking = match &s.ranking {
         Some(list) => {
             let list = lexpair::standings::TieBreak::parse_list(list)
@@ -284,7 +290,10 @@ fn simulate(s: SimulateArgs) -> Result<(), Failure> {
 
 fn execute(plan: &Plan, c: &CommonArgs) -> Result<(), Failure> {
     let opts = options(c)?;
-    let (records, stats) = run(plan, &c.out, &opts).map_err(Failure::File)?;
+    let (records, stats) = run(plan, &c.out, &opts).map_err(|e| match e {
+        RunError::Busy(m) => Failure::Invalid(m),
+        RunError::File(m) => Failure::File(m),
+    })?;
     finish(&records, c.plot.as_deref(), c.quiet)?;
     if !c.quiet {
         println!(
@@ -328,6 +337,7 @@ fn finish(records: &[Record], plot: Option<&Path>, quiet: bool) -> Result<(), Fa
 fn merge(m: MergeArgs) -> Result<(), Failure> {
     let records = merge_records(&m.inputs).map_err(Failure::Invalid)?;
     std::fs::create_dir_all(&m.out).map_err(|e| Failure::File(format!("{}: {e}", m.out.display())))?;
+    let _lock = lexpair::batch::lock::FolderLock::take(&m.out).map_err(Failure::Invalid)?;
     let mut lines = String::new();
     for r in &records {
         lines.push_str(&serde_json::to_string(r).map_err(|e| Failure::Internal(e.to_string()))?);

@@ -60,13 +60,13 @@ fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<Method>) -> Res
 /// The state before the round to pair (`--round`, or the next round; see `round_to_pair`):
 /// a team file's teams, else its players.
 fn event(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Event, Failure> {
-    let r = round_to_pair(doc, round).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))?;
-    Event::before_round(doc, r).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))
+    let r = round_to_pair(doc, round).map_err(|e| Failure::Invalid(trf::in_file(path.display(), &e.message)))?;
+    Event::before_round(doc, r).map_err(|e| Failure::Invalid(trf::in_file(path.display(), &e)))
 }
 
 /// The state before the round to pair (`--round`, or the next round; see `round_to_pair`).
 fn tournament(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Tournament, Failure> {
-    let invalid = |e: lexpair::tournament::TournamentError| Failure::Invalid(format!("{}: {e}", path.display()));
+    let invalid = |e: lexpair::tournament::TournamentError| Failure::Invalid(trf::in_file(path.display(), &e.message));
     let r = round_to_pair(doc, round).map_err(invalid)?;
     Tournament::before_round(doc, r).map_err(invalid)
 }
@@ -74,14 +74,49 @@ fn tournament(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Tour
 /// A pairing failure, naming the file it concerns.
 fn in_file(path: &Path) -> impl Fn(lexpair::vocabulary::PairError) -> Failure + '_ {
     move |e| match Failure::from(e) {
-        Failure::NoPairing(m) => Failure::NoPairing(format!("{}: {m}", path.display())),
-        Failure::Invalid(m) => Failure::Invalid(format!("{}: {m}", path.display())),
+        Failure::NoPairing(m) => Failure::NoPairing(trf::in_file(path.display(), &m)),
+        Failure::Invalid(m) => Failure::Invalid(trf::in_file(path.display(), &m)),
         other => other,
     }
 }
 
+/// `pair`: under `--time-limit`, the whole command (reading the file included) runs against the
+/// limit; what it writes is written only after, and only when it finished in time.
 pub fn pair(a: PairArgs) -> Result<(), Failure> {
     let system = parse_system(&a.system)?;
+    let (output, checklist, explain_file, limit) =
+        (a.output.clone(), a.checklist.clone(), a.explain_file.clone(), a.time_limit);
+    // The outputs are checked first: a request that would destroy an input is refused before
+    // any work.
+    super::output::note_input(&a.file);
+    if let Some(model) = &a.model {
+        super::output::note_input(model);
+    }
+    for out in output.iter().chain(&checklist).chain(&explain_file).filter(|p| p.as_os_str() != "-") {
+        super::output::not_an_input(out)?;
+    }
+    let (text, side, list) = within(limit, move || pair_work(a, system))?;
+    if let (Some(path), Some(list)) = (&checklist, &list) {
+        emit(Some(path), list)?;
+    }
+    // The explanation never goes into the pairs (or TRF, or list) file: to its own file, else
+    // to standard output after the pairing when that is where the pairing goes.
+    match (&explain_file, &output, side.is_empty()) {
+        (Some(f), _, _) => {
+            emit(output.as_deref(), &text)?;
+            emit(Some(f), &side)
+        }
+        (None, Some(_), false) => {
+            emit(output.as_deref(), &text)?;
+            emit(None, &side)
+        }
+        _ => emit(output.as_deref(), &(text + &side)),
+    }
+}
+
+/// Everything `pair` computes: the text of the pairing, the explanations beside it, and the
+/// drop-in form's check-list.
+fn pair_work(a: PairArgs, system: System) -> Result<(String, String, Option<String>), Failure> {
     let mut doc = read(&a.file, &ReadOptions::default())?;
     accelerate(&mut doc, &a.file, a.acceleration)?;
     if a.renumber {
@@ -117,21 +152,7 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
         model,
         ..PairOptions::default()
     };
-    let (output, explain_file, limit) = (a.output.clone(), a.explain_file.clone(), a.time_limit);
-    let (text, side) = within(limit, move || pairing_text(&a, system, &doc, &t, &opts))?;
-    // The explanation never goes into the pairs (or TRF, or list) file: to its own file, else
-    // to standard output after the pairing when that is where the pairing goes.
-    match (&explain_file, &output, side.is_empty()) {
-        (Some(f), _, _) => {
-            emit(output.as_deref(), &text)?;
-            emit(Some(f), &side)
-        }
-        (None, Some(_), false) => {
-            emit(output.as_deref(), &text)?;
-            emit(None, &side)
-        }
-        _ => emit(output.as_deref(), &(text + &side)),
-    }
+    pairing_text(&a, system, &doc, &t, &opts)
 }
 
 /// The pairing of `event` in the requested format, and beside it (for the formats that are not
@@ -143,7 +164,7 @@ fn pairing_text(
     doc: &TrfDocument,
     event: &Event,
     opts: &PairOptions,
-) -> Result<(String, String), Failure> {
+) -> Result<(String, String, Option<String>), Failure> {
     let t = event.field();
     let decisions = lexpair::round::Decisions { pre_paired: a.pre_paired.clone(), fixed_boards: a.fix_board.clone() };
     // A decision about a unit that is not to be paired names the unit's line.
@@ -171,12 +192,11 @@ fn pairing_text(
     let round = decided.round;
     let (sat, second) = (round.sat.clone(), round.solver.clone());
     let (pairing, traces) = (round.pairing, round.traces);
-    if let Some(list) = &a.checklist {
-        let Event::Players(t) = event else {
-            return Err(Failure::Invalid("the check-list (-l) is for individual tournaments".into()));
-        };
-        emit(Some(list), &super::checklist::render(t, system, &pairing))?;
-    }
+    let checklist = match (&a.checklist, event) {
+        (None, _) => None,
+        (Some(_), Event::Players(t)) => Some(super::checklist::render(t, system, &pairing)),
+        (Some(_), _) => return Err(Failure::Invalid("the check-list (-l) is for individual tournaments".into())),
+    };
     let list = lexpair::lists::pairing_list(t, doc, &pairing);
     let title = system.name();
     let explanation = a.explain.then(|| lexpair::explain::explain(system, t, &pairing, &traces));
@@ -250,7 +270,7 @@ fn pairing_text(
             side.push_str(&format!("\nwhy the bye and {x}: {reason}\n"));
         }
     }
-    Ok((text, side))
+    Ok((text, side, checklist))
 }
 
 /// The *.trf files below `dir`, recursively (in no particular order).
@@ -398,6 +418,9 @@ fn describe(f: &Path, round: u32, o: &Outcome) -> String {
     match o {
         Outcome::Identical => format!("{head} identical"),
         Outcome::NoPairing(m) => format!("{head} lexpair finds no valid pairing ({m})"),
+        Outcome::Error(m) if m.starts_with(|c: char| c.is_ascii_digit()) => {
+            format!("{}: round {round}: error", trf::in_file(f.display(), m))
+        }
         Outcome::Error(m) => format!("{head} error: {m}"),
         Outcome::Internal(m) => format!("{head} internal error: {m}"),
         Outcome::Different { recorded_only, lexpair_only, recorded_bye, lexpair_bye } => {
@@ -549,7 +572,8 @@ fn recorded_checklists(system: System, file: &Path, accel: Option<Method>) -> Re
     accelerate(&mut doc, file, accel)?;
     let mut text = String::new();
     for r in 1..=doc.rounds_in_file() {
-        let t = Tournament::before_round(&doc, r).map_err(|e| Failure::Invalid(format!("{}: {e}", file.display())))?;
+        let t = Tournament::before_round(&doc, r)
+            .map_err(|e| Failure::Invalid(trf::in_file(file.display(), &e.message)))?;
         let recorded = lexpair::pairing::RoundPairing::recorded(&doc, &t);
         if !text.is_empty() {
             text.push('\n');
@@ -568,6 +592,7 @@ fn generate_dropin(d: &DropIn, system: System, model: Option<&Path>, config: &st
     let config = match (config, int_config) {
         ("", _) | (_, Some(_)) => None,
         (path, None) => {
+            super::output::note_input(Path::new(path));
             text = std::fs::read_to_string(path).map_err(|e| Failure::File(format!("{path}: {e}")))?;
             Some((text.as_str(), Path::new(path)))
         }

@@ -165,6 +165,7 @@ pub fn parse_system(name: &str) -> Result<System, Failure> {
 
 /// Reads a formulation file; keys are checked against the system when pairing.
 pub fn read_model(path: &Path) -> Result<Formulation, Failure> {
+    super::output::note_input(path);
     Formulation::read_file(path).map_err(|e| match e {
         FormulationFileError::Io(m) => Failure::File(m),
         FormulationFileError::Format(m) => Failure::Invalid(m),

@@ -7,6 +7,7 @@ use std::path::Path;
 
 /// Reads `path` and prints its warnings.
 pub fn read_trf(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, ReadFileError> {
+    super::output::note_input(path);
     let doc = trf::read_file(path, opts)?;
     for w in &doc.notes.warnings {
         eprintln!("lexpair: warning: {w}");

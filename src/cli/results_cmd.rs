@@ -1,7 +1,7 @@
 //! `lexpair results FILE --from RESULTS`: the results of a round entered by board, written into
 //! the tournament file with the points updated (`lexpair::results`).
 
-use super::output::emit;
+use super::output::emit_replacing;
 use super::Failure;
 use clap::Args;
 use lexpair::trf::ReadOptions;
@@ -43,5 +43,5 @@ pub fn run(a: ResultsArgs) -> Result<(), Failure> {
     if !pending.is_empty() {
         eprintln!("lexpair: round {round}: still no result for board(s) {}", pending.join(", "));
     }
-    emit(a.output.as_deref(), &lexpair::trf::write(&out, out.flavor))
+    emit_replacing(a.output.as_deref(), &lexpair::trf::write(&out, out.flavor))
 }

@@ -32,7 +32,8 @@ pub fn run(a: VerifyArgs) -> Result<(), Failure> {
     let system: System = a.system.parse().map_err(Failure::Invalid)?;
     let doc = super::input::read_trf(&a.file, &ReadOptions::default())?;
     let round = a.round.unwrap_or_else(|| Event::next_round(&doc));
-    let event = Event::before_round(&doc, round).map_err(|e| Failure::Invalid(format!("{}: {e}", a.file.display())))?;
+    let event =
+        Event::before_round(&doc, round).map_err(|e| Failure::Invalid(lexpair::trf::in_file(a.file.display(), &e)))?;
     let t = event.field();
     let pairing = verify::read_pairing(&a.pairs, t).map_err(|e| match e {
         PairsFileError::Io { .. } => Failure::File(e.to_string()),

@@ -7,7 +7,7 @@ use super::{DoubleTournament, DsPlayer};
 use crate::matches::{BoardResult, MatchKind, MatchRound, TeamFloat};
 use crate::points::Points;
 use crate::trf::{ByeKind, Colour, ResultCode, RoundEntry, TrfDocument};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 
 /// A Double-Swiss file that cannot be paired for the requested match, or breaks the encoding: the
@@ -212,18 +212,23 @@ fn build(doc: &TrfDocument, k: u32, absences_of_round: bool) -> Result<DoubleTou
             let side = match entries[i] {
                 Some(MatchEntry::Games { opponent, games }) => {
                     let Some(&j) = index.get(&opponent) else {
-                        return err(format!(
-                            "line {}: player {id}, match {m}: opponent {opponent} is not a player",
-                            records[i].line
+                        return err(crate::trf::at(
+                            records[i].line,
+                            92 + 20 * (m as usize - 1),
+                            format!("match {m}: player {id}: opponent {opponent} is not a player"),
                         ));
                     };
                     let theirs = match entries[j] {
                         Some(MatchEntry::Games { opponent: o, games: g }) if o == id => g,
                         _ => {
-                            return err(format!(
-                                "line {}: player {id} meets {opponent} in match {m}, but player {opponent} (line {}) \
-                                 does not list that match",
-                                records[i].line, records[j].line
+                            return err(crate::trf::at(
+                                records[i].line,
+                                92 + 20 * (m as usize - 1),
+                                format!(
+                                    "match {m}: player {id} meets {opponent}, but player {opponent} (line {}) does not \
+                                     list that match",
+                                    records[j].line
+                                ),
                             ))
                         }
                     };
@@ -231,11 +236,14 @@ fn build(doc: &TrfDocument, k: u32, absences_of_round: bool) -> Result<DoubleTou
                 }
                 Some(MatchEntry::Bye(code)) => bye_side(id, code, &ps),
                 Some(MatchEntry::Announced(code)) => {
-                    return err(format!(
-                        "line {}: player {id}, match {m}: a bye '{}' in game 1's column only, but later matches \
-                         follow; a match's bye is written in both of its columns",
+                    return err(crate::trf::at(
                         records[i].line,
-                        code.to_char()
+                        99 + 20 * (m as usize - 1),
+                        format!(
+                            "match {m}: player {id}: a bye '{}' in game 1's column only, but later matches follow; a \
+                             match's bye is written in both of its columns",
+                            code.to_char()
+                        ),
                     ))
                 }
                 None => bye_side(id, ResultCode::ZeroBye, &ps),
@@ -292,21 +300,14 @@ fn build(doc: &TrfDocument, k: u32, absences_of_round: bool) -> Result<DoubleTou
             history: h,
         });
     }
-    let mut forbidden = HashSet::new();
+    let mut forbidden = crate::tournament::Forbidden::new();
     let (c1, c2) = encoding::columns(k);
     for g in &doc.forbidden {
         // `260` counts game columns: a prohibition that covers either game of the match holds.
         if g.rounds.is_some_and(|(a, b)| c2 < a || c1 > b) {
             continue;
         }
-        let ids: Vec<usize> = g.players.iter().filter_map(|id| index.get(id).copied()).collect();
-        for (x, &a) in ids.iter().enumerate() {
-            for &b in &ids[x + 1..] {
-                if a != b {
-                    forbidden.insert((a.min(b), a.max(b)));
-                }
-            }
-        }
+        forbidden.add_group(g.players.iter().filter_map(|id| index.get(id).copied()));
     }
     let mut t = DoubleTournament {
         round: k,
@@ -351,10 +352,14 @@ fn absences(
         let kind = match code {
             ResultCode::PairingBye if k < encoding::next_match(doc) => continue, // a replay: it was there
             ResultCode::PairingBye => {
-                return err(format!(
-                    "line {}: player {} holds a pairing-allocated bye for match {k} entered in advance (0000 - U); \
-                     the system assigns it when pairing (C.04.5 3.4): remove it, or enter an absence (0000 - Z)",
-                    p.line, p.id
+                return err(crate::trf::at(
+                    p.line,
+                    99 + 20 * (k as usize - 1),
+                    format!(
+                        "match {k}: player {} holds a pairing-allocated bye entered in advance (0000 - U); the \
+                         system assigns it when pairing (C.04.5 3.4): remove it, or enter an absence (0000 - Z)",
+                        p.id
+                    ),
                 ))
             }
             ResultCode::FullBye => ByeKind::Full,

@@ -89,10 +89,16 @@ fn entry(p: &PlayerRecord, column: u32) -> Option<RoundEntry> {
 pub fn match_entry(p: &PlayerRecord, k: u32) -> Result<Option<MatchEntry>, String> {
     let (c1, c2) = columns(k);
     let at = |what: String| {
-        format!(
-            "line {}: player {}, match {k} (TRF rounds {c1} and {c2}): {what}; a Double-Swiss match is two games \
-             against the same opponent with reversed colours, or one bye in both columns (192 {CODE})",
-            p.line, p.id
+        let col = 92 + 10 * (c1 as usize - 1);
+        crate::trf::at(
+            p.line,
+            col,
+            format!(
+                "match {k} (TRF rounds {c1} and {c2}, columns {col}-{}): player {}: {what}; a Double-Swiss match is \
+                 two games against the same opponent with reversed colours, or one bye in both columns (192 {CODE})",
+                col + 19,
+                p.id
+            ),
         )
     };
     let last = p.rounds.len() as u32;
@@ -209,17 +215,65 @@ pub fn match_to_pair(doc: &TrfDocument, requested: Option<u32>) -> Result<u32, S
         for c in 1..columns(k).0 {
             if let Some(RoundEntry { opponent: Some(o), result: ResultCode::Pending, .. }) = entry(p, c) {
                 let m = match_of_column(c);
-                return Err(format!(
-                    "match {m} has results pending (line {}: player {} against {o}, game {} has no result); enter \
-                     the results of match {m} before pairing match {k}",
+                let col = 99 + 10 * (c as usize - 1);
+                return Err(crate::trf::at(
                     p.line,
-                    p.id,
-                    2 - c % 2
+                    col,
+                    format!(
+                        "round {c} result (column {col}): match {m} has results pending (player {} against {o}, game \
+                         {} has no result); enter the results of match {m} before pairing match {k}",
+                        p.id,
+                        2 - c % 2
+                    ),
                 ));
             }
         }
     }
     Ok(k)
+}
+
+/// [`crate::tournament::partial_round`] in matches: the match to pair holding a
+/// pairing-allocated bye entered in advance for some players, or the last match paired with
+/// entries for some players only. A match written against the encoding (a lone game column) is
+/// left to the state, which names its line.
+pub fn partial_match(doc: &TrfDocument) -> Option<crate::tournament::PartialRound> {
+    let next = next_match(doc);
+    let split = |k: u32| -> Option<(Vec<u32>, Vec<u32>)> {
+        let mut ids: Vec<(u32, bool)> = Vec::with_capacity(doc.players.len());
+        for p in &doc.players {
+            ids.push((p.id, match_entry(p, k).ok()?.is_some()));
+        }
+        ids.sort_unstable();
+        Some((ids.iter().filter(|x| x.1).map(|x| x.0).collect(), ids.iter().filter(|x| !x.1).map(|x| x.0).collect()))
+    };
+    let entries: Vec<Option<MatchEntry>> = doc.players.iter().map(|p| match_entry(p, next).ok().flatten()).collect();
+    let games = entries.iter().any(|e| matches!(e, Some(MatchEntry::Games { .. })));
+    let pab = entries.iter().any(|e| {
+        matches!(e, Some(MatchEntry::Bye(ResultCode::PairingBye) | MatchEntry::Announced(ResultCode::PairingBye)))
+    });
+    if pab && !games {
+        let (entered, missing) = split(next)?;
+        return Some(crate::tournament::PartialRound {
+            round: next,
+            entered,
+            missing,
+            in_advance: true,
+            matches: true,
+        });
+    }
+    if next > 1 {
+        let (entered, missing) = split(next - 1)?;
+        if !missing.is_empty() {
+            return Some(crate::tournament::PartialRound {
+                round: next - 1,
+                entered,
+                missing,
+                in_advance: false,
+                matches: true,
+            });
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -254,7 +308,7 @@ mod tests {
     fn mixed_conventions_are_refused_with_line_and_match() {
         let different = player(vec![game(2, Colour::White, ResultCode::Win), game(3, Colour::Black, ResultCode::Win)]);
         let e = match_entry(&different, 1).unwrap_err();
-        assert!(e.contains("line 7") && e.contains("match 1") && e.contains("against 2, game 2 against 3"), "{e}");
+        assert!(e.starts_with("7:92: match 1 (TRF rounds 1 and 2") && e.contains("against 2, game 2 against 3"), "{e}");
         let same_colour =
             player(vec![game(2, Colour::White, ResultCode::Win), game(2, Colour::White, ResultCode::Win)]);
         assert!(match_entry(&same_colour, 1).unwrap_err().contains("both games are with White"));

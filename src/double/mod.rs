@@ -21,7 +21,6 @@ use crate::matches::{MatchKind, MatchRound, TeamFloat};
 use crate::points::Points;
 use crate::trf::{ByeKind, Colour};
 use serde::Serialize;
-use std::collections::HashSet;
 
 /// A player as the Double-Swiss system sees him before the match round to pair.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -75,7 +74,7 @@ pub struct DoubleTournament {
     /// All players, by pairing number.
     pub players: Vec<DsPlayer>,
     /// Pairs of player indices that must not meet in this round (XXP, `260`), `a < b`.
-    pub forbidden: HashSet<(usize, usize)>,
+    pub forbidden: crate::tournament::Forbidden,
     /// The points of a game won, drawn, lost (`162`).
     pub game_points: crate::points::PointSystem,
     /// What the pairing-allocated bye is worth (1.4: a game won and a game drawn).
@@ -119,7 +118,7 @@ impl DoubleTournament {
 
     /// True if XXP / `260` forbids `a` against `b` this round.
     pub fn is_forbidden(&self, a: usize, b: usize) -> bool {
-        self.forbidden.contains(&(a.min(b), a.max(b)))
+        self.forbidden.contains(&(a, b))
     }
 
     /// The index of the player with TRF id `id`.
@@ -169,9 +168,8 @@ impl DoubleTournament {
                 j["pairing_score"] = serde_json::to_value(p.pairing_score())?;
             }
         }
-        let mut forbidden: Vec<(Option<u32>, Option<u32>)> =
-            self.forbidden.iter().map(|&(a, b)| (id(a), id(b))).collect();
-        forbidden.sort_unstable();
+        let forbidden: Vec<Vec<Option<u32>>> =
+            self.forbidden.groups().iter().map(|g| g.iter().map(|&i| id(i)).collect()).collect();
         v["forbidden"] = serde_json::to_value(forbidden)?;
         Ok(v)
     }
@@ -214,7 +212,7 @@ impl DoubleTournament {
             total_rounds,
             initial_colour: Some(Colour::White),
             players,
-            forbidden: HashSet::new(),
+            forbidden: crate::tournament::Forbidden::new(),
             pab_points: encoding::default_pab_points(&game_points),
             game_points,
             baku: false,

@@ -186,8 +186,19 @@ impl Formulation {
     /// Reads a `.model` file whose keys have the form of a criterion key (`C` and digits); the
     /// edition checks them against its criteria when pairing. Errors name the file (and line).
     pub fn read_file(path: &std::path::Path) -> Result<Formulation, FormulationFileError> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| FormulationFileError::Io(format!("{}: {e}", path.display())))?;
+        let bytes = std::fs::read(path).map_err(|e| FormulationFileError::Io(format!("{}: {e}", path.display())))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            // A byte that is no UTF-8 is a fault of the file's contents, named where it stands.
+            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
+            let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+            let byte = e.as_bytes().get(good.len()).copied().unwrap_or(0);
+            FormulationFileError::Format(format!(
+                "{}:{line}:{column}: byte 0x{byte:02X} is not UTF-8; a formulation file is UTF-8 text",
+                path.display()
+            ))
+        })?;
         // A criterion key (`C12`) or a step of a procedure (`3.9a`, `proc:2.6`): the system
         // checks them against its own table when pairing (file and line in the error).
         let looks_like_key = |k: &str| {

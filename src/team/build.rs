@@ -14,7 +14,7 @@ use super::{
 };
 use crate::points::Points;
 use crate::trf::{ByeKind, Colour, MatchForfeit, ResultCode, RoundEntry, TrfDocument};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 
 /// A team file that cannot be paired for the requested round, or contradicts itself: the
@@ -35,6 +35,12 @@ impl std::error::Error for TeamStateError {}
 
 fn err<T>(message: String) -> Result<T, TeamStateError> {
     Err(TeamStateError { message })
+}
+
+/// The field of round `r`'s opponent in a `001` line.
+fn opponent_field(r: u32) -> String {
+    let start = 92 + 10 * (r as usize - 1);
+    format!("round {r} opponent (columns {start}-{})", start + 3)
 }
 
 fn entry(rounds: &[Option<RoundEntry>], r: u32) -> Option<RoundEntry> {
@@ -101,6 +107,20 @@ fn build_unbounded(doc: &TrfDocument, round: u32, absences_of_round: bool) -> Re
             seating.team_of.insert(p, i);
         }
     }
+    // C.04.6 pairs teams: a player on no team's roster could not be seated on any board, and
+    // would drop out of the event without a word.
+    if let Some(p) = doc.players.iter().find(|p| !seating.team_of.contains_key(&p.id)) {
+        let (code, col) = if records.first().is_some_and(|t| t.legacy) { ("013", 37) } else { ("310", 74) };
+        return err(crate::trf::at(
+            p.line,
+            5,
+            format!(
+                "starting-rank number (columns 5-8): player {} is on no team's roster ({code} records, from column \
+                 {col}); in a team file every player belongs to a team",
+                p.id
+            ),
+        ));
+    }
     let boards = doc.board_count().unwrap_or_else(|| records.iter().map(|t| t.players.len()).max().unwrap_or(0));
     let pattern: Vec<Colour> = match &doc.board_colours {
         Some(p) => p.clone(),
@@ -142,31 +162,57 @@ fn build_unbounded(doc: &TrfDocument, round: u32, absences_of_round: bool) -> Re
                 continue;
             }
             let line_up = lineup_of(doc, records[i], r);
-            let mut opponents: Vec<usize> = Vec::new();
+            // The team each board faces, with the first player facing it (id, line).
+            let mut opponents: Vec<(usize, u32, usize)> = Vec::new();
+            let (col, field) = (92 + 10 * (r as usize - 1), opponent_field(r));
             for &p in &line_up {
-                if let Some(e) = player(p).and_then(|rec| entry(&rec.rounds, r)) {
-                    if let Some(o) = e.opponent {
-                        match seating.team_of.get(&o) {
-                            Some(&j) if !opponents.contains(&j) => opponents.push(j),
-                            Some(_) => {}
-                            None => {
-                                return err(format!(
-                                    "line {}: player {p} (team {}) meets player {o} in round {r}, who is in no team",
-                                    player(p).map_or(0, |x| x.line),
-                                    records[i].tpn
-                                ))
-                            }
+                let Some(rec) = player(p) else { continue };
+                let Some(o) = entry(&rec.rounds, r).and_then(|e| e.opponent) else { continue };
+                let other_line = player(o).map_or(0, |x| x.line);
+                match seating.team_of.get(&o) {
+                    Some(&j) if j == i => {
+                        return err(crate::trf::at(
+                            rec.line,
+                            col,
+                            format!(
+                                "{field}: player {p} of team {} meets player {o} in round {r}, who is of the same team \
+                                 (line {other_line}); a match is one team against another",
+                                records[i].tpn
+                            ),
+                        ))
+                    }
+                    Some(&j) => match opponents.first() {
+                        Some(&(k, q, q_line)) if k != j => {
+                            return err(crate::trf::at(
+                                rec.line,
+                                col,
+                                format!(
+                                    "{field}: player {p} of team {} meets player {o} of team {} in round {r}, but \
+                                     player {q} of the same team (line {q_line}) meets team {}; the boards of a match \
+                                     face one team",
+                                    records[i].tpn, records[j].tpn, records[k].tpn
+                                ),
+                            ))
                         }
+                        Some(_) => {}
+                        None => opponents.push((j, p, rec.line)),
+                    },
+                    None => {
+                        return err(crate::trf::at(
+                            rec.line,
+                            col,
+                            format!(
+                                "{field}: player {p} of team {} meets player {o} (line {other_line}) in round {r}, who \
+                                 is in no team",
+                                records[i].tpn
+                            ),
+                        ))
                     }
                 }
             }
-            match opponents.as_slice() {
-                [] => rounds[i] = Some(bye_round(doc, records[i], &line_up, r, &ps, scale, pab_points, boards)?),
-                [j] if *j == i => {
-                    return err(format!("round {r}: team {} has players paired with each other", records[i].tpn))
-                }
-                [j] => {
-                    let j = *j;
+            match opponents.first().map(|&(j, _, _)| j) {
+                None => rounds[i] = Some(bye_round(doc, records[i], &line_up, r, &ps, scale, pab_points, boards)?),
+                Some(j) => {
                     let line_up_j = lineup_of(doc, records[j], r);
                     let (a, b) = match_rounds(
                         doc,
@@ -178,14 +224,6 @@ fn build_unbounded(doc: &TrfDocument, round: u32, absences_of_round: bool) -> Re
                     )?;
                     rounds[i] = Some(a);
                     rounds[j] = Some(b);
-                }
-                many => {
-                    let tpns: Vec<String> = many.iter().map(|&j| records[j].tpn.to_string()).collect();
-                    return err(format!(
-                        "round {r}: the boards of team {} face more than one team ({}): a match is one team against one",
-                        records[i].tpn,
-                        tpns.join(", ")
-                    ));
                 }
             }
         }
@@ -201,7 +239,11 @@ fn build_unbounded(doc: &TrfDocument, round: u32, absences_of_round: bool) -> Re
         check_forfeit_records(doc, r, &records, &index, &history)?;
     }
 
-    let absent = if absences_of_round { absences(doc, round, &records, &index)? } else { vec![None; n] };
+    let (absent, absent_players) = if absences_of_round {
+        absences(doc, round, &records, &index, boards)?
+    } else {
+        (vec![None; n], vec![Vec::new(); n])
+    };
     let is_last = doc.total_rounds == Some(round);
     let mut teams = Vec::with_capacity(n);
     for (i, rec) in records.iter().enumerate() {
@@ -236,22 +278,16 @@ fn build_unbounded(doc: &TrfDocument, round: u32, absences_of_round: bool) -> Re
             had_forfeit_win: h.iter().any(|m| m.kind == MatchKind::ForfeitWin),
             had_full_bye: h.iter().any(|m| m.kind == MatchKind::Bye(ByeKind::Full)),
             absent: absent[i],
+            absent_players: absent_players[i].clone(),
             history: h,
         });
     }
-    let mut forbidden = HashSet::new();
+    let mut forbidden = crate::tournament::Forbidden::new();
     for g in &doc.forbidden {
         if g.rounds.is_some_and(|(a, b)| round < a || round > b) {
             continue;
         }
-        let ids: Vec<usize> = g.players.iter().filter_map(|tpn| index.get(tpn).copied()).collect();
-        for (k, &a) in ids.iter().enumerate() {
-            for &b in &ids[k + 1..] {
-                if a != b {
-                    forbidden.insert((a.min(b), a.max(b)));
-                }
-            }
-        }
+        forbidden.add_group(g.players.iter().filter_map(|tpn| index.get(tpn).copied()));
     }
     let mut t = TeamTournament {
         round,
@@ -429,16 +465,23 @@ fn match_rounds(
     Ok((make(ka, b.0, colour_a, boards_a, ma, sa), make(kb, a.0, colour_a.map(Colour::opposite), boards_b, mb, sb)))
 }
 
-/// The teams absent from round `round`: a `240` record of that round, or every player of the
-/// team entered with a bye and no opponent (`0000 - Z|H|F`). A pairing-allocated bye entered
-/// in advance is refused: the system assigns it (3.4).
+/// Who is absent from round `round`: the teams named by a `240` record of that round, or whose
+/// every board player (the first players of the roster, as many as the boards) is entered with
+/// a bye and no opponent (`0000 - Z|H|F`); and, of the other teams, the players so entered. C.04.6
+/// pairs teams, not boards (3.3.1: "all teams ... have been paired"): a team with a board
+/// missing still plays its match, the board forfeited or filled by the team (its line-up is the
+/// team's, not the pairing's), so one board's absence never takes the team out of the round. A
+/// pairing-allocated bye entered in advance is refused: the system assigns it (3.4).
+#[allow(clippy::type_complexity)]
 fn absences(
     doc: &TrfDocument,
     round: u32,
     records: &[&crate::trf::TeamRecord],
     index: &HashMap<u32, usize>,
-) -> Result<Vec<Option<ByeKind>>, TeamStateError> {
+    boards: usize,
+) -> Result<(Vec<Option<ByeKind>>, Vec<Vec<u32>>), TeamStateError> {
     let mut absent: Vec<Option<ByeKind>> = vec![None; records.len()];
+    let mut absent_players: Vec<Vec<u32>> = vec![Vec::new(); records.len()];
     for b in doc.announced_byes.iter().filter(|b| b.round == Some(round) || b.round.is_none()) {
         for tpn in &b.players {
             if let Some(&i) = index.get(tpn) {
@@ -452,6 +495,8 @@ fn absences(
         if entries.is_empty() || entries.iter().any(|e| e.opponent.is_some()) {
             continue;
         }
+        let away = |p: &u32| doc.player(*p).and_then(|x| entry(&x.rounds, round)).is_some_and(|e| e.result.is_bye());
+        let whole_team = rec.players.iter().take(boards.max(1)).all(away);
         if entries.iter().any(|e| e.result == ResultCode::PairingBye) {
             if round < crate::tournament::next_round(doc) {
                 continue; // the bye the round was paired with, in a replay: the team was there
@@ -462,6 +507,10 @@ fn absences(
                 rec.tpn
             ));
         }
+        if !whole_team {
+            absent_players[i] = rec.players.iter().copied().filter(away).collect();
+            continue;
+        }
         let kind = if entries.iter().any(|e| e.result == ResultCode::FullBye) {
             ByeKind::Full
         } else if entries.iter().any(|e| e.result == ResultCode::HalfBye) {
@@ -471,7 +520,7 @@ fn absences(
         };
         absent[i] = absent[i].or(Some(kind));
     }
-    Ok(absent)
+    Ok((absent, absent_players))
 }
 
 /// The `320` record against the board results: the team it names for round `r` had the
@@ -577,15 +626,23 @@ fn check_totals(doc: &TrfDocument) -> Result<(), TeamStateError> {
     for rec in &doc.teams {
         let Some(team) = after.teams.iter().find(|t| t.tpn == rec.tpn) else { continue };
         if let Some(m) = rec.match_points.filter(|&m| m != team.match_points) {
-            return err(format!(
-                "line {}: match points (columns 55-60) of team {}: {m} stated, but its board results give {}",
-                rec.line, rec.tpn, team.match_points
+            return err(crate::trf::at(
+                rec.line,
+                55,
+                format!(
+                    "310 match points (columns 55-60): {m} stated for team {}, but its board results give {}",
+                    rec.tpn, team.match_points
+                ),
             ));
         }
         if let Some(g) = rec.game_points.filter(|&g| g != team.game_points) {
-            return err(format!(
-                "line {}: game points (columns 62-67) of team {}: {g} stated, but its board results give {}",
-                rec.line, rec.tpn, team.game_points
+            return err(crate::trf::at(
+                rec.line,
+                62,
+                format!(
+                    "310 game points (columns 62-67): {g} stated for team {}, but its board results give {}",
+                    rec.tpn, team.game_points
+                ),
             ));
         }
     }

@@ -3,7 +3,8 @@
 //!
 //! A team plays in its `310` board order, its first players as many as there are boards (a
 //! roster may list reserves after them: the competition's line-up of the round is not known to
-//! the pairing, C.04.6 leaves it to the teams). The team with White has White on board 1
+//! the pairing, C.04.6 leaves it to the teams); a player entered absent from the round is not
+//! seated, the players after him move up, and a board left without a player is empty. The team with White has White on board 1
 //! (1.6.1); the boards follow the `352` pattern from there.
 
 use super::TeamTournament;
@@ -34,6 +35,13 @@ pub struct MatchLine {
     pub boards: Vec<BoardLine>,
 }
 
+/// The players of `team` on its boards, board 1 first: the roster in its order without the
+/// players entered absent from the round, so that a reserve listed after the boards moves up;
+/// a board nobody is left for is empty (0: forfeited, or filled by the team).
+fn seated(team: &super::Team) -> Vec<u32> {
+    team.roster.iter().copied().filter(|p| !team.absent_players.contains(p)).collect()
+}
+
 /// The matches of `pairing` on their boards, in pairing order.
 pub fn matches(t: &TeamTournament, pairing: &RoundPairing) -> Vec<MatchLine> {
     let colours = t.board_colours(Colour::White);
@@ -42,9 +50,10 @@ pub fn matches(t: &TeamTournament, pairing: &RoundPairing) -> Vec<MatchLine> {
         .iter()
         .map(|b| {
             let (w, bl) = (&t.teams[b.white], &t.teams[b.black]);
+            let (seated_w, seated_b) = (seated(w), seated(bl));
             let boards = (0..t.boards)
                 .map(|k| {
-                    let (pw, pb) = (w.roster.get(k).copied().unwrap_or(0), bl.roster.get(k).copied().unwrap_or(0));
+                    let (pw, pb) = (seated_w.get(k).copied().unwrap_or(0), seated_b.get(k).copied().unwrap_or(0));
                     match colours.get(k) {
                         Some(Colour::Black) => BoardLine { board: k + 1, white: pb, black: pw },
                         _ => BoardLine { board: k + 1, white: pw, black: pb },

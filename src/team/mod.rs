@@ -26,7 +26,6 @@ pub use rules::{ColourModel, Score, TeamRules};
 use crate::points::Points;
 use crate::trf::{ByeKind, Colour};
 use serde::Serialize;
-use std::collections::HashSet;
 
 /// How strong a colour preference is (1.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -87,6 +86,10 @@ pub struct Team {
     pub had_full_bye: bool,
     /// Not to be paired in the round to pair (a bye of the competition or an absence).
     pub absent: Option<ByeKind>,
+    /// Players of a team that plays the round to pair entered absent from it (a bye and no
+    /// opponent in the round's column): not seated on a board ([`lineup::matches`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub absent_players: Vec<u32>,
 }
 
 /// The team tournament before the round to pair.
@@ -108,8 +111,8 @@ pub struct TeamTournament {
     pub initial_colour: Option<Colour>,
     /// All teams, by TPN (`teams[k].tpn == k + 1`).
     pub teams: Vec<Team>,
-    /// Pairs of team indices that must not meet in this round (`260`), `a < b`.
-    pub forbidden: HashSet<(usize, usize)>,
+    /// Pairs of team indices that must not meet in this round (`260`), kept as groups.
+    pub forbidden: crate::tournament::Forbidden,
     /// Match points of a won, drawn and lost match (`362`).
     pub match_scale: crate::trf::TeamScoring,
     /// Game points of the boards (`162`).
@@ -173,7 +176,7 @@ impl TeamTournament {
 
     /// True if a `260` record forbids `a` against `b` this round.
     pub fn is_forbidden(&self, a: usize, b: usize) -> bool {
-        self.forbidden.contains(&(a.min(b), a.max(b)))
+        self.forbidden.contains(&(a, b))
     }
 
     /// Points of a win, a draw and a loss in the primary score (a match's, or a game's).
@@ -223,9 +226,8 @@ impl TeamTournament {
                 j["pairing_score"] = serde_json::to_value(team.pairing_score(&self.rules))?;
             }
         }
-        let mut forbidden: Vec<(Option<u32>, Option<u32>)> =
-            self.forbidden.iter().map(|&(a, b)| (tpn(a), tpn(b))).collect();
-        forbidden.sort_unstable();
+        let forbidden: Vec<Vec<Option<u32>>> =
+            self.forbidden.groups().iter().map(|g| g.iter().map(|&i| tpn(i)).collect()).collect();
         v["forbidden"] = serde_json::to_value(forbidden)?;
         Ok(v)
     }
@@ -254,6 +256,7 @@ impl Team {
             had_forfeit_win: false,
             had_full_bye: false,
             absent: None,
+            absent_players: Vec::new(),
         }
     }
 }
@@ -271,7 +274,7 @@ impl TeamTournament {
             pattern: (0..boards).map(|k| if k % 2 == 0 { Colour::White } else { Colour::Black }).collect(),
             initial_colour: Some(Colour::White),
             teams,
-            forbidden: HashSet::new(),
+            forbidden: crate::tournament::Forbidden::new(),
             match_scale: crate::trf::TeamScoring { win: Points(20), draw: Points(10), loss: Points::ZERO },
             game_points: crate::points::PointSystem::default(),
         }

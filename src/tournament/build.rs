@@ -3,7 +3,6 @@
 use super::{colour, floats::RoundFacts, PastRound, Player, Tournament};
 use crate::points::Points;
 use crate::trf::{ByeKind, Colour, IdIndex, ResultCode, RoundEntry, TrfDocument};
-use std::collections::HashSet;
 use std::fmt;
 
 /// A document that cannot be paired for the requested round.
@@ -103,9 +102,15 @@ fn pending_results(doc: &TrfDocument, round: u32) -> Result<(), TournamentError>
         for (k, e) in p.rounds.iter().enumerate().take(round.saturating_sub(1) as usize) {
             if let Some(RoundEntry { opponent: Some(o), result: ResultCode::Pending, .. }) = e {
                 let r = k + 1;
-                return err(format!(
-                    "round {r} has results pending (line {}: player {} against {o} has no result); enter the results of round {r} before pairing round {round}",
-                    p.line, p.id
+                let col = 99 + 10 * k;
+                return err(crate::trf::at(
+                    p.line,
+                    col,
+                    format!(
+                        "round {r} result (column {col}): round {r} has results pending (player {} against {o} has \
+                         no result); enter the results of round {r} before pairing round {round}",
+                        p.id
+                    ),
                 ));
             }
         }
@@ -123,6 +128,8 @@ pub struct PartialRound {
     pub missing: Vec<u32>,
     /// `round` is the round to pair (a bye set in advance), not the last round paired.
     pub in_advance: bool,
+    /// The rounds are the matches of a Double-Swiss file (`--round` counts matches).
+    pub matches: bool,
 }
 
 /// TRF ids as ranges: `1-6, 8, 10-23`.
@@ -144,19 +151,21 @@ impl fmt::Display for PartialRound {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (r, total) = (self.round, self.entered.len() + self.missing.len());
         let (entered, missing) = (id_ranges(&self.entered), id_ranges(&self.missing));
+        // `--round` counts what the file's units play: matches in a Double-Swiss file.
+        let unit = if self.matches { "match" } else { "round" };
         if self.in_advance {
             write!(
                 f,
-                "round {r}, the round to pair, already holds entries for {} of {total} players ({entered}; \
-                 a pairing-allocated bye among them) and none for {missing}: give --round {r} to pair round {r} \
+                "{unit} {r}, the {unit} to pair, already holds entries for {} of {total} players ({entered}; \
+                 a pairing-allocated bye among them) and none for {missing}: give --round {r} to pair {unit} {r} \
                  keeping those entries (the bye stays where it is and that player is not paired)",
                 self.entered.len()
             )
         } else {
             write!(
                 f,
-                "round {r} holds entries for {} of {total} players ({entered}) and none for {missing}, so it \
-                 counts as played with {missing} absent: complete round {r}, or give --round {} to pair round {} so",
+                "{unit} {r} holds entries for {} of {total} players ({entered}) and none for {missing}, so it \
+                 counts as played with {missing} absent: complete {unit} {r}, or give --round {} to pair {unit} {} so",
                 self.entered.len(),
                 r + 1,
                 r + 1
@@ -170,6 +179,9 @@ impl fmt::Display for PartialRound {
 /// the round to pair holding a pairing-allocated bye entered in advance. `None` when every
 /// player has an entry in the last round paired and no bye is preset.
 pub fn partial_round(doc: &TrfDocument) -> Option<PartialRound> {
+    if crate::double::encoding::is_double_swiss(doc) {
+        return crate::double::encoding::partial_match(doc);
+    }
     let next = next_round(doc);
     let split = |r: u32| -> (Vec<u32>, Vec<u32>) {
         let mut ids: Vec<(u32, bool)> = doc.players.iter().map(|p| (p.id, entry(&p.rounds, r).is_some())).collect();
@@ -185,12 +197,12 @@ pub fn partial_round(doc: &TrfDocument) -> Option<PartialRound> {
         .any(|p| entry(&p.rounds, next).is_some_and(|e| e.opponent.is_none() && e.result == ResultCode::PairingBye));
     if pab_in_next && !games_in_next {
         let (entered, missing) = split(next);
-        return Some(PartialRound { round: next, entered, missing, in_advance: true });
+        return Some(PartialRound { round: next, entered, missing, in_advance: true, matches: false });
     }
     if next > 1 {
         let (entered, missing) = split(next - 1);
         if !missing.is_empty() {
-            return Some(PartialRound { round: next - 1, entered, missing, in_advance: false });
+            return Some(PartialRound { round: next - 1, entered, missing, in_advance: false, matches: false });
         }
     }
     None
@@ -420,8 +432,8 @@ fn mark_absences(
     Ok(preassigned)
 }
 
-fn forbidden_pairs(doc: &TrfDocument, round: u32, index: &IdIndex) -> Result<HashSet<(usize, usize)>, TournamentError> {
-    let mut out = HashSet::new();
+fn forbidden_pairs(doc: &TrfDocument, round: u32, index: &IdIndex) -> Result<super::Forbidden, TournamentError> {
+    let mut out = super::Forbidden::new();
     for g in doc.forbidden.iter().filter(|g| g.rounds.is_none_or(|(a, b)| a <= round && round <= b)) {
         let mut idx = Vec::with_capacity(g.players.len());
         for id in &g.players {
@@ -431,13 +443,7 @@ fn forbidden_pairs(doc: &TrfDocument, round: u32, index: &IdIndex) -> Result<Has
                 })?,
             );
         }
-        for (k, &a) in idx.iter().enumerate() {
-            for &b in &idx[k + 1..] {
-                if a != b {
-                    out.insert((a.min(b), a.max(b)));
-                }
-            }
-        }
+        out.add_group(idx);
     }
     Ok(out)
 }

@@ -6,7 +6,9 @@ use serde_json::Value;
 
 impl Tournament {
     /// The state as JSON, players named by their TRF id everywhere: `history[].opponent`,
-    /// `opponents` and the forbidden pairs (sorted) hold ids, not indices into `players`.
+    /// `opponents` and the forbidden groups hold ids, not indices into `players` (`forbidden`: the
+    /// groups of players of which no two may meet, as XXP and 260 state them; a pair is a group of
+    /// two).
     pub fn to_json_by_id(&self) -> Result<Value, serde_json::Error> {
         let id = |i: usize| self.players.get(i).map(|p| p.id);
         let mut v = serde_json::to_value(self)?;
@@ -21,9 +23,8 @@ impl Tournament {
                 p["opponents"] = serde_json::to_value(opponents)?;
             }
         }
-        let mut forbidden: Vec<(Option<u32>, Option<u32>)> =
-            self.forbidden.iter().map(|&(a, b)| (id(a), id(b))).collect();
-        forbidden.sort_unstable();
+        let forbidden: Vec<Vec<Option<u32>>> =
+            self.forbidden.groups().iter().map(|g| g.iter().map(|&i| id(i)).collect()).collect();
         v["forbidden"] = serde_json::to_value(forbidden)?;
         Ok(v)
     }

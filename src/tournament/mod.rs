@@ -9,7 +9,9 @@ pub mod acceleration;
 mod build;
 pub mod colour;
 pub mod floats;
+mod forbidden;
 mod json;
+pub use forbidden::Forbidden;
 
 pub use build::{
     is_finished, next_round, partial_round, recorded_initial_colour, round_to_pair, PartialRound, TournamentError,
@@ -56,7 +58,6 @@ pub use floats::{Float, FloatRule, RoundFacts};
 use crate::points::{PointSystem, Points};
 use crate::trf::{ByeKind, Colour, ResultCode};
 use serde::Serialize;
-use std::collections::HashSet;
 
 /// What one player did in one past round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -136,8 +137,8 @@ pub struct Tournament {
     pub initial_colour: Option<Colour>,
     /// All players, ordered by pairing number.
     pub players: Vec<Player>,
-    /// Pairs of player indices that must not meet in this round (XXP / 260), `a < b`.
-    pub forbidden: HashSet<(usize, usize)>,
+    /// Pairs of player indices that must not meet in this round (XXP / 260), kept as groups.
+    pub forbidden: Forbidden,
     /// A pairing-allocated bye the arbiter entered in advance for the round to pair (`0000 - U`
     /// with no game of the round entered): that player is not paired and keeps the bye.
     pub preassigned_bye: Option<usize>,
@@ -189,7 +190,7 @@ impl Tournament {
     pub fn is_forbidden(&self, a: usize, b: usize) -> bool {
         // Most tournaments forbid nothing: no hashing then (this is asked for every pair of
         // every bracket model).
-        !self.forbidden.is_empty() && self.forbidden.contains(&(a.min(b), a.max(b)))
+        !self.forbidden.is_empty() && self.forbidden.contains(&(a, b))
     }
 
     /// May `a` and `b` meet under the absolute criteria of the systems without a topscorer

@@ -51,3 +51,26 @@ impl fmt::Display for TrfWarning {
         }
     }
 }
+
+/// The place of a message about a line of a file, as the state builders word it when the file
+/// name is not theirs to know: `LINE:COLUMN: message` (`LINE: message` without a column), which
+/// [`in_file`] joins to the file name as `FILE:LINE:COLUMN: message`, the form of every reader
+/// error ([`TrfError`]).
+pub fn at(line: usize, column: usize, message: impl fmt::Display) -> String {
+    match (line, column) {
+        (0, _) => message.to_string(),
+        (l, 0) => format!("{l}: {message}"),
+        (l, c) => format!("{l}:{c}: {message}"),
+    }
+}
+
+/// `FILE:LINE:COLUMN: ...` for a message that begins with its place ([`at`]), `FILE: ...` for
+/// any other.
+pub fn in_file(file: impl fmt::Display, message: &str) -> String {
+    let digits = message.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && message.as_bytes().get(digits) == Some(&b':') {
+        format!("{file}:{message}")
+    } else {
+        format!("{file}: {message}")
+    }
+}

@@ -10,6 +10,6 @@ mod read;
 mod write;
 
 pub use document::*;
-pub use error::{TrfError, TrfWarning};
+pub use error::{at, in_file, TrfError, TrfWarning};
 pub use read::{read_file, read_str, ReadFileError, ReadOptions};
 pub use write::write;

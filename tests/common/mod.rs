@@ -233,3 +233,9 @@ fn judge_matches(
         Err(e) => Err(format!("{system} round {round}: {e}")),
     }
 }
+
+/// The state before `round` of a tournament given as TRF text.
+pub fn corpus_round_of_text(text: &str, round: u32) -> Tournament {
+    let doc = lexpair::trf::read_str(text, "text.trf", &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    Tournament::before_round(&doc, round).unwrap_or_else(|e| panic!("{}", e.message))
+}

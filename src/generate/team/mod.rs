@@ -150,7 +150,7 @@ pub fn check_options(cfg: &GenerateConfig) -> Result<(), GenerateError> {
 }
 
 /// The number of teams of the field.
-fn team_count(cfg: &GenerateConfig) -> Result<usize, GenerateError> {
+pub(crate) fn team_count(cfg: &GenerateConfig) -> Result<usize, GenerateError> {
     let teams = match &cfg.field {
         Field::Random { players, .. } => *players,
         Field::List(_) => {
@@ -163,10 +163,17 @@ fn team_count(cfg: &GenerateConfig) -> Result<usize, GenerateError> {
         return Err(GenerateError::Invalid(format!("a team tournament needs at least 2 teams, not {teams}")));
     }
     if teams > 999 {
-        return Err(GenerateError::Invalid("a TRF holds at most 999 teams".into()));
+        return Err(GenerateError::Invalid(format!(
+            "{teams} teams: a TRF holds at most 999 (team pairing numbers are 3 digits, 310 columns 5-7)"
+        )));
     }
     if teams * cfg.team.boards > 9999 {
-        return Err(GenerateError::Invalid("a TRF holds at most 9999 players".into()));
+        return Err(GenerateError::Invalid(format!(
+            "{teams} teams of {} boards are {} players: a TRF holds at most 9,999 (starting-rank numbers are 4 \
+             digits, columns 5-8)",
+            cfg.team.boards,
+            teams * cfg.team.boards
+        )));
     }
     Ok(teams)
 }

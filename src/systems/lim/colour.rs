@@ -99,9 +99,25 @@ fn preferred(cx: &Ctx, a: usize, b: usize) -> Colour {
         }
         _ => {}
     }
-    // Both due the same colour `c`. 5.4 / 5.6: go back through the colour histories; at the latest
-    // round where they differ, the player who then had the other colour now gets `c`.
+    // Both due the same colour `c`.
     let c = due(cx, a).unwrap_or(Colour::White);
+    // 5.6: "In the even-numbered rounds, whenever possible, each player shall be given the colour
+    // that gives him an equal number of whites and blacks." Only a player one colour up or down
+    // (an odd number of games played) can be equalised, and `c` does it; a player with an even
+    // number of games (a bye, a forfeit) cannot be, by either colour. When only one of the two
+    // can be, he is given `c`: the histories decide only "when both players of a pairing are due
+    // the same equalising colour" (5.6, second paragraph). In odd rounds 5.5 never decides
+    // between two players due the same colour (the one it can serve is served by either colour).
+    if cx.t.round % 2 == 0 {
+        let equalises = |i: usize| cx.t.players[i].colour_difference.abs() == 1;
+        match (equalises(a), equalises(b)) {
+            (true, false) => return c,
+            (false, true) => return c.opposite(),
+            _ => {}
+        }
+    }
+    // 5.4 / 5.6: go back through the colour histories; at the latest round where they differ,
+    // the player who then had the other colour now gets `c`.
     let (ha, hb) = (&pa.colours, &pb.colours);
     for k in 1..=ha.len().min(hb.len()) {
         let (xa, xb) = (ha[ha.len() - k], hb[hb.len() - k]);

@@ -42,8 +42,12 @@ impl Reader<'_> {
     pub(super) fn xxc(&mut self, line: &Line) -> Result<(), TrfError> {
         for t in line.tokens(4) {
             match t.text.to_ascii_lowercase().as_str() {
-                "white1" => self.doc.initial_colour = Some(Colour::White),
-                "black1" => self.doc.initial_colour = Some(Colour::Black),
+                "white1" | "black1" => {
+                    let colour = if t.text.eq_ignore_ascii_case("white1") { Colour::White } else { Colour::Black };
+                    let value = if colour == Colour::White { "White (XXC white1)" } else { "Black (XXC black1)" };
+                    self.state("the initial colour", value.to_string(), (line.no, t.col), "XXC")?;
+                    self.doc.initial_colour = Some(colour);
+                }
                 "rank" => self.doc.use_rank_order = true,
                 _ => {
                     let message = format!("unknown word '{}'; expected white1, black1 or rank", t.text);
@@ -113,6 +117,7 @@ impl Reader<'_> {
     pub(super) fn xxz(&mut self, line: &Line) -> Result<(), TrfError> {
         let players = self.id_list(line, &line.tokens(4), "XXZ", 1, IdKind::Player)?;
         self.doc.announced_byes.push(AnnouncedByes { round: None, kind: ByeKind::Zero, players });
+        self.bye_lines.push(line.no);
         Ok(())
     }
 }

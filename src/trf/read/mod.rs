@@ -10,6 +10,8 @@
 //!
 //! The reader is split by concept:
 //! - `line`: a line addressed by character columns, its words, and the small parsers;
+//! - `shape`: what a line may be (blank, comment, ruler, a record with its code in columns 1-3),
+//!   everything else refused;
 //! - `reader`: the reader's state, the dispatch on columns 1-3 and the end of the file;
 //! - `player`: the `001` player record and its round blocks;
 //! - `point_system`: the point system (bbpPairings `BB*`, JaVaFo `XXS`, TRF-2026 tag `162`);
@@ -18,6 +20,8 @@
 //! - `teams`: the teams (`310`, TRF16 `013`), tags 352 and 362, the fixed-column team fields;
 //! - `team_records`: the other team records (`320`, `330`, `300`, `299`);
 //! - `checks`: the whole-file consistency checks (starting ranks, references, games, scores);
+//! - `reconcile`: the one place where records stating the same fact, absences and results, and
+//!   the boards of `352` and of the results are held against each other;
 //! - `team_checks`: the whole-file checks of the rosters of a team file;
 //! - `unread`: the lines kept but not read (comments, rulers, other programs' records) and the
 //!   warnings, each kind of line named once.
@@ -28,6 +32,8 @@ mod line;
 mod player;
 mod point_system;
 mod reader;
+mod reconcile;
+mod shape;
 mod team_checks;
 mod team_records;
 mod teams;

@@ -1,8 +1,9 @@
 //! The reader's state, the dispatch of each line on its data-identification number (columns
 //! 1-3), and the end of the file: the whole-file checks in order, then the document.
 
-use super::line::{is_tag, looks_like_player, Line};
+use super::line::{is_tag, Line};
 use super::point_system::PointState;
+use super::reconcile::Statement;
 use super::trf26::{expand_accelerations, AccelerationRange};
 use super::unread::Unread;
 use super::ReadOptions;
@@ -56,6 +57,10 @@ pub(super) struct Reader<'a> {
     pub(super) tournament_type_at: Option<usize>,
     /// The kinds of lines read but not used, for the warnings (`unread`).
     pub(super) unread: Vec<Unread>,
+    /// The facts stated so far, each with its line (`reconcile`).
+    pub(super) stated: Vec<Statement>,
+    /// The line of each of `doc.announced_byes` (`240`, `XXZ`).
+    pub(super) bye_lines: Vec<usize>,
 }
 
 impl<'a> Reader<'a> {
@@ -74,6 +79,8 @@ impl<'a> Reader<'a> {
             board_colours_at: None,
             tournament_type_at: None,
             unread: Vec::new(),
+            stated: Vec::new(),
+            bye_lines: Vec::new(),
         }
     }
 
@@ -92,14 +99,13 @@ impl<'a> Reader<'a> {
         if line.is_blank() {
             return Ok(());
         }
-        let code = line.field(1, 3);
+        let Some(code) = self.record_code(line)? else {
+            self.unread_line(line, "ruler");
+            return Ok(());
+        };
         match code.as_str() {
             "001" => self.player(line),
-            "XXR" => {
-                self.doc.total_rounds = Some(self.round_count(line, "XXR")?);
-                self.total_rounds_at = Some((line.no, "XXR"));
-                Ok(())
-            }
+            "XXR" => self.rounds_tag(line, "XXR"),
             "XXC" => self.xxc(line),
             "XXS" => self.xxs(line),
             "XXA" => self.xxa(line),
@@ -116,8 +122,10 @@ impl<'a> Reader<'a> {
             }
             "013" => self.record013(line),
             "192" => {
-                self.doc.tournament_type = Some(line.field(4, usize::MAX).trim().to_string());
-                self.tournament_type_at = Some(line.no);
+                let code = line.field(4, usize::MAX).trim().to_string();
+                self.state("the type of tournament", code.clone(), (line.no, 5), "192 tournament type")?;
+                self.doc.tournament_type = Some(code);
+                self.tournament_type_at.get_or_insert(line.no);
                 Ok(())
             }
             "352" => self.tag352(line),
@@ -132,13 +140,6 @@ impl<'a> Reader<'a> {
                 self.tag(line, code);
                 Ok(())
             }
-            _ if looks_like_player(line) => {
-                let message = format!(
-                    "'{code}' is not a record tag, but the line is laid out as a player record; expected 001 \
-                     (a damaged tag would drop the player silently)"
-                );
-                Err(self.error(line.no, 1, "record tag (columns 1-3)", message))
-            }
             _ => {
                 self.unread_line(line, &code);
                 Ok(())
@@ -148,17 +149,22 @@ impl<'a> Reader<'a> {
 
     fn trf26_line(&mut self, line: &Line, code: &str) -> Result<(), TrfError> {
         match code {
-            "142" => {
-                self.doc.total_rounds = Some(self.round_count(line, "142 number of rounds")?);
-                self.total_rounds_at = Some((line.no, "142 number of rounds"));
-                Ok(())
-            }
+            "142" => self.rounds_tag(line, "142 number of rounds"),
             "152" => self.tag152(line),
             "162" => self.tag162(line),
             "240" => self.record240(line),
             "250" => self.record250(line),
             _ => self.record260(line),
         }
+    }
+
+    /// `XXR n` / `142 n`: the number of rounds, stated once (or alike).
+    fn rounds_tag(&mut self, line: &Line, field: &'static str) -> Result<(), TrfError> {
+        let n = self.round_count(line, field)?;
+        self.state("the number of rounds", format!("{n} rounds"), (line.no, 5), field)?;
+        self.doc.total_rounds = Some(n);
+        self.total_rounds_at.get_or_insert((line.no, field));
+        Ok(())
     }
 
     fn team_line(&mut self, line: &Line, code: &str) -> Result<(), TrfError> {
@@ -178,6 +184,7 @@ impl<'a> Reader<'a> {
         self.check_references()?;
         self.check_pairings()?;
         self.check_total_rounds()?;
+        self.reconcile()?;
         let records250 = std::mem::take(&mut self.records250);
         if self.doc.is_team_file() {
             self.doc.team_accelerations = records250;

@@ -237,6 +237,17 @@ impl Reader<'_> {
             })?;
             players.push(id);
         }
+        if players.is_empty() {
+            // TRF16 and TRF-2026 "Team 1st player": mandatory. A team of no players would be
+            // paired as a team of no boards.
+            let (col, field) = roster_field(legacy, 1);
+            let message = format!(
+                "the team lists no player; expected the starting-rank number of its first player (board 1) in \
+                 columns {col}-{}, then one every 5 columns",
+                col + 3
+            );
+            return Err(self.error(line.no, col, field, message));
+        }
         Ok(players)
     }
 
@@ -257,8 +268,10 @@ impl Reader<'_> {
                 }
             });
         }
+        let stated: String = colours.iter().map(|c| if *c == Colour::White { 'W' } else { 'B' }).collect();
+        self.state("the board colours", stated, (line.no, pattern.col), FIELD)?;
         self.doc.board_colours = Some(colours);
-        self.board_colours_at = Some(line.no);
+        self.board_colours_at.get_or_insert(line.no);
         Ok(())
     }
 
@@ -293,6 +306,12 @@ impl Reader<'_> {
                 let message = format!("'{value}' is not a number of match points for '{code}'; expected e.g. 2.0");
                 self.error(line.no, col, FIELD, message)
             })?;
+            let fact = match code.as_str() {
+                "TW" => "the match points of a team win",
+                "TD" => "the match points of a team draw",
+                _ => "the match points of a team loss",
+            };
+            self.state(fact, points.to_string(), (line.no, col), FIELD)?;
             let scoring = &mut self.doc.team_scoring;
             match code.as_str() {
                 "TW" => scoring.win = points,

@@ -47,14 +47,17 @@ impl Reader<'_> {
     pub(super) fn tag152(&mut self, line: &Line) -> Result<(), TrfError> {
         const FIELD: &str = "152 initial colour";
         let [value] = self.exactly_one(line, FIELD, "the initial colour", "152 W")?;
-        self.doc.initial_colour = Some(match value.text.as_str() {
+        let colour = match value.text.as_str() {
             "W" | "w" => Colour::White,
             "B" | "b" => Colour::Black,
             other => {
                 let message = format!("'{other}' is not a colour; expected W or B");
                 return Err(self.error(line.no, value.col, FIELD, message));
             }
-        });
+        };
+        let stated = if colour == Colour::White { "White (152 W)" } else { "Black (152 B)" };
+        self.state("the initial colour", stated.to_string(), (line.no, value.col), FIELD)?;
+        self.doc.initial_colour = Some(colour);
         Ok(())
     }
 
@@ -87,6 +90,7 @@ impl Reader<'_> {
         let round = self.round_token(line, tokens.get(1), FIELD, "the round")?;
         let players = self.id_list(line, tokens.get(2..).unwrap_or_default(), FIELD, 1, IdKind::Participant)?;
         self.doc.announced_byes.push(AnnouncedByes { round: Some(round), kind, players });
+        self.bye_lines.push(line.no);
         Ok(())
     }
 

@@ -16,7 +16,7 @@ use crate::trf::{Tag, TrfWarning};
 
 /// Tournament-section tags of TRF16 and TRF-2026 kept as written without being interpreted (the
 /// interpreted ones, 142, 152, 162, 192, 352 and 362, have their own readers).
-const KNOWN_TAGS: [&str; 18] = [
+pub(super) const KNOWN_TAGS: [&str; 18] = [
     "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132", "172", "182", "202",
     "212", "222",
 ];
@@ -73,7 +73,7 @@ impl Reader<'_> {
     /// not repeat); named in a warning unless it is a comment, a ruler or an informative record.
     pub(super) fn unread_line(&mut self, line: &Line, code: &str) {
         self.doc.other_lines.push(line.text.trim_end().to_string());
-        if code == "###" || code == "801" || code == "802" || is_ruler(line) {
+        if code == "###" || code == "801" || code == "802" || code == "ruler" {
             return;
         }
         let (key, field, what) = match code {
@@ -89,13 +89,6 @@ impl Reader<'_> {
         let message = format!("{what}; kept as written, not used");
         self.warn_once(key, line.no, field, message);
     }
-}
-
-/// A column ruler: a line of digits and blanks only (`         1         2`,
-/// `12345678901234567890`), or Swiss-Manager's field legend (`DDD SSSS sTTT NNNN...`).
-fn is_ruler(line: &Line) -> bool {
-    let digits_only = line.text.chars().all(|c| c.is_ascii_digit() || c.is_whitespace());
-    digits_only || line.text.starts_with("DDD SSSS")
 }
 
 /// A TRF-2026 national rating (NRS) record: a three-letter federation code in columns 1-3 and a

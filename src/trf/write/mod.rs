@@ -202,10 +202,17 @@ fn fit(text: &str, width: usize, right_aligned: bool) -> String {
 
 /// Columns 81-84; a whole score too wide for `111.5` loses its `.0`.
 fn points_field(points: Option<Points>) -> String {
-    match points {
-        None => " ".repeat(4),
-        Some(p) if p.to_string().chars().count() > 4 && p.0 % 10 == 0 => format!("{:>4}", p.0 / 10),
-        Some(p) => format!("{p:>4}"),
+    points.map_or(" ".repeat(4), |p| points_in(p, 4))
+}
+
+/// Points right-aligned in `width` columns, as `11.5`; a whole number too wide for its `.0`
+/// without it (`9999`, `-152`: what the reader read there fits it again, so that read, write and
+/// read give back the same document).
+pub(super) fn points_in(p: Points, width: usize) -> String {
+    if p.to_string().chars().count() > width && p.0 % 10 == 0 {
+        format!("{:>width$}", p.0 / 10)
+    } else {
+        format!("{p:>width$}")
     }
 }
 
@@ -302,7 +309,14 @@ fn xxa_line(a: &Acceleration) -> String {
 
 /// `250 MMMM GGGG RRF RRL PPPF PPPL` with the match points blank (individual competition).
 fn line250(r: &AccelerationRange) -> String {
-    format!("250      {:>4} {:03} {:03} {:04} {:04}", r.points, r.rounds.0, r.rounds.1, r.players.0, r.players.1)
+    format!(
+        "250      {} {:03} {:03} {:04} {:04}",
+        points_in(r.points, 4),
+        r.rounds.0,
+        r.rounds.1,
+        r.players.0,
+        r.players.1
+    )
 }
 
 /// The accelerations as `250` ranges: per round and value, maximal runs of consecutive player

@@ -78,6 +78,11 @@ fn optional<T: std::fmt::Display>(value: Option<T>, width: usize) -> String {
     value.map_or(" ".repeat(width), |v| format!("{v:>width$}"))
 }
 
+/// Points in `width` columns, blank when not given (`super::points_in`).
+fn optional_points(value: Option<Points>, width: usize) -> String {
+    value.map_or(" ".repeat(width), |p| super::points_in(p, width))
+}
+
 /// `310 TPN Name(9-40) Nick(42-46) Strength(48-53) MP(55-60) GP(62-67) Rank(69-71)  P1(74-77) ...`
 fn line310(t: &TeamRecord) -> String {
     let mut line = format!(
@@ -86,8 +91,8 @@ fn line310(t: &TeamRecord) -> String {
         fit(&t.name, 32, false),
         fit(&t.nickname, 5, false),
         optional(t.strength, 6),
-        optional(t.match_points, 6),
-        optional(t.game_points, 6),
+        optional_points(t.match_points, 6),
+        optional_points(t.game_points, 6),
         optional(t.rank, 3),
     );
     for id in &t.players {
@@ -108,7 +113,7 @@ fn line013(t: &TeamRecord) -> String {
 
 /// `320 MMMM GGGG T01 T02 ...` (`000` for a round without PAB).
 fn line320(p: &TeamPab) -> String {
-    let mut line = format!("320 {:>4} {:>4}", p.match_points, p.game_points);
+    let mut line = format!("320 {} {}", super::points_in(p.match_points, 4), super::points_in(p.game_points, 4));
     for team in &p.teams {
         line.push_str(&format!(" {:03}", team.unwrap_or(0)));
     }
@@ -118,9 +123,9 @@ fn line320(p: &TeamPab) -> String {
 /// `250 MMMM GGGG RRF RRL TTTF TTTL` (match points blank when not given).
 fn line250(a: &TeamAcceleration) -> String {
     format!(
-        "250 {} {:>4} {:03} {:03} {:04} {:04}",
-        optional(a.match_points, 4),
-        a.game_points,
+        "250 {} {} {:03} {:03} {:04} {:04}",
+        optional_points(a.match_points, 4),
+        super::points_in(a.game_points, 4),
         a.rounds.0,
         a.rounds.1,
         a.teams.0,
@@ -148,7 +153,7 @@ fn line300(o: &OutOfOrder) -> String {
 /// `299 T MMMMM GGGGG  RRR ID1 ID2 ...`: the points right-aligned in columns 7-11 and 13-17
 /// (room for a sign before `11.5`), the round in 20-22 (`000` for every round).
 fn line299(a: &AbnormalPoints) -> String {
-    let points = |p: Option<Points>| optional(p, 5);
+    let points = |p: Option<Points>| optional_points(p, 5);
     let mut line = format!(
         "299 {} {} {}  {:03}",
         a.kind.to_char(),
