@@ -424,7 +424,7 @@ fn run_plan(py: Python<'_>, plan: Plan, out: PathBuf, jobs: Option<usize>, shard
         return Err(invalid("jobs must be at least 1"));
     }
     let shard = shard.map(Shard::parse).transpose().map_err(invalid)?;
-    let opts = RunOptions { jobs, shard, quiet: true };
+    let opts = RunOptions { jobs, shard, quiet: true, baseline: None };
     let records = py.detach(|| run(&plan, &out, &opts)).map_err(FileError::new_err)?.0;
     write_reports(&out, &records).map_err(FileError::new_err)?;
     records_to_py(py, records)

@@ -230,6 +230,15 @@ fn solve(
             rec.timing.push((column, t));
         }
     }
+    // Criteria of one's own, in the file's units (`own NAME`), summed over brackets.
+    let mut own: Vec<(&str, crate::model::criterion::Ratio)> = Vec::new();
+    for o in traces.iter().flat_map(|tr| &tr.own) {
+        match own.iter_mut().find(|(k, _)| *k == o.name) {
+            Some((_, v)) => *v = v.plus(o.exact).unwrap_or(*v),
+            None => own.push((o.name, o.exact)),
+        }
+    }
+    rec.metrics.extend(own.into_iter().map(|(k, v)| (format!("own {k}"), Some(v.to_f64()))));
     Ok(())
 }
 
@@ -281,6 +290,8 @@ fn simulate(
     rec.metrics.extend(
         g.criteria.iter().map(|(k, v)| (format!("criterion {}", criterion_column(system, k)), Some(*v as f64))),
     );
+    // Criteria of one's own, in the file's units (a column per name: `own NAME`).
+    rec.metrics.extend(g.own.iter().map(|(k, v)| (format!("own {k}"), Some(*v))));
     let total: f64 = g.round_seconds.iter().sum();
     let max = g.round_seconds.iter().copied().fold(0.0, f64::max);
     rec.timing = vec![

@@ -6,6 +6,7 @@
 //!       | 'define' NAME '=' body            a criterion of one's own (see `criterion`)
 //!       | ('minimise' | 'minimize') NAME    ... at this priority, minimised
 //!       | ('maximise' | 'maximize') NAME    ... at this priority, maximised
+//!       | 'require' EXPR OP K ['in' ...]    a constraint of one's own (see `criterion`)
 //!       | ('colours' | 'colors') SYSTEM     whole field: whose colour allocation
 //!       | 'bye' ('lowest-score' | 'eligible')  whole field: who may receive the bye
 //!       | '#' comment | blank
@@ -13,7 +14,7 @@
 //! Errors name the file and line (`FILE:LINE: ...`), and for the lines of one's own criteria
 //! the column too (`FILE:LINE:COL: ...`).
 
-use super::criterion::{self, Custom, Sense, SyntaxError};
+use super::criterion::{self, Custom, Requirement, Sense, SyntaxError};
 
 /// Who may receive the pairing-allocated bye in a whole-field formulation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +40,8 @@ pub struct Formulation {
     pub colours: Option<(String, usize)>,
     /// `bye RULE` and its line: who may receive the bye in a whole-field system.
     pub bye: Option<(ByeRule, usize)>,
+    /// The constraints of one's own (`require`), in the file's order.
+    pub requirements: Vec<Requirement>,
 }
 
 impl Formulation {
@@ -69,6 +72,7 @@ impl Formulation {
             custom: Vec::new(),
             colours: None,
             bye: None,
+            requirements: Vec::new(),
         };
         let mut defined: Vec<(String, Vec<criterion::Expr>, usize)> = Vec::new();
         for (k, raw) in text.lines().enumerate() {
@@ -85,7 +89,8 @@ impl Formulation {
             let rest: String = body.chars().skip(word.chars().count()).collect();
             match word.as_str() {
                 "define" => {
-                    let (n, col, parts) = criterion::parse_definition(&rest, rest_col).map_err(at)?;
+                    let lookup = |n: &str| defined.iter().find(|d| d.0 == n).map(|d| d.1.clone());
+                    let (n, col, parts) = criterion::parse_definition(&rest, rest_col, line, &lookup).map_err(at)?;
                     if let Some((_, _, l)) = defined.iter().find(|d| d.0 == n) {
                         return Err(format!("{name}:{line}:{col}: '{n}' is already defined on line {l}"));
                     }
@@ -117,6 +122,11 @@ impl Formulation {
                     f.custom.push(Custom { name: interned, parts: parts.clone(), sense, line });
                     f.criteria.push(n);
                     f.lines.push(line);
+                }
+                "require" => {
+                    let lookup = |n: &str| defined.iter().find(|d| d.0 == n).map(|d| d.1.clone());
+                    let r = criterion::parse_requirement(&rest, rest_col, line, &lookup).map_err(at)?;
+                    f.requirements.push(r);
                 }
                 "colours" | "colors" => {
                     let w = criterion::words(&rest, rest_col).map_err(at)?;
@@ -186,8 +196,15 @@ impl Formulation {
     /// Reads a `.model` file whose keys have the form of a criterion key (`C` and digits); the
     /// edition checks them against its criteria when pairing. Errors name the file (and line).
     pub fn read_file(path: &std::path::Path) -> Result<Formulation, FormulationFileError> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| FormulationFileError::Io(format!("{}: {e}", path.display())))?;
+        let bytes = std::fs::read(path).map_err(|e| FormulationFileError::Io(format!("{}: {e}", path.display())))?;
+        // Not UTF-8: an invalid file (exit 3), named at the first byte that is not.
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
+            let start = upto.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+            let col = String::from_utf8_lossy(&upto[start..]).chars().count() + 1;
+            FormulationFileError::Format(format!("{}:{line}:{col}: not UTF-8 text", path.display()))
+        })?;
         // A criterion key (`C12`) or a step of a procedure (`3.9a`, `proc:2.6`): the system
         // checks them against its own table when pairing (file and line in the error).
         let looks_like_key = |k: &str| {
