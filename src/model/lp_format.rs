@@ -53,8 +53,8 @@ struct Row {
     rhs: i64,
 }
 
-/// The rows of stage `stage`'s program: every player once, the side constraints (a name of
-/// their own, cleaned; 100 characters at most), the optima of the earlier stages fixed. A
+/// The rows of stage `stage`'s program: every player once, the side constraints (`cK_lo`,
+/// `cK_up` for the K-th: the legend names it), the optima of the earlier stages fixed. A
 /// player who can neither be paired nor float has no row (the LP file says so).
 fn rows(m: &BracketModel, stage: usize, fixed: &[i64]) -> (Vec<Row>, Vec<usize>) {
     let n = m.num_players();
@@ -76,7 +76,7 @@ fn rows(m: &BracketModel, stage: usize, fixed: &[i64]) -> (Vec<Row>, Vec<usize>)
         out.push(Row { name: format!("once_{}", clean(&m.labels.get(i))), terms: inc, sense: Sense::Eq, rhs: 1 });
     }
     for (k, c) in m.constraints.iter().enumerate() {
-        let base: String = format!("c{}_{}", k + 1, clean(&c.name)).chars().take(100).collect();
+        let base = format!("c{}", k + 1);
         if let Some(l) = c.lower {
             out.push(Row { name: format!("{base}_lo"), terms: c.terms.clone(), sense: Sense::Ge, rhs: l });
         }
@@ -172,7 +172,7 @@ pub fn write_mps(m: &BracketModel, stage: usize, fixed: &[i64]) -> String {
             column[index(v)].push((k, c));
         }
     }
-    out.push_str("COLUMNS\n    MARKER MARKER INTORG\n");
+    out.push_str("COLUMNS\n    MARKER 'MARKER' 'INTORG'\n");
     for v in variables(m) {
         let name = var_name(m, v);
         let i = index(v);
@@ -186,7 +186,7 @@ pub fn write_mps(m: &BracketModel, stage: usize, fixed: &[i64]) -> String {
             let _ = writeln!(out, "    {name} obj 0");
         }
     }
-    out.push_str("    MARKER MARKER INTEND\nRHS\n");
+    out.push_str("    MARKER 'MARKER' 'INTEND'\nRHS\n");
     for r in rows.iter().filter(|r| r.rhs != 0) {
         let _ = writeln!(out, "    rhs {} {}", r.name, r.rhs);
     }
@@ -220,8 +220,7 @@ pub fn write_legend(m: &BracketModel, values: &[i64]) -> String {
         let _ = writeln!(out, "stage,s{:03}-{},{}", k + 1, s.key, quote(&format!("{}{value}", s.article)));
     }
     for (k, c) in m.constraints.iter().enumerate() {
-        let base: String = format!("c{}_{}", k + 1, clean(&c.name)).chars().take(100).collect();
-        let _ = writeln!(out, "row,{base},{}", quote(&c.name));
+        let _ = writeln!(out, "row,c{},{}", k + 1, quote(&c.name));
     }
     out
 }

@@ -103,6 +103,15 @@ pub(crate) fn after_completion_check(what: &'static str) -> impl Fn(SolveError) 
 pub(crate) fn write_models(opts: &PairOptions, name: &str, m: &BracketModel, values: &[i64]) -> Result<(), PairError> {
     let Some(dir) = &opts.write_lp else { return Ok(()) };
     std::fs::create_dir_all(dir).map_err(|e| PairError::Invalid(format!("{}: {e}", dir.display())))?;
+    // A program written again under the same name (a bracket paired again: a PPB, a row of
+    // one's own) leaves no stage file of the earlier one.
+    let stale = format!("{name}-s");
+    for entry in std::fs::read_dir(dir).map_err(|e| PairError::Invalid(format!("{}: {e}", dir.display())))?.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if file.starts_with(&stale) && (file.ends_with(".lp") || file.ends_with(".mps")) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
     let write = |path: std::path::PathBuf, text: String| {
         std::fs::write(&path, text).map_err(|e| PairError::Invalid(format!("{}: {e}", path.display())))
     };
