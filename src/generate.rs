@@ -150,6 +150,19 @@ fn add_own(totals: &mut Vec<(String, crate::model::criterion::Ratio)>, traces: &
     }
 }
 
+/// Adds a round's `record NAME` values to `totals` (as [`add_own`]).
+fn add_records(
+    totals: &mut Vec<(String, crate::model::criterion::Ratio)>,
+    records: &[(&'static str, crate::model::criterion::Ratio)],
+) {
+    for &(name, v) in records {
+        match totals.iter_mut().find(|(k, _)| k == name) {
+            Some((_, t)) => *t = t.plus(v).unwrap_or(*t),
+            None => totals.push((name.to_string(), v)),
+        }
+    }
+}
+
 /// The totals of [`add_own`] as numbers.
 fn own_totals(totals: Vec<(String, crate::model::criterion::Ratio)>) -> Vec<(String, f64)> {
     totals.into_iter().map(|(k, v)| (k, v.to_f64())).collect()
@@ -462,6 +475,7 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
         let round =
             crate::round::pair(&t, cfg.system, &cfg.pair).map_err(|error| GenerateError::Pair { round: r, error })?;
         audit.add(&round.audit());
+        add_records(&mut own, &round.records);
         let (pairing, traces) = (round.pairing, round.traces);
         round_seconds.push(start.elapsed().as_secs_f64());
         add_criteria(&mut criteria, &traces);

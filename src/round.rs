@@ -115,6 +115,9 @@ pub struct Round {
     pub sat: Option<CrossCheckStats>,
     /// `--cross-check solver`: the stage optima the second route confirmed.
     pub solver: Option<SecondOpinionStats>,
+    /// The formulation's `record NAME` lines measured on this round's pairing, in the file's
+    /// units (empty without them).
+    pub records: Vec<(&'static str, crate::model::criterion::Ratio)>,
 }
 
 impl Round {
@@ -214,6 +217,10 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
     if let Field::Players(Tournament { preassigned_bye: Some(i), .. }) = field {
         pairing.bye = Some(*i); // entered in advance by the arbiter, kept (the rest were even)
     }
+    let records = match &opts.model {
+        Some(f) => crate::systems::own::records(f, field, &opts, &pairing)?,
+        None => Vec::new(),
+    };
     Ok(Round {
         system,
         number: field.round(),
@@ -221,6 +228,7 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
         traces,
         sat: counts.sat,
         solver: opts.second_opinion.then_some(counts.solver),
+        records,
     })
 }
 

@@ -219,3 +219,54 @@ fn a_quota_holds_in_every_dutch_bracket() {
     assert!(per_bracket(&own).iter().all(|&n| n <= 1), "{:?}", per_bracket(&own));
     assert!(lexpair::verify::check(System::Dutch2026, &t, &own.pairing).is_empty());
 }
+
+/// `record NAME` measures a criterion on every round's final pairing: the batch's `own NAME`
+/// is the count of pairs of one federation over the tournament, as the generated file shows it,
+/// and a file of definitions and records pairs exactly as the system does.
+#[test]
+fn a_record_counts_on_the_final_pairings() {
+    use lexpair::generate::{field_from_document, generate, Field, GenerateConfig};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/realdata/tiebreak__2021-World-Blitz-Chess-Championship-Open.trf"
+    );
+    let doc = read_file(std::path::Path::new(path), &ReadOptions { check_scores: false }).expect("readable");
+    let field = Field::List(field_from_document(&doc, Some(60)));
+    let f = read("record.model", "define same_fed = same_federation\nrecord same_fed\n").expect("valid");
+    let mut cfg = GenerateConfig::new(System::Dutch2026, field.clone(), 6, 4);
+    let plain = generate(&cfg).expect("generated");
+    cfg.pair = with_model(&f);
+    let g = generate(&cfg).expect("generated");
+    assert_eq!(g.document.players, plain.document.players, "records change no pairing");
+    let fed: std::collections::HashMap<u32, String> =
+        g.document.players.iter().map(|p| (p.id, p.federation.trim().to_string())).collect();
+    let mut count = 0;
+    for p in &g.document.players {
+        for e in p.rounds.iter().flatten() {
+            if let Some(o) = e.opponent {
+                if p.id < o && !fed[&p.id].is_empty() && fed[&p.id] == fed[&o] {
+                    count += 1;
+                }
+            }
+        }
+    }
+    assert!(count > 0, "some pairs of one federation in 6 rounds of 60");
+    assert_eq!(g.own, vec![("same_fed".to_string(), count as f64)]);
+}
+
+#[test]
+fn the_batch_names_its_baseline() {
+    let dir = std::env::temp_dir().join(format!("lexpair-own-baseline-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().expect("utf-8");
+    let args =
+        ["batch", "simulate", "-s", "dutch-2026", "-s", "lim", "-n", "16", "-r", "4", "-k", "3", "-q", "-o", out];
+    let bad = common::lexpair(&[&args[..], &["--baseline", "dubov-2026"]].concat());
+    assert_eq!(bad.status.code(), Some(3), "{}", String::from_utf8_lossy(&bad.stderr));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--baseline dubov-2026 is none of this batch's variants"));
+    let ok = common::lexpair(&[&args[..], &["--baseline", "lim"]].concat());
+    assert_eq!(ok.status.code(), Some(0), "{}", String::from_utf8_lossy(&ok.stderr));
+    let summary = std::fs::read_to_string(dir.join("summary.txt")).expect("summary");
+    // By count the two groups tie and dutch-2026 sorts first; --baseline names lim.
+    assert!(summary.contains("kendall_tau paired with simulate lim (same source and seed)"), "{summary}");
+}

@@ -7,6 +7,7 @@
 //!       | ('minimise' | 'minimize') NAME    ... at this priority, minimised
 //!       | ('maximise' | 'maximize') NAME    ... at this priority, maximised
 //!       | 'require' EXPR OP K ['in' ...]    a constraint of one's own (see `criterion`)
+//!       | 'record' NAME                     a defined criterion measured on each round's pairing
 //!       | ('colours' | 'colors') SYSTEM     whole field: whose colour allocation
 //!       | 'bye' ('lowest-score' | 'eligible')  whole field: who may receive the bye
 //!       | '#' comment | blank
@@ -42,6 +43,9 @@ pub struct Formulation {
     pub bye: Option<(ByeRule, usize)>,
     /// The constraints of one's own (`require`), in the file's order.
     pub requirements: Vec<Requirement>,
+    /// `record NAME`: criteria measured on each round's final pairing (its pairs and the bye),
+    /// not optimised: name (interned), expression, line.
+    pub records: Vec<(&'static str, criterion::Expr, usize)>,
 }
 
 impl Formulation {
@@ -73,6 +77,7 @@ impl Formulation {
             colours: None,
             bye: None,
             requirements: Vec::new(),
+            records: Vec::new(),
         };
         let mut defined: Vec<(String, Vec<criterion::Expr>, usize)> = Vec::new();
         for (k, raw) in text.lines().enumerate() {
@@ -127,6 +132,31 @@ impl Formulation {
                     let lookup = |n: &str| defined.iter().find(|d| d.0 == n).map(|d| d.1.clone());
                     let r = criterion::parse_requirement(&rest, rest_col, line, &lookup).map_err(at)?;
                     f.requirements.push(r);
+                }
+                "record" => {
+                    let w = criterion::words(&rest, rest_col).map_err(at)?;
+                    let (n, col) = match w.as_slice() {
+                        [(n, col)] => (n.clone(), *col),
+                        _ => {
+                            return Err(format!(
+                                "{name}:{line}:{rest_col}: 'record' takes the name of one defined criterion"
+                            ))
+                        }
+                    };
+                    let Some((_, parts, _)) = defined.iter().find(|d| d.0 == n) else {
+                        return Err(format!(
+                            "{name}:{line}:{col}: '{n}' is not defined: write 'define {n} = ...' on a line before"
+                        ));
+                    };
+                    let [part] = parts.as_slice() else {
+                        return Err(format!(
+                            "{name}:{line}:{col}: '{n}' is a lex(...): record a criterion of one part"
+                        ));
+                    };
+                    if f.records.iter().any(|r| r.0 == n) {
+                        return Err(format!("{name}:{line}:{col}: '{n}' is recorded already"));
+                    }
+                    f.records.push((criterion::intern(&n), part.clone(), line));
                 }
                 "colours" | "colors" => {
                     let w = criterion::words(&rest, rest_col).map_err(at)?;

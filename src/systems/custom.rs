@@ -245,6 +245,9 @@ pub fn unsupported(f: &Formulation, facts: &dyn Facts, what: &str) -> Result<(),
     for r in &f.requirements {
         r.expr.quantities(&mut used);
     }
+    for (_, e, _) in &f.records {
+        e.quantities(&mut used);
+    }
     for (q, pos) in used {
         facts.has(q).map_err(|why| {
             let name = match q {

@@ -61,7 +61,7 @@ fn facts<'a>(field: Field<'a>, opts: &'a PairOptions) -> (Box<dyn Facts + 'a>, &
 /// their pairs forbidden, `None` when there are none (the field as it is).
 pub fn prepare(field: Field, opts: &PairOptions, keep: &dyn Fn(usize) -> bool) -> Result<Option<Prepared>, PairError> {
     let Some(f) = &opts.model else { return Ok(None) };
-    if f.custom.is_empty() && f.requirements.is_empty() {
+    if f.custom.is_empty() && f.requirements.is_empty() && f.records.is_empty() {
         return Ok(None);
     }
     let (facts, what) = facts(field, opts);
@@ -154,4 +154,40 @@ pub fn unsatisfiable(
         m.push_str(&format!("; it leaves no partner to {}{more}", shown.join(", ")));
     }
     Some(PairError::NoValidPairing(m))
+}
+
+/// The values of `f`'s `record NAME` lines on the round's final pairing: each summed over its
+/// pairs and the pairing-allocated bye (the player left unpaired), ranks the present units in
+/// the file's order (pairing numbers).
+pub fn records(
+    f: &Formulation,
+    field: Field,
+    opts: &PairOptions,
+    pairing: &crate::pairing::RoundPairing,
+) -> Result<Vec<(&'static str, crate::model::criterion::Ratio)>, PairError> {
+    if f.records.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (facts, _) = facts(field, opts);
+    let units = match field {
+        Field::Players(t) => t.present(),
+        Field::Teams(t) => t.present(),
+        Field::Double(t) => t.present(),
+    };
+    let local = |i: usize| units.iter().position(|&u| u == i);
+    let mut choices: Vec<custom::Choice> =
+        pairing.boards.iter().filter_map(|b| Some(custom::Choice::Pair(local(b.white)?, local(b.black)?))).collect();
+    choices.extend(pairing.bye.and_then(local).map(custom::Choice::Unpaired));
+    let rank: Vec<i64> = (1..=units.len() as i64).collect();
+    let scope = custom::Scope { facts: facts.as_ref(), global: &units, rank: &rank };
+    let mut out = Vec::with_capacity(f.records.len());
+    for (name, expr, line) in &f.records {
+        let overflow = || PairError::Invalid(format!("{}:{line}: record '{name}' overflows: scale it down", f.name));
+        let mut sum = crate::model::criterion::Ratio::int(0);
+        for &c in &choices {
+            sum = custom::value(expr, &scope, c).and_then(|v| sum.plus(v)).ok_or_else(overflow)?;
+        }
+        out.push((*name, sum));
+    }
+    Ok(out)
 }

@@ -535,6 +535,7 @@ impl Registration {
             colours: f.colours.clone(),
             bye: f.bye,
             requirements: f.requirements.clone(),
+            records: f.records.clone(),
         }))
     }
 

@@ -21,7 +21,10 @@
 
 mod play;
 
-use super::{add_criteria, add_own, check_rates, field_players, own_totals, GenerateConfig, GenerateError, Generated};
+use super::{
+    add_criteria, add_own, add_records, check_rates, field_players, own_totals, GenerateConfig, GenerateError,
+    Generated,
+};
 use crate::double::encoding;
 use crate::double::DoubleTournament;
 use crate::points::{PointSystem, Points};
@@ -115,6 +118,7 @@ pub fn generate_double(cfg: &GenerateConfig) -> Result<Generated, GenerateError>
         round_seconds.push(start.elapsed().as_secs_f64());
         add_criteria(&mut criteria, &round.traces);
         add_own(&mut own, &round.traces);
+        add_records(&mut own, &round.records);
         play::play_match(cfg, &mut doc, &t, &round.pairing);
     }
     super::set_ranks(&mut doc);

@@ -21,7 +21,9 @@ mod play;
 
 pub use field::{team_field, FieldTeam};
 
-use super::{add_criteria, add_own, check_rates, own_totals, Field, GenerateConfig, GenerateError, Generated};
+use super::{
+    add_criteria, add_own, add_records, check_rates, own_totals, Field, GenerateConfig, GenerateError, Generated,
+};
 use crate::team::TeamRules;
 use crate::trf::{Colour, TeamScoring};
 use crate::vocabulary::{System, Unit};
@@ -195,6 +197,7 @@ pub fn generate_team(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
         round_seconds.push(start.elapsed().as_secs_f64());
         add_criteria(&mut criteria, &round.traces);
         add_own(&mut own, &round.traces);
+        add_records(&mut own, &round.records);
         play::play_round(cfg, &mut doc, &t, &round.pairing);
     }
     finish::totals(&mut doc).map_err(|e| GenerateError::Invalid(e.message))?;

@@ -345,8 +345,8 @@ fn describe(t: &Tok) -> String {
 /// Words a criterion may not be named (the grammar's own, and every quantity and function).
 fn reserved(name: &str) -> bool {
     [
-        "define", "minimise", "minimize", "maximise", "maximize", "require", "lex", "bye", "pair", "colours", "colors",
-        "in", "round", "rounds",
+        "define", "minimise", "minimize", "maximise", "maximize", "require", "record", "lex", "bye", "pair", "colours",
+        "colors", "in", "round", "rounds",
     ]
     .contains(&name)
         || FUNCTIONS.contains(&name)

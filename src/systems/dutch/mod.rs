@@ -273,7 +273,7 @@ fn pair_2026(ctx: &mut Driver) -> Result<Option<usize>, PairError> {
     match mdps.as_slice() {
         [] => Ok(None),
         [p] => Ok(Some(*p)),
-        _ => Err(PairError::Solver(SolveError::Backend("the last bracket left more than one player unpaired".into()))),
+        more => Err(ctx.unfinished(more.len())),
     }
 }
 
@@ -732,10 +732,27 @@ impl Driver<'_, '_> {
         match leavers.as_slice() {
             [] => Ok(None),
             [p] => Ok(Some(*p)),
-            _ => Err(PairError::Solver(SolveError::Backend(
-                "the last bracket left more than one player unpaired".into(),
-            ))),
+            more => Err(self.unfinished(more.len())),
         }
+    }
+
+    /// The error of a last bracket that left `left` players unpaired: with requirement rows, the
+    /// rows leave the round no completion (completion is a stage of the programs, which the
+    /// rows may only meet by leaving players out: no valid pairing under them); without, a fault.
+    fn unfinished(&self, left: usize) -> PairError {
+        if self.rows.is_empty() {
+            return PairError::Solver(SolveError::Backend(
+                "the last bracket left more than one player unpaired".into(),
+            ));
+        }
+        let file = self.own.map_or("", |o| o.f.name.as_str());
+        let names: Vec<String> = self.rows.iter().map(|r| r.label(file)).collect();
+        PairError::NoValidPairing(format!(
+            "{}: round {} cannot be completed under {} (the last bracket leaves {left} players unpaired)",
+            names.join(" and "),
+            self.r.t.round,
+            if names.len() == 1 { "it" } else { "them" }
+        ))
     }
 }
 
