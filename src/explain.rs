@@ -186,6 +186,14 @@ fn stage_line(system: System, f: Field, tr: &BracketTrace, key: &StageKey, v: i6
     if let Some(w) = (system.registration().words)(key, v, &seat) {
         return (key.is_criterion(), line(w.label, w.text));
     }
+    // A criterion of one's own: its value in the file's units.
+    if let Some(o) = tr.own.iter().find(|o| o.stage == *key) {
+        let part = if o.part > 0 { format!(", part {}", o.part) } else { String::new() };
+        return (
+            true,
+            line(o.name.to_string(), format!("{} {}{part} (a criterion of one's own): {}", o.sense, o.name, o.text)),
+        );
+    }
     let (label, words) = criterion_words(system, key.criterion)
         .unwrap_or_else(|| (key.criterion.to_string(), key.to_string().replace('-', " ")));
     let at = match key.at {

@@ -134,6 +134,38 @@ pub struct Generated {
     pub criteria: Vec<(String, i64)>,
     /// What the cross-checks confirmed over all rounds (`--cross-check`), when asked for.
     pub audit: crate::solver::audit::AuditCounts,
+    /// Per criterion of one's own (by name, in order of first appearance), its values in the
+    /// file's units summed over all brackets and rounds.
+    pub own: Vec<(String, f64)>,
+}
+
+/// Adds the values of the criteria of one's own of a round's brackets to `totals`, by name, in
+/// the file's units (exact sums: `totals` holds ratios).
+fn add_own(totals: &mut Vec<(String, crate::model::criterion::Ratio)>, traces: &[crate::systems::trace::BracketTrace]) {
+    for o in traces.iter().flat_map(|tr| &tr.own) {
+        match totals.iter_mut().find(|(k, _)| k == o.name) {
+            Some((_, v)) => *v = v.plus(o.exact).unwrap_or(*v),
+            None => totals.push((o.name.to_string(), o.exact)),
+        }
+    }
+}
+
+/// Adds a round's `record NAME` values to `totals` (as [`add_own`]).
+fn add_records(
+    totals: &mut Vec<(String, crate::model::criterion::Ratio)>,
+    records: &[(&'static str, crate::model::criterion::Ratio)],
+) {
+    for &(name, v) in records {
+        match totals.iter_mut().find(|(k, _)| k == name) {
+            Some((_, t)) => *t = t.plus(v).unwrap_or(*t),
+            None => totals.push((name.to_string(), v)),
+        }
+    }
+}
+
+/// The totals of [`add_own`] as numbers.
+fn own_totals(totals: Vec<(String, crate::model::criterion::Ratio)>) -> Vec<(String, f64)> {
+    totals.into_iter().map(|(k, v)| (k, v.to_f64())).collect()
 }
 
 /// Adds the stage values of a round's brackets to `totals`, by criterion key (`C12-colours` and
@@ -518,6 +550,7 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
     }
     let mut round_seconds = Vec::with_capacity(cfg.rounds as usize);
     let mut criteria = Vec::new();
+    let mut own = Vec::new();
     let mut audit = crate::solver::audit::AuditCounts::default();
     for r in 1..=cfg.rounds {
         announce_byes(cfg, &mut doc, r);
@@ -526,9 +559,11 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
         let round =
             crate::round::pair(&t, cfg.system, &cfg.pair).map_err(|error| GenerateError::Pair { round: r, error })?;
         audit.add(&round.audit());
+        add_records(&mut own, &round.records);
         let (pairing, traces) = (round.pairing, round.traces);
         round_seconds.push(start.elapsed().as_secs_f64());
         add_criteria(&mut criteria, &traces);
+        add_own(&mut own, &traces);
         pairing.write_into(&t, &mut doc);
         play_round(cfg, &mut doc, &t, &pairing, r);
         // Players neither paired nor announced absent (none in practice) get a blank block.
@@ -552,7 +587,7 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
         cfg.zero_bye_rate
     ));
     criteria.sort_by_key(|(k, _)| k[1..].parse::<u32>().unwrap_or(u32::MAX));
-    Ok(Generated { document: doc, round_seconds, criteria, audit })
+    Ok(Generated { document: doc, round_seconds, criteria, audit, own: own_totals(own) })
 }
 
 #[cfg(test)]

@@ -124,6 +124,9 @@ pub struct Round {
     pub sat: Option<CrossCheckStats>,
     /// `--cross-check solver`: the stage optima the second route confirmed.
     pub solver: Option<SecondOpinionStats>,
+    /// The formulation's `record NAME` lines measured on this round's pairing, in the file's
+    /// units (empty without them).
+    pub records: Vec<(&'static str, crate::model::criterion::Ratio)>,
 }
 
 impl Round {
@@ -161,17 +164,48 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
     if let Some(f) = &opts.model {
         row.check_formulation(f).map_err(PairError::Invalid)?;
     }
+    // A file of requirements alone keeps the system's criteria (`Registration::completed`).
+    let completed = match &opts.model {
+        Some(f) => row.completed(f).map_err(PairError::Invalid)?,
+        None => None,
+    };
+    let completed_opts;
+    let opts = match completed {
+        Some(f) => {
+            completed_opts = PairOptions { model: Some(f), ..opts.clone() };
+            &completed_opts
+        }
+        None => opts,
+    };
     if opts.maxi && !row.maxi {
         return Err(PairError::Invalid(format!("--maxi is a rule of the Lim system, not of {system}")));
     }
+    let original = field;
+    // Constraints of one's own that forbid pairs join the round's forbidden pairs
+    // (`systems::own`): every program, completion check and the checker below honour them.
+    let prepared = crate::systems::own::prepare(field, opts, &|_| true)?;
+    let field = prepared.as_ref().map_or(field, |p| p.field());
     let audit = Audit::open(opts.cross_check);
     let opts = PairOptions { audit: audit.clone(), ..opts.clone() };
-    let result = match (row.pair, field) {
-        (Entry::Players(pair), Field::Players(t)) => pair(t, &opts),
-        (Entry::Teams(pair), Field::Teams(t)) => pair(t, &opts),
-        (Entry::Double(pair), Field::Double(t)) => pair(t, &opts),
-        _ => return Err(PairError::Internal(format!("the {system} row does not pair this unit"))),
+    let dispatch = |field: Field, opts: &PairOptions| match (row.pair, field) {
+        (Entry::Players(pair), Field::Players(t)) => pair(t, opts),
+        (Entry::Teams(pair), Field::Teams(t)) => pair(t, opts),
+        (Entry::Double(pair), Field::Double(t)) => pair(t, opts),
+        _ => Err(PairError::Internal(format!("the {system} row does not pair this unit"))),
     };
+    let mut result = dispatch(field, &opts);
+    if let (Err(PairError::NoValidPairing(_)), Some(f), Some(_)) = (&result, &opts.model, &prepared) {
+        // Which requirement leaves no pairing (each tried alone, on a fresh audit).
+        let unforbidden = original;
+        let pair_with = |only: Option<usize>| {
+            let p = crate::systems::own::prepare(unforbidden, &opts, &|k| Some(k) == only)?;
+            let quiet = PairOptions { audit: Audit::open(None), second_opinion: false, ..opts.clone() };
+            dispatch(p.as_ref().map_or(unforbidden, |p| p.field()), &quiet).map(|_| ())
+        };
+        if let Some(e) = crate::systems::own::unsatisfiable(f, unforbidden, &opts, system, &pair_with) {
+            result = Err(e);
+        }
+    }
     let counts = audit.counts();
     if let Some(d) = counts.sat.as_ref().and_then(|s| s.disagreements.first()) {
         return Err(PairError::Internal(format!("SAT cross-check disagreement: {d}")));
@@ -179,7 +213,10 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
     if let Some(d) = counts.solver.disagreements.first().filter(|_| opts.second_opinion) {
         return Err(PairError::Internal(d.clone()));
     }
-    let (mut pairing, traces) = result?;
+    let (mut pairing, mut traces) = result?;
+    if let Some(f) = opts.model.as_ref().filter(|f| !f.custom.is_empty()) {
+        traces.iter_mut().for_each(|tr| tr.value_own_criteria(f));
+    }
     let guarded = match field {
         Field::Players(t) => crate::verify::guard(system, t, &pairing),
         Field::Teams(t) => crate::verify::guard::guard_teams(system, t, &pairing),
@@ -189,6 +226,10 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
     if let Field::Players(Tournament { preassigned_bye: Some(i), .. }) = field {
         pairing.bye = Some(*i); // entered in advance by the arbiter, kept (the rest were even)
     }
+    let records = match &opts.model {
+        Some(f) => crate::systems::own::records(f, field, &opts, &pairing)?,
+        None => Vec::new(),
+    };
     Ok(Round {
         system,
         number: field.round(),
@@ -196,6 +237,7 @@ pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions)
         traces,
         sat: counts.sat,
         solver: opts.second_opinion.then_some(counts.solver),
+        records,
     })
 }
 

@@ -120,6 +120,22 @@ pub enum Backend {
     Highs,
 }
 
+/// The formats `--write-lp` writes each stage in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LpFormats {
+    /// CPLEX LP (`.lp`).
+    pub lp: bool,
+    /// Free-format MPS (`.mps`).
+    pub mps: bool,
+}
+
+impl Default for LpFormats {
+    /// LP files only.
+    fn default() -> LpFormats {
+        LpFormats { lp: true, mps: false }
+    }
+}
+
 /// Options for pairing one round.
 #[derive(Clone, Debug, Default)]
 pub struct PairOptions {
@@ -127,11 +143,20 @@ pub struct PairOptions {
     pub backend: Backend,
     /// Write every stage model solved as an LP file into this folder.
     pub write_lp: Option<std::path::PathBuf>,
+    /// With `write_lp`: the file formats (CPLEX LP, free MPS).
+    pub lp_formats: LpFormats,
+    /// With `write_lp`: solve every program, those a first-candidate shortcut would settle
+    /// without a solver included, so that every program has its files (`--write-lp-all`; the
+    /// pairing is the same).
+    pub write_lp_all: bool,
     /// Wall-clock limit per solver call, seconds.
     pub time_limit: Option<f64>,
     /// A formulation loaded at run time (`--model FILE`) instead of the edition's built-in
     /// `models/*.model`; its keys are checked against the system's criteria when pairing.
     pub model: Option<crate::model::formulation::Formulation>,
+    /// `--groups FILE`: a group per id, read by the quantity `same_group` of criteria and
+    /// constraints of one's own.
+    pub groups: Option<std::sync::Arc<crate::tournament::attributes::Groups>>,
     /// Lim only: the Maxi-tournament rules (C.04.4.3 3.2, 3.8, 5.7: the 100-point rating rule).
     pub maxi: bool,
     /// `--cross-check sat`: completion answers re-decided by SAT within this budget.

@@ -282,7 +282,7 @@ fn replay_plots_have_one_panel_per_event_and_simulations_paired_differences() {
         rows.iter().find(|r| r[sys] == system && r[seed] == k).expect("row")[tau].parse().expect("number")
     };
     let records = lexpair::batch::report::read_records(&sim.join("units.jsonl")).expect("records");
-    let (base, diffs) = lexpair::batch::plots::paired_differences(&records, "kendall_tau").expect("paired");
+    let (base, diffs) = lexpair::batch::plots::paired_differences(&records, "kendall_tau", None).expect("paired");
     assert_eq!(base, "dubov-2026");
     let mut expected: Vec<f64> =
         (1..=6).map(|k| of("dutch-2026", &k.to_string()) - of("dubov-2026", &k.to_string())).collect();

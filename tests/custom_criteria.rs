@@ -38,7 +38,7 @@ fn col(line: &str, token: &str, nth: usize) -> usize {
 fn a_bad_expression_is_named_by_file_line_and_column() {
     // (the faulty line, the token the error must point at, its occurrence, words of the message)
     let cases: &[(&str, &str, usize, &str)] = &[
-        ("define x = score_diff * rating_diff", "*", 0, "product of two quantities"),
+        ("define x = min()", ")", 0, "expected a number"),
         ("define x = 2*score_dif + 1", "score_dif", 0, "unknown quantity 'score_dif'"),
         ("define x = bye(10*score + score_diff)", "score_diff", 0, "quantity of a pair"),
         ("define x = unplayed", "unplayed", 0, "quantity of one player"),
@@ -46,7 +46,7 @@ fn a_bad_expression_is_named_by_file_line_and_column() {
         ("define x = rating_diff / (3 - 3)", "(", 0, "division by zero"),
         ("define x = lex(score_diff, )", ")", 0, "expected a number"),
         ("define x = score_diff ^ 7", "7", 0, "exponent"),
-        ("define x = bye(score)^2", "bye", 0, "only a pair quantity"),
+        ("define x = abs(score_diff, 2)", "abs", 0, "takes one argument"),
         ("define x = score_diff $ 2", "$", 0, "unexpected character"),
         ("define x = (score_diff", "", 0, "expected ')'"),
         ("define C12 = score_diff", "C12", 0, "not a criterion name"),
@@ -122,19 +122,38 @@ fn ids(t: &Tournament, p: &RoundPairing) -> Vec<(u32, u32)> {
 }
 
 #[test]
-fn only_the_dutch_editions_and_the_whole_field_take_criteria_of_ones_own() {
+fn every_system_takes_criteria_of_ones_own_in_the_program_that_states_them() {
     let t = hand_made(&[&[(2, "w", "1")], &[(1, "b", "0")], &[(4, "w", "1")], &[(3, "b", "0")]], &[], 5);
+    // A criterion on pairs: every system whose programs pair (Dubov's B.4-B.5, Burstein's
+    // bracket program) pairs with it, approved by the checker.
     let own = read("own.model", "C5 x\ndefine gap = rating_diff\nminimise gap\n").expect("valid");
     let path = own.name.clone();
-    for system in [System::Dubov2026, System::Dubov2018, System::Burstein2026, System::Lim] {
-        match lexpair::round::pair(&t, system, &with_model(own.clone())) {
-            Err(PairError::Invalid(m)) => {
-                let refused = m.contains(&format!("{path}:3: criteria of one's own ('gap')"))
-                    || m.contains("run-time formulations (--model) are read by");
-                assert!(refused, "{system}: {m}");
-            }
-            other => panic!("{system}: {:?}", other.map(|r| r.pairing)),
+    for system in [System::Dubov2026, System::Dubov2018, System::Burstein2026] {
+        let judged = common::judge(system, &t, &with_model(own.clone())).unwrap_or_else(|e| panic!("{system}: {e}"));
+        assert!(matches!(judged, common::Judged::Approved(_)), "{system}");
+    }
+    // Lim states them in the program that chooses who floats: a criterion on pairs is refused
+    // at the quantity that reads pairs, one on the players floating is taken.
+    let lim_pairs = read("lim-pairs.model", "2.3-pairs x\ndefine gap = rating_diff\nminimise gap\n").expect("valid");
+    match lexpair::round::pair(&t, System::Lim, &with_model(lim_pairs)) {
+        Err(PairError::Invalid(m)) => {
+            assert!(m.contains(":2:14: criterion 'gap' reads pairs"), "{m}");
         }
+        other => panic!("lim: {:?}", other.map(|r| r.pairing)),
+    }
+    let lim_floats =
+        read("lim-floats.model", "2.3-pairs x\ndefine low = bye(rating)\nminimise low\n3.9a y\n").expect("valid");
+    let judged = common::judge(System::Lim, &t, &with_model(lim_floats)).unwrap_or_else(|e| panic!("lim: {e}"));
+    assert!(matches!(judged, common::Judged::Approved(_)), "lim");
+    // Dubov states them where every player of the program is paired: bye(...) is refused.
+    let bye = read("bye.model", "C5 x\ndefine b = bye(score)\nminimise b\n").expect("valid");
+    match lexpair::round::pair(&t, System::Dubov2026, &with_model(bye)) {
+        Err(PairError::Invalid(m)) => assert!(
+            m.contains(&path.replace("own.model", "bye.model"))
+                && m.contains(":2:16: criterion 'b' counts players left unpaired"),
+            "{m}"
+        ),
+        other => panic!("dubov: {:?}", other.map(|r| r.pairing)),
     }
     // Whole-field lines are the whole field's alone; the whole field reads no table keys, and
     // needs its file.

@@ -101,11 +101,16 @@ fn every_system_generates_and_bad_options_are_clear_errors() {
         let b = generate(&c).unwrap_or_else(|e| panic!("{system}: {e}"));
         assert_eq!(a.document, b.document, "{system}: same seed, same tournament");
     }
-    // A pairing that cannot be made stops the run with the round and the reason.
+    // A pairing that cannot be made stops the run with the round and the reason. (A file that
+    // lists no criterion keeps the system's: an empty one pairs as the built-in.)
     let mut c = config(System::Lim, 10, 3, 1);
+    c.pair.model = lexpair::model::formulation::Formulation::parse("x.model", "3.9a x\n", |_| true).ok();
+    let e = generate(&c).expect_err("a Lim formulation without 2.3-pairs first");
+    assert!(e.to_string().contains("round 1") && e.to_string().contains("which must be first"), "{e}");
     c.pair.model = lexpair::model::formulation::Formulation::parse("x.model", "", |_| true).ok();
-    let e = generate(&c).expect_err("a Lim formulation without the floater program");
-    assert!(e.to_string().contains("round 1") && e.to_string().contains("'2.3-pairs' is required"), "{e}");
+    let empty = generate(&c).expect("an empty file keeps the built-in formulation");
+    c.pair.model = None;
+    assert_eq!(empty.document, generate(&c).expect("built-in").document);
     let mut c = config(System::Dutch2026, 10, 3, 1);
     c.draw_rate = 1.5;
     assert!(generate(&c).expect_err("bad rate").to_string().contains("draw rate"));

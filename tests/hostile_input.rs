@@ -333,16 +333,6 @@ fn a_failed_write_leaves_the_old_file_intact() {
 // --- --write-lp ---
 
 #[test]
-fn write_lp_is_refused_by_lim() {
-    let dir = scratch("lp-lim");
-    let lp = dir.join("lp");
-    let (code, _, err) = pair("lim", &example(), &["--write-lp", lp.to_str().expect("utf-8")]);
-    assert_eq!(code, Some(3), "{err}");
-    assert!(err.contains("--write-lp: lim solves no bracket programs"), "{err}");
-    assert!(!lp.exists());
-}
-
-#[test]
 fn write_lp_creates_its_folder_but_not_missing_parents() {
     let dir = scratch("lp");
     let deep = dir.join("missing/lp");

@@ -24,5 +24,6 @@ for ROUNDS in 9 11; do
     --model field=examples/whole-field/sauer2024.model \
     --players 120 --ratings 1400-2600 --rounds "$ROUNDS" --seeds "$SEEDS" \
     --draw-rate 0.3 --white-advantage 35 \
+    --baseline dutch-2017 \
     --out "$OUT/rounds-$ROUNDS" --plot "$OUT/rounds-$ROUNDS/plots" "${@:3}"
 done

@@ -12,6 +12,13 @@ by their TRF ids (teams by their numbers); a batch's records are flat dicts that
     rows = lexpair.simulate(["dutch-2026", "dutch-2017"], "out/sim", players=60, rounds=7, seeds=20)
     df = pd.DataFrame(rows)
     pd.DataFrame(lexpair.standings("t.trf", tiebreaks="BH/C1,BH,SB,DE,WIN"))   # C.07 standings
+    lexpair.state("examples/open-r5.trf")                  # as `lexpair state --json`
+    lexpair.verify("examples/open-r5.trf", "dutch-2026", "pairs.txt")   # as `lexpair verify`
+    lexpair.pair("t.trf", "dutch-2026", model="quota.model", groups="clubs.csv", write_lp="lp")
+
+Built without HiGHS by default (``pip install ./python`` compiles in about a minute); a
+requirement of one's own that is a row of a program (a quota) needs it:
+``MATURIN_PEP517_ARGS="--features highs" pip install ./python``.
 
 Errors are exceptions derived from :class:`LexpairError` that carry the command line's message
 (file, line and field for a malformed TRF): :class:`InvalidInput`, :class:`NoValidPairing`,
@@ -28,14 +35,18 @@ from ._lexpair import (  # noqa: F401  (the public API)
     check,
     generate,
     mean_ci,
+    merge,
     metrics,
     pair,
     plot,
     read_results,
     replay,
     simulate,
+    solve,
     standings,
+    state,
     systems,
+    verify,
 )
 
 
@@ -45,9 +56,10 @@ def explain(path, system, **options):
     return pair(path, system, explain=True, **options)["explanation"]
 
 
-def verify(path, system, **options):
+def replays_identically(path, system, **options):
     """True when every recorded round of ``path`` is paired identically by ``system``
-    (the checker of ``lexpair check``); ``check`` gives the rounds one by one."""
+    (``lexpair check``); ``check`` gives the rounds one by one. (``verify`` is the command
+    line's ``verify``: is a given pairing legal, and as good as lexpair's.)"""
     return all(r["identical"] for r in check(path, system, **options))
 
 
@@ -62,13 +74,17 @@ __all__ = [
     "explain",
     "generate",
     "mean_ci",
+    "merge",
     "metrics",
     "pair",
     "plot",
     "read_results",
     "replay",
+    "replays_identically",
     "simulate",
+    "solve",
     "standings",
+    "state",
     "systems",
     "verify",
 ]

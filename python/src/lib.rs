@@ -7,7 +7,7 @@
 //! Long work (pairing, batches) runs with the interpreter released, so other Python threads go
 //! on; results never depend on the thread count.
 
-use lexpair::batch::report::{read_records, write_reports, UNITS_FILE};
+use lexpair::batch::report::{merge_records, read_records, write_atomic, write_reports_with, UNITS_FILE};
 use lexpair::batch::run::{run, RunOptions};
 use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
 use lexpair::generate::{
@@ -27,6 +27,7 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Small blocks from mimalloc, large ones from the system, as in the command line (see
 /// `lexpair::alloc`): batches run as fast from Python.
@@ -91,6 +92,56 @@ fn model(path: Option<PathBuf>) -> PyResult<Option<Formulation>> {
     .transpose()
 }
 
+/// `groups=PATH`: the groups of `--groups FILE`.
+fn groups(path: Option<PathBuf>) -> PyResult<Option<Arc<lexpair::tournament::attributes::Groups>>> {
+    path.map(|p| {
+        lexpair::tournament::attributes::Groups::read(&p).map(Arc::new).map_err(|(code, m)| match code {
+            5 => FileError::new_err(m),
+            _ => InvalidInput::new_err(m),
+        })
+    })
+    .transpose()
+}
+
+/// One path or a list of them (`field=`, `inputs=`), as the command line's repeated option.
+fn paths(v: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
+    let Some(v) = v else { return Ok(Vec::new()) };
+    if let Ok(p) = v.extract::<PathBuf>() {
+        return Ok(vec![p]);
+    }
+    v.try_iter()?.map(|x| x?.extract::<PathBuf>()).collect()
+}
+
+/// `models=`: `(system, path)` pairs or `"SYSTEM=FILE"` strings, as `--model SYSTEM=FILE`.
+fn model_specs(models: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, PathBuf)>> {
+    let Some(models) = models else { return Ok(Vec::new()) };
+    let mut out = Vec::new();
+    for m in models.try_iter()? {
+        let m = m?;
+        if let Ok(text) = m.extract::<String>() {
+            let (s, f) =
+                text.split_once('=').ok_or_else(|| invalid(format!("model '{text}': expected SYSTEM=FILE")))?;
+            out.push((s.to_string(), PathBuf::from(f)));
+        } else {
+            out.push(m.extract::<(String, PathBuf)>()?);
+        }
+    }
+    Ok(out)
+}
+
+/// `--lp-format`: `"lp"`, `"mps"` or `"lp,mps"`.
+fn lp_formats(text: &str) -> PyResult<lexpair::vocabulary::LpFormats> {
+    let mut f = lexpair::vocabulary::LpFormats { lp: false, mps: false };
+    for part in text.split(',') {
+        match part.trim() {
+            "lp" => f.lp = true,
+            "mps" => f.mps = true,
+            other => return Err(invalid(format!("lp_format '{other}': expected lp, mps or lp,mps"))),
+        }
+    }
+    Ok(f)
+}
+
 fn read(path: &Path, check_scores: bool) -> PyResult<TrfDocument> {
     trf::read_file(path, &ReadOptions { check_scores }).map_err(read_error)
 }
@@ -134,10 +185,14 @@ fn systems(py: Python<'_>) -> PyResult<Py<PyAny>> {
 /// `lexpair-explain/1` of docs/explain.md), `"explanation_text"` (as `--explain` prints them)
 /// and `"brackets"` (the solver's stages). `why_not=(a, b)` adds `"why_not"`: why a and b were
 /// not paired; `why_bye=x` adds `"why_bye"`: why x did or did not receive the bye.
+/// `model=PATH` a formulation file (criteria and constraints of one's own), `groups=PATH` the
+/// groups of `same_group` (CSV `id,group`); `write_lp=DIR` writes every program solved (as
+/// `--write-lp`; `write_lp_all=True` every program, `lp_format="lp,mps"` both formats).
 /// The pairing passes lexpair's independent rule checker before it is returned.
 #[pyfunction]
 #[pyo3(signature = (path, system, *, round=None, backend="matching", explain=false, why_not=None,
-                    why_bye=None, model=None, acceleration=None, time_limit=None))]
+                    why_bye=None, model=None, acceleration=None, time_limit=None, groups=None,
+                    write_lp=None, write_lp_all=false, lp_format="lp"))]
 #[allow(clippy::too_many_arguments)]
 fn pair(
     py: Python<'_>,
@@ -151,12 +206,23 @@ fn pair(
     model: Option<PathBuf>,
     acceleration: Option<&str>,
     time_limit: Option<f64>,
+    groups: Option<PathBuf>,
+    write_lp: Option<PathBuf>,
+    write_lp_all: bool,
+    lp_format: &str,
 ) -> PyResult<Py<PyAny>> {
     let sys = self::system(system)?;
+    if write_lp.is_some() && !sys.registration().writes_lp {
+        return Err(invalid(format!("write_lp: {sys} solves no programs lexpair can export")));
+    }
     let opts = PairOptions {
         backend: self::backend(backend)?,
         model: self::model(model)?,
         time_limit,
+        groups: self::groups(groups)?,
+        write_lp,
+        write_lp_all,
+        lp_formats: lp_formats(lp_format)?,
         ..PairOptions::default()
     };
     let mut doc = read(&path, true)?;
@@ -420,13 +486,29 @@ fn variants(systems: Vec<String>, models: Vec<(String, PathBuf)>) -> PyResult<Ve
 
 /// Runs `plan` (only shard `"I/N"` of it, as `--shard I/N`, when given) into `out` (resumable, as
 /// `lexpair batch`), writes its reports, returns records.
-fn run_plan(py: Python<'_>, plan: Plan, out: PathBuf, jobs: Option<usize>, shard: Option<&str>) -> PyResult<Py<PyAny>> {
+fn run_plan(
+    py: Python<'_>,
+    plan: Plan,
+    out: PathBuf,
+    jobs: Option<usize>,
+    shard: Option<&str>,
+    baseline: Option<&str>,
+) -> PyResult<Py<PyAny>> {
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if jobs == 0 {
         return Err(invalid("jobs must be at least 1"));
     }
+    if let Some(spec) = baseline {
+        let named = |v: &Variant| match spec.split_once('=') {
+            Some((system, name)) => v.system.name() == system && v.name == name,
+            None => v.system.name() == spec && v.name == "default",
+        };
+        if !plan.variants.iter().any(named) {
+            return Err(invalid(format!("baseline {spec} is none of the variants (SYSTEM or SYSTEM=NAME)")));
+        }
+    }
     let shard = shard.map(Shard::parse).transpose().map_err(invalid)?;
-    let opts = RunOptions { jobs, shard, quiet: true };
+    let opts = RunOptions { jobs, shard, quiet: true, baseline: baseline.map(str::to_string) };
     let records = py
         .detach(|| run(&plan, &out, &opts))
         .map_err(|e| match e {
@@ -434,21 +516,27 @@ fn run_plan(py: Python<'_>, plan: Plan, out: PathBuf, jobs: Option<usize>, shard
             lexpair::batch::run::RunError::File(m) => FileError::new_err(m),
         })?
         .0;
-    write_reports(&out, &records).map_err(FileError::new_err)?;
+    write_reports_with(&out, &records, baseline).map_err(FileError::new_err)?;
     records_to_py(py, records)
 }
 
 /// Simulates `seeds` tournaments per system variant (`lexpair batch simulate`) into the folder
 /// `out` and returns one flat dict per unit. `models` adds formulation variants as
-/// `[(system, path), ...]`. Runs resume: units already in `out` are not run again. For
-/// Double-Swiss (`double-2026`) `rounds` counts matches and `match_forfeit_rate` forfeits whole
-/// matches; one batch simulates one kind of tournament. `shard="I/N"` runs only every N-th unit
-/// from the I-th (`--shard I/N`); `lexpair batch merge` joins the shards' folders.
+/// `[(system, path), ...]` or `["SYSTEM=FILE", ...]`; `field` takes the players of a TRF file, or
+/// of each of a list of files (one source each, as `--field` repeated). Runs resume: units
+/// already in `out` are not run again. For Double-Swiss (`double-2026`) `rounds` counts matches
+/// and `match_forfeit_rate` forfeits whole matches; for teams `players` counts teams and
+/// `boards`, `team_rules`, `match_points`, `board_colours` set the team model; one batch
+/// simulates one kind of tournament. `shard="I/N"` runs only every N-th unit from the I-th
+/// (`--shard I/N`); `lexpair batch merge` (or `merge`) joins the shards' folders. `baseline`
+/// names the group paired comparisons are made against (`SYSTEM` or `SYSTEM=NAME`), `groups`
+/// the CSV of `same_group`, `keep_trf=True` writes every tournament to `out/trf`.
 #[pyfunction]
-#[pyo3(signature = (systems, out, *, players=None, rounds=9, seeds=10, first_seed=1, field=None, models=Vec::new(),
+#[pyo3(signature = (systems, out, *, players=None, rounds=9, seeds=10, first_seed=1, field=None, models=None,
                     ratings="1400-2600", draw_rate=0.3, white_advantage=35.0, forfeit_rate=0.0,
                     half_byes=0.0, absences=0.0, points="1-0.5-0", jobs=None, match_forfeit_rate=0.0,
-                    shard=None, ranking=None))]
+                    shard=None, ranking=None, backend="matching", baseline=None, groups=None, keep_trf=false,
+                    acceleration=None, boards=None, team_rules=None, match_points=None, board_colours=None))]
 #[allow(clippy::too_many_arguments)]
 fn simulate(
     py: Python<'_>,
@@ -458,8 +546,8 @@ fn simulate(
     rounds: u32,
     seeds: u64,
     first_seed: u64,
-    field: Option<PathBuf>,
-    models: Vec<(String, PathBuf)>,
+    field: Option<&Bound<'_, PyAny>>,
+    models: Option<&Bound<'_, PyAny>>,
     ratings: &str,
     draw_rate: f64,
     white_advantage: f64,
@@ -471,9 +559,19 @@ fn simulate(
     match_forfeit_rate: f64,
     shard: Option<&str>,
     ranking: Option<&str>,
+    backend: &str,
+    baseline: Option<&str>,
+    groups: Option<PathBuf>,
+    keep_trf: bool,
+    acceleration: Option<&str>,
+    boards: Option<usize>,
+    team_rules: Option<&str>,
+    match_points: Option<&str>,
+    board_colours: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
+    use lexpair::vocabulary::Unit;
     let ranking = ranking.map(TieBreak::parse_list).transpose().map_err(invalid)?;
-    let variants = variants(systems, models)?;
+    let variants = variants(systems, model_specs(models)?)?;
     let unit = variants[0].system.registration().unit();
     if let Some(v) = variants.iter().find(|v| v.system.registration().unit() != unit) {
         return Err(invalid(format!(
@@ -483,25 +581,40 @@ fn simulate(
             [unit.plays(), v.system.registration().unit().plays()].join(", ")
         )));
     }
-    if unit == lexpair::vocabulary::Unit::Player && match_forfeit_rate != 0.0 {
+    if unit == Unit::Player && match_forfeit_rate != 0.0 {
         return Err(invalid(format!(
             "match_forfeit_rate is for team systems and double-2026, not {}",
             variants[0].system
         )));
     }
-    let source = match &field {
-        Some(p) => Source::Field {
-            label: match players {
-                Some(n) => format!("{} top {n}", p.display()),
-                None => p.display().to_string(),
-            },
-            field: make_field(players, Some(p), ratings)?,
-        },
-        None => Source::Field {
+    if unit != Unit::Team
+        && (boards.is_some() || team_rules.is_some() || match_points.is_some() || board_colours.is_some())
+    {
+        return Err(invalid(format!(
+            "boards, team_rules, match_points and board_colours are for team systems, not {}",
+            variants[0].system
+        )));
+    }
+    let fields = paths(field)?;
+    let mut sources = Vec::new();
+    if unit == Unit::Team {
+        let teams = players.ok_or_else(|| invalid("give players=N (the number of teams)"))?;
+        let label =
+            format!("teams {teams} x {}", boards.unwrap_or(lexpair::generate::team::TeamOptions::default().boards));
+        sources.push(Source::Field { label, field: Field::Random { players: teams, min_rating: 0, max_rating: 0 } });
+    } else if fields.is_empty() {
+        sources.push(Source::Field {
             label: format!("random {} {ratings}", players.unwrap_or(0)),
             field: make_field(players, None, ratings)?,
-        },
-    };
+        });
+    }
+    for p in &fields {
+        let label = match players {
+            Some(n) => format!("{} top {n}", p.display()),
+            None => p.display().to_string(),
+        };
+        sources.push(Source::Field { label, field: make_field(players, Some(p), ratings)? });
+    }
     let mut template = GenerateConfig::new(variants[0].system, Field::List(Vec::new()), rounds, 0);
     template.draw_rate = draw_rate;
     template.white_advantage = white_advantage;
@@ -511,59 +624,301 @@ fn simulate(
     template.point_system = parse_point_system(points).map_err(invalid)?;
     template.team.match_forfeit_rate = match_forfeit_rate;
     template.double.match_forfeit_rate = match_forfeit_rate;
-    // As `lexpair batch simulate`: a request no unit can run is refused before the first one.
-    if let Source::Field { field, .. } = &source {
-        check_request(&GenerateConfig { field: field.clone(), ..template.clone() }).map_err(generate_error)?;
+    template.acceleration = acceleration.map(|m| m.parse::<Method>().map_err(invalid)).transpose()?;
+    if let Some(b) = boards {
+        template.team.boards = b;
     }
+    if let Some(r) = team_rules {
+        template.team.rules = r.trim().to_string();
+    }
+    if let Some(text) = match_points {
+        template.team.match_points = lexpair::generate::team::parse_match_points(text).map_err(invalid)?;
+    }
+    if let Some(text) = board_colours {
+        template.team.board_colours = Some(lexpair::generate::team::parse_board_colours(text).map_err(invalid)?);
+    }
+    // As `lexpair batch simulate`: a request no unit can run is refused before the first one.
+    for source in &sources {
+        if let Source::Field { field, .. } = source {
+            check_request(&GenerateConfig { field: field.clone(), ..template.clone() }).map_err(generate_error)?;
+        }
+    }
+    let pair =
+        PairOptions { backend: self::backend(backend)?, groups: self::groups(groups)?, ..PairOptions::default() };
+    template.pair = pair.clone();
     let plan = Plan {
         kind: Kind::Simulate,
-        sources: vec![source],
+        sources,
         variants,
         seeds: (first_seed..first_seed.saturating_add(seeds)).collect(),
         template: Some(template),
-        pair: PairOptions::default(),
-        keep_trf: false,
+        pair,
+        keep_trf,
         ranking,
     };
-    run_plan(py, plan, out, jobs, shard)
+    run_plan(py, plan, out, jobs, shard, baseline)
 }
 
-/// Replays real events (`lexpair batch replay`): every round of each TRF file in `paths` paired
-/// from its real history by each system, compared with the record. One flat dict per unit.
-/// `shard="I/N"` as in `simulate`.
+/// The TRF files of `p`, as the command line reads its paths: a file as it is, a folder's
+/// `*.trf` files (recursively, sorted), a manifest's lines (`*.txt`, relative to it, `#`
+/// comments).
+fn collect_inputs(p: &Path, out: &mut Vec<PathBuf>) -> PyResult<()> {
+    let io = |e: std::io::Error| FileError::new_err(format!("{}: {e}", p.display()));
+    if p.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(p).map_err(io)?.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for e in entries {
+            if e.is_dir() || e.extension().is_some_and(|x| x.eq_ignore_ascii_case("trf")) {
+                collect_inputs(&e, out)?;
+            }
+        }
+    } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("txt")) {
+        let text = std::fs::read_to_string(p).map_err(io)?;
+        let base = p.parent().unwrap_or(Path::new("."));
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            out.push(base.join(line));
+        }
+    } else {
+        out.push(p.to_path_buf());
+    }
+    Ok(())
+}
+
+/// A batch over files (`lexpair batch replay` or `solve`).
+#[allow(clippy::too_many_arguments)]
+fn files_batch(
+    py: Python<'_>,
+    kind: Kind,
+    systems: Vec<String>,
+    paths: Vec<PathBuf>,
+    out: PathBuf,
+    models: Option<&Bound<'_, PyAny>>,
+    jobs: Option<usize>,
+    shard: Option<&str>,
+    backend: &str,
+    baseline: Option<&str>,
+    groups: Option<PathBuf>,
+) -> PyResult<Py<PyAny>> {
+    for p in &paths {
+        if !p.exists() {
+            return Err(FileError::new_err(format!("{}: no such file", p.display())));
+        }
+    }
+    let mut files = Vec::new();
+    for p in paths {
+        collect_inputs(&p, &mut files)?;
+    }
+    let plan = Plan {
+        kind,
+        sources: files.into_iter().map(Source::File).collect(),
+        variants: variants(systems, model_specs(models)?)?,
+        seeds: Vec::new(),
+        template: None,
+        pair: PairOptions { backend: self::backend(backend)?, groups: self::groups(groups)?, ..PairOptions::default() },
+        keep_trf: false,
+        ranking: None,
+    };
+    run_plan(py, plan, out, jobs, shard, baseline)
+}
+
+/// Replays real events (`lexpair batch replay`): every round of each TRF file in `paths` (files,
+/// folders searched for `*.trf`, manifests) paired from its real history by each system and
+/// variant (`models` as in `simulate`), compared with the record. One flat dict per unit.
+/// `shard="I/N"`, `baseline`, `groups` and `backend` as in `simulate`.
 #[pyfunction]
-#[pyo3(signature = (systems, paths, out, *, jobs=None, shard=None))]
+#[pyo3(signature = (systems, paths, out, *, models=None, jobs=None, shard=None, backend="matching", baseline=None, groups=None))]
+#[allow(clippy::too_many_arguments)]
 fn replay(
     py: Python<'_>,
     systems: Vec<String>,
     paths: Vec<PathBuf>,
     out: PathBuf,
+    models: Option<&Bound<'_, PyAny>>,
     jobs: Option<usize>,
     shard: Option<&str>,
+    backend: &str,
+    baseline: Option<&str>,
+    groups: Option<PathBuf>,
 ) -> PyResult<Py<PyAny>> {
-    for p in &paths {
-        if !p.is_file() {
-            return Err(FileError::new_err(format!("{}: no such file", p.display())));
-        }
-    }
-    let plan = Plan {
-        kind: Kind::Replay,
-        sources: paths.into_iter().map(Source::File).collect(),
-        variants: variants(systems, Vec::new())?,
-        seeds: Vec::new(),
-        template: None,
-        pair: PairOptions::default(),
-        keep_trf: false,
-        ranking: None,
-    };
-    run_plan(py, plan, out, jobs, shard)
+    files_batch(py, Kind::Replay, systems, paths, out, models, jobs, shard, backend, baseline, groups)
 }
 
-/// Writes the plots of a batch output folder into `plots` (as `--plot`), returns the files.
+/// Pairs the next round of each file (a complete tournament's last round again) and records, per
+/// criterion, its value summed over brackets and its solve time (`lexpair batch solve`). The
+/// arguments as in `replay`.
 #[pyfunction]
-fn plot(out: PathBuf, plots: PathBuf) -> PyResult<Vec<String>> {
+#[pyo3(signature = (systems, paths, out, *, models=None, jobs=None, shard=None, backend="matching", baseline=None, groups=None))]
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    py: Python<'_>,
+    systems: Vec<String>,
+    paths: Vec<PathBuf>,
+    out: PathBuf,
+    models: Option<&Bound<'_, PyAny>>,
+    jobs: Option<usize>,
+    shard: Option<&str>,
+    backend: &str,
+    baseline: Option<&str>,
+    groups: Option<PathBuf>,
+) -> PyResult<Py<PyAny>> {
+    files_batch(py, Kind::Solve, systems, paths, out, models, jobs, shard, backend, baseline, groups)
+}
+
+/// Merges the output folders of shards (`lexpair batch merge`): their units into `out`, with
+/// the reports (and `plots` when given) of the whole; returns the records.
+#[pyfunction]
+#[pyo3(signature = (out, inputs, *, plots=None, baseline=None))]
+fn merge(
+    py: Python<'_>,
+    out: PathBuf,
+    inputs: &Bound<'_, PyAny>,
+    plots: Option<PathBuf>,
+    baseline: Option<&str>,
+) -> PyResult<Py<PyAny>> {
+    let records = merge_records(&paths(Some(inputs))?).map_err(invalid)?;
+    if let Some(spec) = baseline {
+        if !records.iter().any(|r| lexpair::batch::report::is_baseline(r, spec)) {
+            return Err(invalid(format!("baseline {spec} names no group of the merged units")));
+        }
+    }
+    std::fs::create_dir_all(&out).map_err(|e| FileError::new_err(format!("{}: {e}", out.display())))?;
+    let mut lines = String::new();
+    for r in &records {
+        lines.push_str(&serde_json::to_string(r).map_err(|e| LexpairError::new_err(e.to_string()))?);
+        lines.push('\n');
+    }
+    write_atomic(&out.join(UNITS_FILE), &lines).map_err(FileError::new_err)?;
+    write_reports_with(&out, &records, baseline).map_err(FileError::new_err)?;
+    if let Some(dir) = plots {
+        lexpair::batch::plots::write_plots_with(&dir, &records, baseline).map_err(FileError::new_err)?;
+    }
+    records_to_py(py, records)
+}
+
+/// The state before the next round (or `round`) of the tournament in `path`, as `lexpair
+/// state --json` prints it: per player scores, colours, preference, floats, PAB eligibility
+/// (a team file's teams, a Double-Swiss file's players in their own terms); a finished
+/// tournament's state after its last round, with `"finished": True`. `system` names the Dutch
+/// edition whose rules the individual state follows (as `--system`).
+#[pyfunction]
+#[pyo3(name = "state", signature = (path, *, round=None, system="dutch-2026", acceleration=None, check_scores=true))]
+fn state_of(
+    py: Python<'_>,
+    path: PathBuf,
+    round: Option<u32>,
+    system: &str,
+    acceleration: Option<&str>,
+    check_scores: bool,
+) -> PyResult<Py<PyAny>> {
+    let mut doc = read(&path, check_scores)?;
+    accelerate(&mut doc, &path, acceleration)?;
+    let last = (round.is_none() && lexpair::tournament::is_finished(&doc))
+        .then(|| lexpair::tournament::next_round(&doc).saturating_sub(1));
+    let bad = |e: String| invalid(format!("{}: {e}", path.display()));
+    let json_err = |e: serde_json::Error| LexpairError::new_err(e.to_string());
+    let mut v = if doc.is_team_file() {
+        let t = match last {
+            Some(r) => lexpair::team::through_round(&doc, r).map_err(|e| bad(e.message))?,
+            None => match self::state(&doc, &path, round)? {
+                Event::Teams(t) => t,
+                _ => return Err(LexpairError::new_err("a team file read as another kind of tournament")),
+            },
+        };
+        t.to_json_by_tpn().map_err(json_err)?
+    } else if lexpair::double::encoding::is_double_swiss(&doc) {
+        let t = match last {
+            Some(_) => {
+                let k = Event::next_round(&doc).saturating_sub(1);
+                lexpair::double::through_round(&doc, k).map_err(|e| bad(e.message))?
+            }
+            None => match self::state(&doc, &path, round)? {
+                Event::Double(t) => t,
+                _ => return Err(LexpairError::new_err("a Double-Swiss file read as another kind of tournament")),
+            },
+        };
+        t.to_json_by_id().map_err(json_err)?
+    } else {
+        let sys = self::system(system)?;
+        if lexpair::systems::dutch::PlayerRules::of(sys).is_none() {
+            return Err(invalid(format!("state follows the Dutch editions' rules; {sys} is not one")));
+        }
+        let t = match last {
+            Some(r) => lexpair::tournament::Tournament::after_round(&doc, r).map_err(|e| bad(e.message))?,
+            None => match self::state(&doc, &path, round)? {
+                Event::Players(t) => t,
+                _ => return Err(LexpairError::new_err("an individual file read as another kind of tournament")),
+            },
+        };
+        t.to_json_by_id().map_err(json_err)?
+    };
+    v["finished"] = Value::Bool(last.is_some());
+    to_py(py, &v)
+}
+
+/// Is the pairing in `pairs` (the engines' pairs format, or a TRF with the round written in) of
+/// the next round (or `round`) of `path` legal under `system`, and as good as lexpair's own? As
+/// `lexpair verify --format json`: `{"system", "round", "legal", "violations", "comparison",
+/// "criteria"}` (an illegal pairing is a result with `"legal": False`, not an exception).
+#[pyfunction]
+#[pyo3(signature = (path, system, pairs, *, round=None))]
+fn verify(py: Python<'_>, path: PathBuf, system: &str, pairs: PathBuf, round: Option<u32>) -> PyResult<Py<PyAny>> {
+    use lexpair::round::Field as Units;
+    use lexpair::verify::{self as check, PairsFileError};
+    let sys = self::system(system)?;
+    let doc = read(&path, true)?;
+    let round = round.unwrap_or_else(|| Event::next_round(&doc));
+    let event = Event::before_round(&doc, round).map_err(|e| invalid(format!("{}: {e}", path.display())))?;
+    let t = event.field();
+    let pairing = check::read_pairing(&pairs, t).map_err(|e| match e {
+        PairsFileError::Io { .. } => FileError::new_err(e.to_string()),
+        other => InvalidInput::new_err(other.to_string()),
+    })?;
+    let violations = match t {
+        Units::Players(t) => check::check(sys, t, &pairing),
+        Units::Teams(t) => check::team::check(sys, t, &pairing),
+        Units::Double(t) => check::double::check(sys, t, &pairing),
+    };
+    let head = json!({"system": sys.name(), "round": t.round()});
+    let with = |mut v: Value, rest: Value| {
+        if let (Some(o), Value::Object(r)) = (v.as_object_mut(), rest) {
+            o.extend(r);
+        }
+        v
+    };
+    if !violations.is_empty() {
+        return to_py(py, &with(head, json!({"legal": false, "violations": violations})));
+    }
+    let evaluate = |p: &lexpair::pairing::RoundPairing| match t {
+        Units::Players(t) => check::evaluate(sys, t, p),
+        Units::Teams(t) => check::team::evaluate(sys, t, p),
+        Units::Double(t) => check::double::evaluate(sys, t, p),
+    };
+    let mine = evaluate(&pairing);
+    if mine.criteria.is_empty() {
+        let rest = json!({"legal": true, "violations": [], "comparison": null, "criteria": []});
+        return to_py(py, &with(head, rest));
+    }
+    let name = path.display().to_string();
+    let reference = py.detach(|| lexpair::round::pair(t, sys, &PairOptions::default())).map_err(pair_error(&name))?;
+    let theirs = evaluate(&reference.pairing);
+    let table: Vec<Value> = mine
+        .criteria
+        .iter()
+        .zip(&theirs.criteria)
+        .map(|(a, b)| json!({"criterion": a.criterion, "article": a.article, "value": a.value, "lexpair": b.value}))
+        .collect();
+    let rest =
+        json!({"legal": true, "violations": [], "comparison": check::compare(&mine, &theirs), "criteria": table});
+    to_py(py, &with(head, rest))
+}
+
+/// Writes the plots of a batch output folder into `plots` (as `--plot`), returns the files;
+/// `baseline` as in `simulate`.
+#[pyfunction]
+#[pyo3(signature = (out, plots, *, baseline=None))]
+fn plot(out: PathBuf, plots: PathBuf, baseline: Option<&str>) -> PyResult<Vec<String>> {
     let records = read_records(&out.join(UNITS_FILE)).map_err(FileError::new_err)?;
-    lexpair::batch::plots::write_plots(&plots, &records).map_err(FileError::new_err)
+    lexpair::batch::plots::write_plots_with(&plots, &records, baseline).map_err(FileError::new_err)
 }
 
 /// The mean of `values` and its 95% confidence interval (Student's t), as the paired plots
@@ -590,6 +945,10 @@ fn _lexpair(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_results, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(merge, m)?)?;
+    m.add_function(wrap_pyfunction!(state_of, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(plot, m)?)?;
     m.add_function(wrap_pyfunction!(mean_ci, m)?)?;
     Ok(())

@@ -90,7 +90,7 @@ def test_generate_is_seeded_and_replays_identically(tmp_path):
     rounds = lexpair.check(out, "dutch-2017")
     assert [r["round"] for r in rounds] == [1, 2, 3, 4, 5]
     assert all(r["identical"] for r in rounds)
-    assert lexpair.verify(out, "dutch-2017")
+    assert lexpair.replays_identically(out, "dutch-2017")
     with pytest.raises(lexpair.InvalidInput, match="players"):
         lexpair.generate("dutch-2026", 5, 7)
 
@@ -264,3 +264,77 @@ def test_double_swiss_generates_checks_and_ranks_by_game_points(tmp_path):
     assert m and all(isinstance(k, str) for k in m)
     with pytest.raises(lexpair.InvalidInput, match="match_forfeit_rate"):
         lexpair.generate("dutch-2026", rounds=3, seed=1, players=10, match_forfeit_rate=0.1)
+
+
+def cli(*args):
+    """The command line's answer (skips the test when it is not built)."""
+    exe = ROOT / "target" / "release" / "lexpair"
+    if not exe.exists():
+        pytest.skip("target/release/lexpair not built")
+    return subprocess.run([exe, *map(str, args)], capture_output=True, text=True)
+
+
+def test_state_is_the_command_lines(tmp_path):
+    import json
+
+    for path in [EXAMPLE, ROOT / "examples" / "team-r4.trf", ROOT / "examples" / "double-m4.trf"]:
+        want = cli("state", path, "--json")
+        assert want.returncode == 0, want.stderr
+        assert lexpair.state(path) == json.loads(want.stdout), path
+    with pytest.raises(lexpair.InvalidInput, match="not one"):
+        lexpair.state(EXAMPLE, system="lim")
+
+
+def test_verify_is_the_command_lines(tmp_path):
+    import json
+
+    mine = tmp_path / "pairs.txt"
+    p = lexpair.pair(EXAMPLE, "dutch-2026")
+    lines = [f"{b['white']} {b['black']}" for b in p["boards"]] + [f"{p['bye']} 0"]
+    mine.write_text(f"{len(lines)}\n" + "\n".join(lines) + "\n")
+    v = lexpair.verify(EXAMPLE, "dutch-2026", mine)
+    assert v["legal"] and v["violations"] == []
+    want = cli("verify", "-s", "dutch-2026", EXAMPLE, mine, "--format", "json")
+    assert v == json.loads(want.stdout)
+    # Two boards swapped into rematches: illegal, as a result (exit 1 on the command line).
+    bad = tmp_path / "bad.txt"
+    bad.write_text("12\n3 2\n1 5\n" + "\n".join(lines[2:]) + "\n")
+    v = lexpair.verify(EXAMPLE, "dutch-2026", bad)
+    want = cli("verify", "-s", "dutch-2026", EXAMPLE, bad, "--format", "json")
+    assert want.returncode == 1 and not v["legal"] and v == json.loads(want.stdout)
+
+
+def test_constraints_groups_and_lp_export(tmp_path):
+    model = tmp_path / "clubs.model"
+    model.write_text("define club = same_group\nrequire club <= 0\n")
+    p = lexpair.pair(EXAMPLE, "dutch-2026")
+    first = p["boards"][0]
+    groups = tmp_path / "clubs.csv"
+    groups.write_text(f"id,group\n{first['white']},A\n{first['black']},A\n")
+    q = lexpair.pair(EXAMPLE, "dutch-2026", model=model, groups=groups, write_lp=tmp_path / "lp",
+                     write_lp_all=True, lp_format="lp,mps")
+    pairs = {(b["white"], b["black"]) for b in q["boards"]} | {(b["black"], b["white"]) for b in q["boards"]}
+    assert (first["white"], first["black"]) not in pairs
+    names = [f.name for f in (tmp_path / "lp").iterdir()]
+    assert any(n.endswith(".lp") for n in names) and any(n.endswith(".mps") for n in names)
+    assert any(n.endswith("-legend.csv") for n in names)
+    with pytest.raises(lexpair.InvalidInput, match="same_group"):
+        lexpair.pair(EXAMPLE, "dutch-2026", model=model)
+
+
+def test_several_fields_models_as_strings_and_a_baseline(tmp_path):
+    field = ROOT / "examples" / "open-r5.trf"
+    other = tmp_path / "other.trf"
+    lexpair.generate("dutch-2026", 3, 5, players=20, output=other)
+    model = tmp_path / "close.model"
+    # The 2026 criteria, then one of one's own.
+    text = (ROOT / "models" / "dutch-2026.model").read_text()
+    model.write_text(text + "\ndefine close = rating_diff / 100\nminimise close\n")
+    rows = lexpair.simulate(["dutch-2026"], tmp_path / "sim", field=[field, other], players=16, rounds=4, seeds=2,
+                            models=[f"dutch-2026={model}"], baseline="dutch-2026", jobs=1)
+    assert len(rows) == 8 and len({r["source"] for r in rows}) == 2
+    own = [r["own close"] for r in rows if r["variant"] == "close"]
+    assert own and all(v >= 0 for v in own)
+    assert "paired with simulate dutch-2026 (same" in (tmp_path / "sim" / "summary.txt").read_text()
+    with pytest.raises(lexpair.InvalidInput, match="baseline"):
+        lexpair.simulate(["dutch-2026"], tmp_path / "x", players=10, seeds=1, baseline="lim")

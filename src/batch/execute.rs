@@ -5,6 +5,7 @@ use crate::generate::generate;
 use crate::metrics::double::double_metrics;
 use crate::metrics::team::team_metrics;
 use crate::metrics::tournament_metrics;
+use crate::model::criterion::Ratio;
 use crate::pairing::{Board, RoundPairing};
 use crate::round::{Event, Field};
 use crate::solver::audit::AuditCounts;
@@ -84,6 +85,7 @@ fn replay(
         (0u32, 0u32, 0u32, 0u32, 0u32, 0u32, 0u32);
     let mut seconds = 0.0;
     let mut first_error = None;
+    let mut own: Vec<(&'static str, Ratio)> = Vec::new();
     for r in 1..=Event::rounds_in_file(doc) {
         let event = Event::before_round(doc, r).map_err(|e| format!("round {r}: {e}"))?;
         let t = event.field();
@@ -96,6 +98,7 @@ fn replay(
         let start = Instant::now();
         let got = crate::round::pair(t, system, opts).map(|round| {
             audit.add(&round.audit());
+            add_own(&mut own, &round);
             round.pairing
         });
         seconds += start.elapsed().as_secs_f64();
@@ -159,6 +162,8 @@ fn replay(
         ("byes_same".into(), Some(f64::from(byes_same))),
         ("rounds_failed".into(), Some(f64::from(failed))),
     ];
+    // Criteria of one's own and records, in the file's units, summed over the rounds paired.
+    rec.metrics.extend(own.into_iter().map(|(k, v)| (format!("own {k}"), Some(v.to_f64()))));
     rec.timing = vec![("seconds".into(), seconds), ("seconds_per_round".into(), seconds / f64::from(rounds.max(1)))];
     if let Some(e) = first_error {
         rec.error = Some(e); // the unit is still measured; the first failing round is noted
@@ -196,6 +201,8 @@ fn solve(
         e => e.to_string(),
     })?;
     audit.add(&round.audit());
+    let mut own: Vec<(&'static str, Ratio)> = Vec::new();
+    add_own(&mut own, &round);
     let (pairing, traces) = (round.pairing, round.traces);
     let seconds = start.elapsed().as_secs_f64();
     rec.metrics = vec![
@@ -230,7 +237,21 @@ fn solve(
             rec.timing.push((column, t));
         }
     }
+    // Criteria of one's own and records, in the file's units (`own NAME`), summed over brackets.
+    rec.metrics.extend(own.into_iter().map(|(k, v)| (format!("own {k}"), Some(v.to_f64()))));
     Ok(())
+}
+
+/// Adds the values of a round's criteria of one's own (every bracket's) and records to `own`, by
+/// name, exactly.
+fn add_own(own: &mut Vec<(&'static str, Ratio)>, round: &crate::round::Round) {
+    let values = round.traces.iter().flat_map(|tr| tr.own.iter().map(|o| (o.name, o.exact)));
+    for (name, v) in values.chain(round.records.iter().copied()) {
+        match own.iter_mut().find(|(k, _)| *k == name) {
+            Some((_, t)) => *t = t.plus(v).unwrap_or(*t),
+            None => own.push((name, v)),
+        }
+    }
 }
 
 /// The column of criterion `key` of `system`: its stable name where the system's criteria are
@@ -281,6 +302,8 @@ fn simulate(
     rec.metrics.extend(
         g.criteria.iter().map(|(k, v)| (format!("criterion {}", criterion_column(system, k)), Some(*v as f64))),
     );
+    // Criteria of one's own, in the file's units (a column per name: `own NAME`).
+    rec.metrics.extend(g.own.iter().map(|(k, v)| (format!("own {k}"), Some(*v))));
     let total: f64 = g.round_seconds.iter().sum();
     let max = g.round_seconds.iter().copied().fold(0.0, f64::max);
     rec.timing = vec![

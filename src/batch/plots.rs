@@ -225,20 +225,21 @@ pub fn box_plot(records: &[Record], metric: &str, title: &str, unit: &str) -> Dr
     Ok(Some(svg))
 }
 
-/// The baseline of paired comparisons: the group with the most completed simulations (the
-/// first in sorted order on a tie), as `report::paired_text` chooses it.
-fn baseline(sims: &[&Record]) -> Option<String> {
-    let mut count: BTreeMap<String, usize> = BTreeMap::new();
-    for r in sims {
-        *count.entry(label(r)).or_default() += 1;
-    }
-    count.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0))).map(|(g, _)| g.clone())
+/// The baseline of paired comparisons, by label: the group `report::baseline_group` chooses
+/// (the one `--baseline` names, else the most completed simulations).
+fn baseline(sims: &[&Record], spec: Option<&str>) -> Option<String> {
+    let group = super::report::baseline_group(sims, spec)?;
+    sims.iter().find(|r| r.group() == group).map(|r| label(r))
 }
 
 /// Per-seed differences of `metric` against the baseline, by compared group.
-pub fn paired_differences(records: &[Record], metric: &str) -> Option<(String, BTreeMap<String, Vec<f64>>)> {
+pub fn paired_differences(
+    records: &[Record],
+    metric: &str,
+    spec: Option<&str>,
+) -> Option<(String, BTreeMap<String, Vec<f64>>)> {
     let sims: Vec<&Record> = records.iter().filter(|r| r.kind == "simulate" && r.status == "ok").collect();
-    let base = baseline(&sims)?;
+    let base = baseline(&sims, spec)?;
     let reference: HashMap<(&str, Option<u64>), f64> = sims
         .iter()
         .filter(|r| label(r) == base)
@@ -254,8 +255,14 @@ pub fn paired_differences(records: &[Record], metric: &str) -> Option<(String, B
 }
 
 /// Paired differences of `metric`: dots per seed, the mean and its 95% interval per variant.
-pub fn paired_plot(records: &[Record], metric: &str, title: &str, unit: &str) -> DrawResult<Option<String>> {
-    let Some((base, diffs)) = paired_differences(records, metric) else { return Ok(None) };
+pub fn paired_plot(
+    records: &[Record],
+    metric: &str,
+    title: &str,
+    unit: &str,
+    spec: Option<&str>,
+) -> DrawResult<Option<String>> {
+    let Some((base, diffs)) = paired_differences(records, metric, spec) else { return Ok(None) };
     if diffs.values().flatten().all(|d| *d == 0.0) {
         return Ok(None);
     }
@@ -404,6 +411,11 @@ struct Figure {
 
 /// Writes every plot of `records` and `index.html` into `dir`; returns the SVG files written.
 pub fn write_plots(dir: &Path, records: &[Record]) -> Result<Vec<String>, String> {
+    write_plots_with(dir, records, None)
+}
+
+/// [`write_plots`] with the paired differences against `--baseline SPEC`.
+pub fn write_plots_with(dir: &Path, records: &[Record], baseline: Option<&str>) -> Result<Vec<String>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut figures: Vec<Figure> = Vec::new();
     let mut put = |file: String, section: &'static str, caption: String, svg: Option<String>| -> Result<(), String> {
@@ -427,7 +439,7 @@ pub fn write_plots(dir: &Path, records: &[Record]) -> Result<Vec<String>, String
             format!("paired_{stem}.svg"),
             "Paired differences (same seed)",
             title.clone(),
-            paired_plot(records, &metric, &title, &unit)?,
+            paired_plot(records, &metric, &title, &unit, baseline)?,
         )?;
         put(
             format!("replay_{stem}.svg"),

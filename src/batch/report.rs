@@ -282,12 +282,40 @@ pub fn summary_text(records: &[Record]) -> String {
 /// as mean ± sd, and on how many seeds it is higher / equal / lower. The baseline is the group
 /// with the most completed simulations (the first in sorted order on a tie).
 pub fn paired_text(records: &[Record]) -> String {
+    paired_text_with(records, None)
+}
+
+/// Whether record `r` belongs to the group `--baseline SPEC` names: `SYSTEM` (its built-in
+/// formulation) or `SYSTEM=NAME` (the variant of the model file `NAME.model`).
+pub fn is_baseline(r: &Record, spec: &str) -> bool {
+    match spec.split_once('=') {
+        Some((system, variant)) => r.system == system && r.variant == variant,
+        None => r.system == spec && r.variant == "default",
+    }
+}
+
+/// The group paired comparisons are made against: the one `--baseline SPEC` names when given
+/// and present, else the group with the most completed simulations (the first in sorted order
+/// on a tie). One rule for the summary and the plots.
+pub fn baseline_group(sims: &[&Record], spec: Option<&str>) -> Option<String> {
+    if let Some(r) = spec.and_then(|s| sims.iter().find(|r| is_baseline(r, s))) {
+        return Some(r.group());
+    }
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    for r in sims {
+        *count.entry(r.group()).or_default() += 1;
+    }
+    count.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0))).map(|(g, _)| g.clone())
+}
+
+/// [`paired_text`] against the group `--baseline SPEC` names ([`baseline_group`]).
+pub fn paired_text_with(records: &[Record], spec: Option<&str>) -> String {
     let sims: Vec<&Record> = sorted(records).into_iter().filter(|r| r.kind == "simulate" && r.status == "ok").collect();
     let mut count: BTreeMap<String, usize> = BTreeMap::new();
     for r in &sims {
         *count.entry(r.group()).or_default() += 1;
     }
-    let Some(baseline) = count.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0))).map(|(g, _)| g.clone()) else {
+    let Some(baseline) = baseline_group(&sims, spec) else {
         return String::new();
     };
     let tau: HashMap<(String, Option<u64>), f64> = sims
@@ -330,6 +358,11 @@ pub fn paired_text(records: &[Record]) -> String {
 /// Writes `results.csv`, `results.json`, `summary.json` (deterministic), `timings.csv` and
 /// `summary.txt` into `out`.
 pub fn write_reports(out: &Path, records: &[Record]) -> Result<(), String> {
+    write_reports_with(out, records, None)
+}
+
+/// [`write_reports`] with the paired comparisons against `--baseline SPEC`.
+pub fn write_reports_with(out: &Path, records: &[Record], baseline: Option<&str>) -> Result<(), String> {
     let rs = sorted(records);
     let deterministic: Vec<serde_json::Value> = rs
         .iter()
@@ -348,7 +381,7 @@ pub fn write_reports(out: &Path, records: &[Record]) -> Result<(), String> {
     if records.iter().any(|r| !r.rounds.is_empty()) {
         write_atomic(&out.join("rounds.csv"), &rounds_csv(records))?;
     }
-    write_atomic(&out.join("summary.txt"), &(summary_text(records) + &paired_text(records)))?;
+    write_atomic(&out.join("summary.txt"), &(summary_text(records) + &paired_text_with(records, baseline)))?;
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 
 use super::execute::execute;
 use super::progress::Progress;
-use super::report::{read_records, write_reports, UNITS_FILE};
+use super::report::{read_records, write_reports_with, UNITS_FILE};
 use super::{Plan, Record, Shard};
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -18,6 +18,8 @@ pub struct RunOptions {
     pub jobs: usize,
     pub shard: Option<Shard>,
     pub quiet: bool,
+    /// `--baseline SYSTEM[=VARIANT]`: the group paired comparisons are made against.
+    pub baseline: Option<String>,
 }
 
 /// Why a run could not run: its folder is another run's (`Busy`), or a file could not be read or
@@ -172,6 +174,6 @@ pub fn run(plan: &Plan, out: &Path, opts: &RunOptions) -> Result<(Vec<Record>, R
     progress.finish();
     write_result?;
     let records = read_records(&units_path)?;
-    write_reports(out, &records)?;
+    write_reports_with(out, &records, opts.baseline.as_deref())?;
     Ok((records, stats))
 }

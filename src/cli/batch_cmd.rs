@@ -5,8 +5,10 @@ use super::generate_cmd::{
 };
 use super::{BackendArg, Failure};
 use clap::{Args, Subcommand};
-use lexpair::batch::plots::write_plots;
-use lexpair::batch::report::{merge_records, paired_text, summary_text, write_atomic, write_reports, UNITS_FILE};
+use lexpair::batch::plots::write_plots_with;
+use lexpair::batch::report::{
+    merge_records, paired_text_with, summary_text, write_atomic, write_reports_with, UNITS_FILE,
+};
 use lexpair::batch::run::{run, RunError, RunOptions};
 use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
 use lexpair::generate::team::{pairs_teams, TeamOptions};
@@ -60,6 +62,15 @@ struct CommonArgs {
     /// Check the answers against an independent route, as `pair --cross-check` (sat, solver).
     #[arg(long, value_enum, value_name = "ROUTE", value_delimiter = ',')]
     cross_check: Vec<super::CrossCheckArg>,
+    /// The group paired comparisons (summary, paired plots) are made against: SYSTEM (its
+    /// built-in formulation) or SYSTEM=NAME (the variant of the model file NAME.model); default:
+    /// the group with the most completed runs.
+    #[arg(long, value_name = "SYSTEM[=NAME]")]
+    baseline: Option<String>,
+    /// Groups for the quantity same_group of criteria and constraints of one's own: a CSV of
+    /// id,group lines (TRF starting ranks; team numbers in a team file).
+    #[arg(long, value_name = "FILE")]
+    groups: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -116,6 +127,9 @@ struct MergeArgs {
     plot: Option<PathBuf>,
     #[arg(long, short = 'q')]
     quiet: bool,
+    /// The group paired comparisons are made against (as in simulate).
+    #[arg(long, value_name = "SYSTEM[=NAME]")]
+    baseline: Option<String>,
 }
 
 pub fn run_batch(a: BatchArgs) -> Result<(), Failure> {
@@ -190,21 +204,54 @@ fn options(c: &CommonArgs) -> Result<RunOptions, Failure> {
         return Err(Failure::Invalid("--jobs must be at least 1".into()));
     }
     let shard = c.shard.as_deref().map(Shard::parse).transpose().map_err(Failure::Invalid)?;
-    Ok(RunOptions { jobs, shard, quiet: c.quiet })
+    Ok(RunOptions { jobs, shard, quiet: c.quiet, baseline: c.baseline.clone() })
+}
+
+/// `--baseline SPEC` names one of the plan's variants: `SYSTEM` (a `-s SYSTEM`) or `SYSTEM=NAME`
+/// (a `--model SYSTEM=NAME.model`); exit 3 otherwise, before anything runs.
+fn check_baseline(spec: Option<&str>, variants: &[Variant]) -> Result<(), Failure> {
+    let Some(spec) = spec else { return Ok(()) };
+    let named = |v: &Variant| match spec.split_once('=') {
+        Some((system, name)) => v.system.name() == system && v.name == name,
+        None => v.system.name() == spec && v.name == "default",
+    };
+    if variants.iter().any(named) {
+        return Ok(());
+    }
+    let known: Vec<String> = variants
+        .iter()
+        .map(|v| if v.name == "default" { v.system.name().to_string() } else { format!("{}={}", v.system, v.name) })
+        .collect();
+    Err(Failure::Invalid(format!("--baseline {spec} is none of this batch's variants: {}", known.join(", "))))
+}
+
+/// `--groups FILE`, read (exit 5 when unreadable, 3 when not a groups file).
+pub(super) fn read_groups(
+    path: Option<&Path>,
+) -> Result<Option<std::sync::Arc<lexpair::tournament::attributes::Groups>>, Failure> {
+    let Some(path) = path else { return Ok(None) };
+    match lexpair::tournament::attributes::Groups::read(path) {
+        Ok(g) => Ok(Some(std::sync::Arc::new(g))),
+        Err((5, m)) => Err(Failure::File(m)),
+        Err((_, m)) => Err(Failure::Invalid(m)),
+    }
 }
 
 fn files(kind: Kind, f: FilesArgs) -> Result<(), Failure> {
     let sources = collect(&f.paths)?.into_iter().map(Source::File).collect();
+    let variants = variants(&f.common)?;
+    check_baseline(f.common.baseline.as_deref(), &variants)?;
     let plan = Plan {
         kind,
         sources,
-        variants: variants(&f.common)?,
+        variants,
         seeds: Vec::new(),
         template: None,
         pair: PairOptions {
             backend: backend(f.common.backend),
             cross_check: super::CrossCheckArg::budget(&f.common.cross_check),
             second_opinion: super::CrossCheckArg::second_opinion(&f.common.cross_check),
+            groups: read_groups(f.common.groups.as_deref())?,
             ..PairOptions::default()
         },
         keep_trf: false,
@@ -215,6 +262,7 @@ fn files(kind: Kind, f: FilesArgs) -> Result<(), Failure> {
 
 fn simulate(s: SimulateArgs) -> Result<(), Failure> {
     let variants = variants(&s.common)?;
+    check_baseline(s.common.baseline.as_deref(), &variants)?;
     // One kind of tournament per batch: teams for the team system, two-game matches for
     // Double-Swiss, single games of players for the others.
     let unit = variants[0].system.registration().unit();
@@ -254,6 +302,7 @@ fn simulate(s: SimulateArgs) -> Result<(), Failure> {
         backend: backend(s.common.backend),
         cross_check: super::CrossCheckArg::budget(&s.common.cross_check),
         second_opinion: super::CrossCheckArg::second_opinion(&s.common.cross_check),
+        groups: read_groups(s.common.groups.as_deref())?,
         ..PairOptions::default()
     };
     let template = make_config(variants[0].system, Field::List(Vec::new()), s.rounds, 0, &s.results, pair.clone())?;
@@ -294,7 +343,7 @@ fn execute(plan: &Plan, c: &CommonArgs) -> Result<(), Failure> {
         RunError::Busy(m) => Failure::Invalid(m),
         RunError::File(m) => Failure::File(m),
     })?;
-    finish(&records, c.plot.as_deref(), c.quiet)?;
+    finish(&records, c.plot.as_deref(), c.quiet, c.baseline.as_deref())?;
     if !c.quiet {
         println!(
             "{} units in this run ({} already done, {} run, {} failed); results in {}",
@@ -321,15 +370,15 @@ fn failed_units(records: &[Record]) -> Result<(), Failure> {
     )))
 }
 
-fn finish(records: &[Record], plot: Option<&Path>, quiet: bool) -> Result<(), Failure> {
+fn finish(records: &[Record], plot: Option<&Path>, quiet: bool, baseline: Option<&str>) -> Result<(), Failure> {
     if let Some(dir) = plot {
-        let files = write_plots(dir, records).map_err(Failure::File)?;
+        let files = write_plots_with(dir, records, baseline).map_err(Failure::File)?;
         if !quiet {
             println!("{} plots in {}", files.len(), dir.display());
         }
     }
     if !quiet {
-        print!("{}{}", summary_text(records), paired_text(records));
+        print!("{}{}", summary_text(records), paired_text_with(records, baseline));
     }
     Ok(())
 }
@@ -344,8 +393,13 @@ fn merge(m: MergeArgs) -> Result<(), Failure> {
         lines.push('\n');
     }
     write_atomic(&m.out.join(UNITS_FILE), &lines).map_err(Failure::File)?;
-    write_reports(&m.out, &records).map_err(Failure::File)?;
-    finish(&records, m.plot.as_deref(), m.quiet)?;
+    if let Some(spec) = m.baseline.as_deref() {
+        if !records.iter().any(|r| lexpair::batch::report::is_baseline(r, spec)) {
+            return Err(Failure::Invalid(format!("--baseline {spec} names no group of the merged units")));
+        }
+    }
+    write_reports_with(&m.out, &records, m.baseline.as_deref()).map_err(Failure::File)?;
+    finish(&records, m.plot.as_deref(), m.quiet, m.baseline.as_deref())?;
     if !m.quiet {
         println!("{} units merged from {} inputs into {}", records.len(), m.inputs.len(), m.out.display());
     }

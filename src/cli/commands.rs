@@ -144,12 +144,18 @@ fn pair_work(a: PairArgs, system: System) -> Result<(String, String, Option<Stri
     let model = a.model.as_deref().map(super::generate_cmd::read_model).transpose()?;
     let opts = PairOptions {
         write_lp,
+        lp_formats: lexpair::vocabulary::LpFormats {
+            lp: a.lp_format.contains(&super::LpFormatArg::Lp),
+            mps: a.lp_format.contains(&super::LpFormatArg::Mps),
+        },
+        write_lp_all: a.write_lp_all,
         time_limit: a.time_limit,
         backend: backend(a.backend),
         maxi: a.maxi,
         cross_check: super::CrossCheckArg::budget(&a.cross_check),
         second_opinion: super::CrossCheckArg::second_opinion(&a.cross_check),
         model,
+        groups: super::batch_cmd::read_groups(a.groups.as_deref())?,
         ..PairOptions::default()
     };
     pairing_text(&a, system, &doc, &t, &opts)
@@ -555,11 +561,14 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         why_not: None,
         why_bye: None,
         write_lp: None,
+        write_lp_all: false,
+        lp_format: Vec::new(),
         time_limit: None,
         backend: super::BackendArg::Matching,
         maxi: d.maxi,
         cross_check: Vec::new(),
         model: None,
+        groups: None,
         acceleration: d.acceleration,
         dropin: true,
         checklist: list,

@@ -149,6 +149,9 @@ pub struct GenerateArgs {
     /// Pair with this formulation file instead of the system's built-in models/*.model.
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
+    /// Groups for the quantity same_group of a formulation file: a CSV of id,group lines.
+    #[arg(long, value_name = "FILE")]
+    groups: Option<PathBuf>,
     /// Write TRF-2026 instead of TRF16 (team and Double-Swiss tournaments are always written as
     /// TRF-2026).
     #[arg(long)]
@@ -263,7 +266,8 @@ pub fn run(a: GenerateArgs) -> Result<(), Failure> {
     let field =
         if team { team_field(a.players)? } else { make_field(a.players, a.field.as_deref(), a.results.ratings())? };
     let model = a.model.as_deref().map(read_model).transpose()?;
-    let pair = PairOptions { backend: backend(a.backend), model, ..PairOptions::default() };
+    let groups = super::batch_cmd::read_groups(a.groups.as_deref())?;
+    let pair = PairOptions { backend: backend(a.backend), model, groups, ..PairOptions::default() };
     let cfg = make_config(system, field, a.rounds, a.seed, &a.results, pair)?;
     let g = generate(&cfg)?;
     let flavor = if a.trf26 || team || pairs_double(system) { TrfFlavor::Trf26 } else { TrfFlavor::Trf16 };

@@ -169,9 +169,17 @@ struct PairArgs {
     /// Explain why player X (TRF id) did or did not receive the pairing-allocated bye.
     #[arg(long, value_name = "X")]
     why_bye: Option<u32>,
-    /// Write every solved stage model as an LP file into DIR.
+    /// Write every solved stage model as an LP file into DIR, with a legend per program
+    /// (NAME-legend.csv: each variable's pair or player, each stage's criterion).
     #[arg(long, value_name = "DIR")]
     write_lp: Option<PathBuf>,
+    /// With --write-lp: every program of every bracket, those a first-candidate shortcut
+    /// settles without a solver included (the pairing is the same).
+    #[arg(long, requires = "write_lp")]
+    write_lp_all: bool,
+    /// With --write-lp: the formats written, lp and/or mps (comma-separated).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "lp", requires = "write_lp")]
+    lp_format: Vec<LpFormatArg>,
     /// Time limit for the whole pairing, seconds (any backend): past it, exit 2 and nothing written.
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
@@ -188,10 +196,14 @@ struct PairArgs {
     /// every stage. A disagreement is an internal error (exit 2).
     #[arg(long, value_enum, value_name = "ROUTE", value_delimiter = ',')]
     cross_check: Vec<CrossCheckArg>,
-    /// Pair with this formulation file (criteria reordered, dropped or added) instead of the
-    /// system's built-in models/*.model (Dutch editions).
+    /// Pair with this formulation file (criteria reordered, dropped or added, constraints of
+    /// one's own) instead of the system's built-in models/*.model.
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
+    /// Groups for the quantity same_group of criteria and constraints of one's own: a CSV of
+    /// id,group lines (TRF starting ranks; team numbers in a team file).
+    #[arg(long, value_name = "FILE")]
+    groups: Option<PathBuf>,
     /// Compute the virtual points of an acceleration method (baku: C.04.5.1 / C.04.7) instead of
     /// reading them from XXA lines or 250 records (which it replaces, with a warning).
     #[arg(long, value_name = "METHOD")]
@@ -233,6 +245,15 @@ fn parse_board(s: &str) -> Result<(u32, usize), String> {
         .filter(|&n| n > 0)
         .ok_or_else(|| format!("'{s}': '{b}' is not a board (1 or more)"))?;
     Ok((id, n))
+}
+
+/// The file formats of `--write-lp`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum LpFormatArg {
+    /// CPLEX LP.
+    Lp,
+    /// Free-format MPS.
+    Mps,
 }
 
 /// The independent routes of `--cross-check`.

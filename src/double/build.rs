@@ -266,6 +266,7 @@ fn build(doc: &TrfDocument, k: u32, absences_of_round: bool) -> Result<DoubleTou
 
     let absent = if absences_of_round { absences(doc, k, &records)? } else { vec![None; n] };
     let mut players = Vec::with_capacity(n);
+    let national = crate::tournament::attributes::national_records(doc);
     for (i, rec) in records.iter().enumerate() {
         let h = std::mem::take(&mut history[i]);
         let met: Vec<&MatchRound> = h.iter().filter(|m| super::is_meeting(m)).collect();
@@ -298,6 +299,7 @@ fn build(doc: &TrfDocument, k: u32, absences_of_round: bool) -> Result<DoubleTou
             had_full_bye: h.iter().any(|m| m.kind == MatchKind::Bye(ByeKind::Full)),
             absent: absent[i],
             history: h,
+            attributes: crate::tournament::attributes::Attributes::of(rec, &national),
         });
     }
     let mut forbidden = crate::tournament::Forbidden::new();

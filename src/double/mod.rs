@@ -60,6 +60,10 @@ pub struct DsPlayer {
     pub had_full_bye: bool,
     /// Not to be paired in the round to pair (a bye or an absence announced for the match).
     pub absent: Option<ByeKind>,
+    /// Federation, title, sex, birth year, national ratings: what criteria and constraints of
+    /// one's own may read (not part of the state's JSON).
+    #[serde(skip)]
+    pub attributes: crate::tournament::attributes::Attributes,
 }
 
 /// A Double-Swiss tournament before the match round to pair.
@@ -197,6 +201,7 @@ impl DsPlayer {
             had_forfeit_win: false,
             had_full_bye: false,
             absent: None,
+            attributes: Default::default(),
         }
     }
 }

@@ -6,6 +6,8 @@
 //!       | 'define' NAME '=' body            a criterion of one's own (see `criterion`)
 //!       | ('minimise' | 'minimize') NAME    ... at this priority, minimised
 //!       | ('maximise' | 'maximize') NAME    ... at this priority, maximised
+//!       | 'require' EXPR OP K ['in' ...]    a constraint of one's own (see `criterion`)
+//!       | 'record' NAME                     a defined criterion measured on each round's pairing
 //!       | ('colours' | 'colors') SYSTEM     whole field: whose colour allocation
 //!       | 'bye' ('lowest-score' | 'eligible')  whole field: who may receive the bye
 //!       | '#' comment | blank
@@ -13,7 +15,7 @@
 //! Errors name the file and line (`FILE:LINE: ...`), and for the lines of one's own criteria
 //! the column too (`FILE:LINE:COL: ...`).
 
-use super::criterion::{self, Custom, Sense, SyntaxError};
+use super::criterion::{self, Custom, Requirement, Sense, SyntaxError};
 
 /// Who may receive the pairing-allocated bye in a whole-field formulation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +41,11 @@ pub struct Formulation {
     pub colours: Option<(String, usize)>,
     /// `bye RULE` and its line: who may receive the bye in a whole-field system.
     pub bye: Option<(ByeRule, usize)>,
+    /// The constraints of one's own (`require`), in the file's order.
+    pub requirements: Vec<Requirement>,
+    /// `record NAME`: criteria measured on each round's final pairing (its pairs and the bye),
+    /// not optimised: name (interned), expression, line.
+    pub records: Vec<(&'static str, criterion::Expr, usize)>,
 }
 
 impl Formulation {
@@ -69,6 +76,8 @@ impl Formulation {
             custom: Vec::new(),
             colours: None,
             bye: None,
+            requirements: Vec::new(),
+            records: Vec::new(),
         };
         let mut defined: Vec<(String, Vec<criterion::Expr>, usize)> = Vec::new();
         for (k, raw) in text.lines().enumerate() {
@@ -85,7 +94,8 @@ impl Formulation {
             let rest: String = body.chars().skip(word.chars().count()).collect();
             match word.as_str() {
                 "define" => {
-                    let (n, col, parts) = criterion::parse_definition(&rest, rest_col).map_err(at)?;
+                    let lookup = |n: &str| defined.iter().find(|d| d.0 == n).map(|d| d.1.clone());
+                    let (n, col, parts) = criterion::parse_definition(&rest, rest_col, line, &lookup).map_err(at)?;
                     if let Some((_, _, l)) = defined.iter().find(|d| d.0 == n) {
                         return Err(format!("{name}:{line}:{col}: '{n}' is already defined on line {l}"));
                     }
@@ -117,6 +127,36 @@ impl Formulation {
                     f.custom.push(Custom { name: interned, parts: parts.clone(), sense, line });
                     f.criteria.push(n);
                     f.lines.push(line);
+                }
+                "require" => {
+                    let lookup = |n: &str| defined.iter().find(|d| d.0 == n).map(|d| d.1.clone());
+                    let r = criterion::parse_requirement(&rest, rest_col, line, &lookup).map_err(at)?;
+                    f.requirements.push(r);
+                }
+                "record" => {
+                    let w = criterion::words(&rest, rest_col).map_err(at)?;
+                    let (n, col) = match w.as_slice() {
+                        [(n, col)] => (n.clone(), *col),
+                        _ => {
+                            return Err(format!(
+                                "{name}:{line}:{rest_col}: 'record' takes the name of one defined criterion"
+                            ))
+                        }
+                    };
+                    let Some((_, parts, _)) = defined.iter().find(|d| d.0 == n) else {
+                        return Err(format!(
+                            "{name}:{line}:{col}: '{n}' is not defined: write 'define {n} = ...' on a line before"
+                        ));
+                    };
+                    let [part] = parts.as_slice() else {
+                        return Err(format!(
+                            "{name}:{line}:{col}: '{n}' is a lex(...): record a criterion of one part"
+                        ));
+                    };
+                    if f.records.iter().any(|r| r.0 == n) {
+                        return Err(format!("{name}:{line}:{col}: '{n}' is recorded already"));
+                    }
+                    f.records.push((criterion::intern(&n), part.clone(), line));
                 }
                 "colours" | "colors" => {
                     let w = criterion::words(&rest, rest_col).map_err(at)?;

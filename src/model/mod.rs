@@ -15,7 +15,7 @@ pub mod criterion;
 pub mod formulation;
 mod lp_format;
 
-pub use lp_format::write_lp;
+pub use lp_format::{write_legend, write_lp, write_mps};
 
 use crate::vocabulary::StageKey;
 use serde::Serialize;

@@ -772,7 +772,9 @@ impl LexSession {
     pub fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {
         let current = self.solution()?;
         let Some(cand) = super::lex::solution_of(&self.m, ones) else { return Ok(false) };
-        if cand.stage_values != current.stage_values || !self.m.constraints.is_empty() || !self.m.aux.is_empty() {
+        // Side constraints are met by `cand` (`solution_of` checks them); auxiliary variables,
+        // which it does not set, may not be.
+        if cand.stage_values != current.stage_values || !self.m.aux.is_empty() {
             return Ok(false);
         }
         let mut cols = vec![false; self.cols.count()];

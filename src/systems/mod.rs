@@ -14,6 +14,7 @@ pub mod dubov;
 pub mod dutch;
 pub mod field;
 pub mod lim;
+pub mod own;
 pub mod registry;
 mod solving;
 pub mod team;

@@ -84,6 +84,13 @@ pub struct Registration {
     /// Whether its formulations may hold criteria of one's own (`define`, `minimise`,
     /// `maximise`) and whole-field lines (`colours`, `bye`).
     pub own_criteria: OwnCriteria,
+    /// Whether it states constraints of one's own that are not a forbidding of pairs (`require
+    /// same_federation <= 3`, a quota) as rows of each of its programs (which are then integer
+    /// programs, solved by HiGHS); a forbidding of pairs every system takes (`systems::own`).
+    pub program_rows: bool,
+    /// Its built-in formulation file (`models/NAME.model`) and text: the criteria a run-time
+    /// formulation that lists none keeps (`Registration::completed`); `None` for the whole field.
+    pub model: Option<(&'static str, &'static str)>,
     /// The system's own check of a formulation file, after its keys were checked against
     /// `criteria` (where it has a table): the steps of its procedure, listed rather than criteria
     /// (Lim), or the order its criteria must keep (the top-scoregroup systems: \[C6\] after \[C5\]).
@@ -115,8 +122,16 @@ pub struct Registration {
 pub enum OwnCriteria {
     /// Not at all: its formulation lists only keys of its criteria table.
     No,
-    /// In each bracket program, at their place among the table's criteria (Dutch editions).
+    /// In each bracket program, at their place among the table's criteria, on its pairs and on
+    /// the players leaving it (Dutch editions, Burstein).
     InBrackets,
+    /// In the program that makes a bracket's pairs, where every player of it is paired, at
+    /// their place among that program's criteria: on pairs only (Dubov's B.4-B.5, before D.3;
+    /// the Swiss Team and Double-Swiss 3.6, among [C8]-[C10]).
+    OnPairs,
+    /// In the program that chooses who floats out of a score-group (Lim), at their place among
+    /// its stages: on the players floating only.
+    OnFloaters,
     /// As its only quality criteria, in one program over the whole field, with the lines
     /// `colours` and `bye` (the whole-field system).
     WholeField,
@@ -151,6 +166,8 @@ pub const REGISTRY: [Registration; 10] = [
         title: "Dutch system, rules in force from 2026 (C.04.3)",
         reads_formulations: true,
         own_criteria: OwnCriteria::InBrackets,
+        program_rows: true,
+        model: Some(("models/dutch-2026.model", dutch::MODEL_2026)),
         steps: None,
         maxi: false,
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2026, o)),
@@ -174,6 +191,8 @@ pub const REGISTRY: [Registration; 10] = [
         title: "Dutch system, rules in force 2017-2026 (C.04.3)",
         reads_formulations: true,
         own_criteria: OwnCriteria::InBrackets,
+        program_rows: true,
+        model: Some(("models/dutch-2017.model", dutch::MODEL_2017)),
         steps: None,
         maxi: false,
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2017, o)),
@@ -197,6 +216,8 @@ pub const REGISTRY: [Registration; 10] = [
         title: "Dutch system, rules in force 2012-2017 (C.04.3)",
         reads_formulations: true,
         own_criteria: OwnCriteria::InBrackets,
+        program_rows: true,
+        model: Some(("models/dutch-2012.model", dutch::MODEL_2012)),
         steps: None,
         maxi: false,
         pair: Entry::Players(|t, o| dutch::pair(t, dutch::Edition::E2012, o)),
@@ -219,7 +240,9 @@ pub const REGISTRY: [Registration; 10] = [
         current: true,
         title: "Dubov system, rules in force from 2026 (C.04.4.1)",
         reads_formulations: true,
-        own_criteria: OwnCriteria::No,
+        own_criteria: OwnCriteria::OnPairs,
+        program_rows: false,
+        model: Some(("models/dubov-2026.model", dubov::MODEL_2026)),
         steps: None,
         maxi: false,
         pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2026, o)),
@@ -242,7 +265,9 @@ pub const REGISTRY: [Registration; 10] = [
         current: false,
         title: "Dubov system, rules in force 2018-2026 (C.04.4.1)",
         reads_formulations: true,
-        own_criteria: OwnCriteria::No,
+        own_criteria: OwnCriteria::OnPairs,
+        program_rows: false,
+        model: Some(("models/dubov-2018.model", dubov::MODEL_2018)),
         steps: None,
         maxi: false,
         pair: Entry::Players(|t, o| dubov::pair(t, dubov::Edition::E2018, o)),
@@ -261,7 +286,9 @@ pub const REGISTRY: [Registration; 10] = [
         current: true,
         title: "Lim system (C.04.4.3)",
         reads_formulations: true,
-        own_criteria: OwnCriteria::No,
+        own_criteria: OwnCriteria::OnFloaters,
+        program_rows: false,
+        model: Some(("models/lim.model", lim::MODEL)),
         steps: Some(|f| lim::floater_stages(f).map(|_| ())),
         maxi: true,
         pair: Entry::Players(lim::pair),
@@ -273,7 +300,7 @@ pub const REGISTRY: [Registration; 10] = [
             rank: Some("1.1 the player with the lowest rank in the lowest score-group"),
         },
         words: trace::no_words,
-        writes_lp: false,
+        writes_lp: true,
         checklist_rules: Some(System::Dutch2017),
     },
     Registration {
@@ -284,7 +311,9 @@ pub const REGISTRY: [Registration; 10] = [
         current: true,
         title: "Burstein system, rules in force from 2026 (C.04.4.2)",
         reads_formulations: true,
-        own_criteria: OwnCriteria::No,
+        own_criteria: OwnCriteria::InBrackets,
+        program_rows: false,
+        model: Some(("models/burstein-2026.model", burstein::MODEL)),
         steps: None,
         maxi: false,
         pair: Entry::Players(burstein::pair),
@@ -307,7 +336,9 @@ pub const REGISTRY: [Registration; 10] = [
         current: true,
         title: "Swiss Team system, rules in force from 2026 (C.04.6)",
         reads_formulations: true,
-        own_criteria: OwnCriteria::No,
+        own_criteria: OwnCriteria::OnPairs,
+        program_rows: false,
+        model: Some(("models/team-2026.model", team::MODEL)),
         steps: Some(team::check_formulation),
         maxi: false,
         pair: Entry::Teams(team::pair),
@@ -330,7 +361,9 @@ pub const REGISTRY: [Registration; 10] = [
         current: true,
         title: "Double-Swiss system, rules in force from 2026 (C.04.5)",
         reads_formulations: true,
-        own_criteria: OwnCriteria::No,
+        own_criteria: OwnCriteria::OnPairs,
+        program_rows: false,
+        model: Some(("models/double-2026.model", double::MODEL)),
         steps: Some(double::check_formulation),
         maxi: false,
         pair: Entry::Double(double::pair),
@@ -354,6 +387,8 @@ pub const REGISTRY: [Registration; 10] = [
         title: "whole-field system: one program over all present players, defined by its formulation file",
         reads_formulations: true,
         own_criteria: OwnCriteria::WholeField,
+        program_rows: true,
+        model: None,
         steps: None,
         maxi: false,
         pair: Entry::Players(field::pair),
@@ -378,6 +413,8 @@ impl Registration {
     /// formulation's keys, made at the round door and when a batch reads its `--model` files; the
     /// error names the file and line.
     pub fn check_formulation(&self, f: &crate::model::formulation::Formulation) -> Result<(), String> {
+        let completed = self.completed(f)?;
+        let f = completed.as_ref().unwrap_or(f);
         if !self.reads_formulations {
             let readers: Vec<&str> =
                 REGISTRY.iter().filter(|r| r.reads_formulations).map(|r| r.system.name()).collect();
@@ -393,14 +430,70 @@ impl Registration {
         };
         if let (Some(c), OwnCriteria::No) = (f.custom.first(), self.own_criteria) {
             return Err(format!(
-                "{}:{}: criteria of one's own ('{}') are read by {} and {}, not by {}",
-                f.name,
-                c.line,
-                c.name,
-                readers(OwnCriteria::InBrackets),
-                readers(OwnCriteria::WholeField),
-                self.system
+                "{}:{}: criteria of one's own ('{}') are not read by {}",
+                f.name, c.line, c.name, self.system
             ));
+        }
+        // What the program that states them decides: a criterion reading what it does not
+        // decide is refused, at the quantity that reads it.
+        for c in f.custom.iter().filter(|c| f.criteria.iter().any(|k| k == c.name)) {
+            let at = |pos: Option<crate::model::criterion::Pos>| match pos {
+                Some(p) => format!("{}:{}:{}", f.name, p.line, p.col),
+                None => format!("{}:{}", f.name, c.line),
+            };
+            for part in &c.parts {
+                match self.own_criteria {
+                    OwnCriteria::OnPairs => {
+                        if let Some(pos) = part.reads_unpaired() {
+                            return Err(format!(
+                                "{}: criterion '{}' counts players left unpaired (bye(...), the float \
+                                 quantities), and {} states criteria of one's own in the program that pairs a \
+                                 bracket, where every player is paired: on pairs only",
+                                at(pos),
+                                c.name,
+                                self.system
+                            ));
+                        }
+                    }
+                    OwnCriteria::OnFloaters => {
+                        if let Some(pos) = part.reads_pairs() {
+                            return Err(format!(
+                                "{}: criterion '{}' reads pairs, and {} states criteria of one's own in the \
+                                 program that chooses who floats out of a score-group (its pairs come from \
+                                 the scrutiny order): on the players floating only (bye(...), the float \
+                                 quantities)",
+                                at(Some(pos)),
+                                c.name,
+                                self.system
+                            ));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // A requirement that is not a forbidding of pairs is a row of each program: stated by
+        // the systems whose row says so, on HiGHS (the programs are no longer matchings).
+        if let Some(r) = f.requirements.iter().find(|r| !r.forbids_pairs()) {
+            let stated_by: Vec<&str> = REGISTRY.iter().filter(|r| r.program_rows).map(|r| r.system.name()).collect();
+            if !self.program_rows {
+                return Err(format!(
+                    "{}: a constraint that is not a forbidding of pairs (at most 0 of a non-negative quantity of \
+                     pairs, not reading the program's order or floats) is a row of each program: {} state such \
+                     rows, {} does not",
+                    r.label(&f.name),
+                    stated_by.join(", "),
+                    self.system
+                ));
+            }
+            if !cfg!(feature = "highs") {
+                return Err(format!(
+                    "{}: a constraint that is not a forbidding of pairs makes each program an integer program, \
+                     which HiGHS solves, and this lexpair was built without HiGHS (cargo feature `highs`, on by \
+                     default): build it with `cargo build --release`",
+                    r.label(&f.name)
+                ));
+            }
         }
         if let Some((word, line)) = f.field_directive().filter(|_| self.own_criteria != OwnCriteria::WholeField) {
             return Err(format!(
@@ -419,6 +512,31 @@ impl Registration {
             f.check(self.title, |k| keys.contains(&k))?;
         }
         self.steps.map_or(Ok(()), |check| check(f))
+    }
+
+    /// The run-time formulation `f` as the system reads it: a file that lists no criterion (no
+    /// key of the system's table, no `minimise`/`maximise`: only definitions and `require`
+    /// lines) keeps the system's built-in criteria in the text's order, with its requirements;
+    /// any other file is its own list. The built-in file is read once per process.
+    pub fn completed(
+        &self,
+        f: &crate::model::formulation::Formulation,
+    ) -> Result<Option<crate::model::formulation::Formulation>, String> {
+        use crate::model::formulation::Formulation;
+        static READ: [std::sync::OnceLock<Formulation>; 10] = [const { std::sync::OnceLock::new() }; 10];
+        let Some((name, text)) = self.model.filter(|_| f.criteria.is_empty()) else { return Ok(None) };
+        // The built-in file's keys are the system's own (a test reads each against its table).
+        let base = Formulation::built_in(&READ[self.system as usize], name, text, |_| true)?;
+        Ok(Some(Formulation {
+            name: f.name.clone(),
+            criteria: base.criteria.clone(),
+            lines: base.lines.clone(),
+            custom: Vec::new(),
+            colours: f.colours.clone(),
+            bye: f.bye,
+            requirements: f.requirements.clone(),
+            records: f.records.clone(),
+        }))
     }
 
     /// Whether it pairs with its built-in formulation (no `--model`): every system but the whole

@@ -2,7 +2,7 @@
 //! map the solver's errors to pairing errors, and write the solved stages as LP files. One place
 //! for the three, instead of a copy per system.
 
-use crate::model::{write_lp, BracketModel, SolveError};
+use crate::model::{write_legend, write_lp, write_mps, BracketModel, SolveError};
 #[cfg(feature = "highs")]
 use crate::solver::highs_lex::{LexOptions, LexSession};
 use crate::solver::lex::LexBackend;
@@ -27,7 +27,13 @@ pub(crate) fn session_shared(model: &Rc<BracketModel>, opts: &PairOptions) -> Re
 
 /// [`session`]: the model moves into an integer program when nothing else holds it.
 fn open(model: Rc<BracketModel>, opts: &PairOptions) -> Result<Box<dyn LexBackend>, SolveError> {
-    let (backend, time_limit) = (opts.backend, opts.time_limit);
+    let time_limit = opts.time_limit;
+    // A model with side constraints (a requirement of one's own that is a row of the program)
+    // is no matching: the integer programs solve it, and no second route can check it.
+    if !model.constraints.is_empty() || !model.aux.is_empty() {
+        return one_session(model, Backend::Highs, time_limit);
+    }
+    let backend = opts.backend;
     if !opts.second_opinion {
         return one_session(model, backend, time_limit);
     }
@@ -89,19 +95,34 @@ pub(crate) fn after_completion_check(what: &'static str) -> impl Fn(SolveError) 
     }
 }
 
-/// Writes every stage of a solved model as an LP file (`--write-lp DIR`): `DIR/NAME-sKKK-STAGE.lp`,
-/// each with the optima of the stages before it fixed.
-pub(crate) fn write_models(
-    dir: &std::path::Path,
-    name: &str,
-    m: &BracketModel,
-    values: &[i64],
-) -> Result<(), PairError> {
+/// Writes every stage of a solved model as an LP file (`--write-lp DIR`), or as an MPS file
+/// with `--lp-format mps` (both with `lp,mps`): `DIR/NAME-sKKK-STAGE.lp`, each with the optima of the stages before it
+/// fixed, and `DIR/NAME-legend.csv` naming each variable (the pair of start numbers, the player
+/// left unpaired), each stage's criterion and article, and each row of one's own. Nothing
+/// without `--write-lp`.
+pub(crate) fn write_models(opts: &PairOptions, name: &str, m: &BracketModel, values: &[i64]) -> Result<(), PairError> {
+    let Some(dir) = &opts.write_lp else { return Ok(()) };
     std::fs::create_dir_all(dir).map_err(|e| PairError::Invalid(format!("{}: {e}", dir.display())))?;
-    for (k, st) in m.stages.iter().enumerate() {
-        let path = dir.join(format!("{name}-s{:03}-{}.lp", k + 1, st.key.to_string().replace('#', "")));
-        std::fs::write(&path, write_lp(m, k, values))
-            .map_err(|e| PairError::Invalid(format!("{}: {e}", path.display())))?;
+    // A program written again under the same name (a bracket paired again: a PPB, a row of
+    // one's own) leaves no stage file of the earlier one.
+    let stale = format!("{name}-s");
+    for entry in std::fs::read_dir(dir).map_err(|e| PairError::Invalid(format!("{}: {e}", dir.display())))?.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if file.starts_with(&stale) && (file.ends_with(".lp") || file.ends_with(".mps")) {
+            let _ = std::fs::remove_file(entry.path());
+        }
     }
-    Ok(())
+    let write = |path: std::path::PathBuf, text: String| {
+        std::fs::write(&path, text).map_err(|e| PairError::Invalid(format!("{}: {e}", path.display())))
+    };
+    for (k, st) in m.stages.iter().enumerate() {
+        let stem = format!("{name}-s{:03}-{}", k + 1, st.key.to_string().replace('#', ""));
+        if opts.lp_formats.lp {
+            write(dir.join(format!("{stem}.lp")), write_lp(m, k, values))?;
+        }
+        if opts.lp_formats.mps {
+            write(dir.join(format!("{stem}.mps")), write_mps(m, k, values))?;
+        }
+    }
+    write(dir.join(format!("{name}-legend.csv")), write_legend(m, values))
 }

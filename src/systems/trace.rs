@@ -25,10 +25,62 @@ pub struct BracketTrace {
     /// Quantities the edition's text computes for the bracket before pairing it (Dutch 2012: P0,
     /// M0, and the colour targets X1, Z1 of A.8), for the reader; empty where the text has none.
     pub targets: Vec<(String, i64)>,
+    /// The value of each stage of a criterion of one's own in the file's units (its stage value
+    /// over the part's scale, maximised ones as the file states them), set by the round's door.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub own: Vec<OwnValue>,
     /// What only the Dutch system needs again (S1 places, how to rebuild the bracket for
     /// `--why-not`); `None` for the other systems.
     #[serde(skip)]
     pub(crate) dutch: Option<super::dutch::TraceDetail>,
+}
+
+/// A criterion of one's own's value in one bracket, in the file's units.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OwnValue {
+    /// The stage.
+    pub stage: StageKey,
+    /// The criterion's name (the stage key's criterion).
+    pub name: &'static str,
+    /// `minimise` or `maximise`, and the part of a `lex(...)` (1-based; 0 for a single one).
+    pub sense: &'static str,
+    pub part: usize,
+    /// Its value, exactly as a decimal (`0.25`, `1/3` as `0.333333`).
+    pub text: String,
+    /// Its value as a number.
+    pub value: f64,
+    /// The exact value.
+    #[serde(skip)]
+    pub exact: crate::model::criterion::Ratio,
+}
+
+impl BracketTrace {
+    /// Fills [`BracketTrace::own`] from the stages of the criteria of one's own of `f`.
+    pub fn value_own_criteria(&mut self, f: &crate::model::formulation::Formulation) {
+        self.own = self
+            .stages
+            .iter()
+            .filter_map(|&(stage, v)| {
+                let c = f.custom(stage.criterion)?;
+                let part = stage.seat().map_or(0, |k| k - 1);
+                let exact = c.value_of(part, v)?;
+                let sense = match c.sense {
+                    crate::model::criterion::Sense::Minimise => "minimise",
+                    crate::model::criterion::Sense::Maximise => "maximise",
+                };
+                let part = if c.parts.len() > 1 { part + 1 } else { 0 };
+                Some(OwnValue {
+                    stage,
+                    name: c.name,
+                    sense,
+                    part,
+                    text: exact.to_string(),
+                    value: exact.to_f64(),
+                    exact,
+                })
+            })
+            .collect();
+    }
 }
 
 impl BracketTrace {
@@ -43,6 +95,7 @@ impl BracketTrace {
             stages: Vec::new(),
             reports: Vec::new(),
             targets: Vec::new(),
+            own: Vec::new(),
             dutch: None,
         }
     }

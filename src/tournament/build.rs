@@ -255,6 +255,7 @@ impl Tournament {
         }
 
         let mut players = Vec::with_capacity(n);
+        let national = super::attributes::national_records(doc);
         for (i, rec) in recs.iter().enumerate() {
             let mut history = Vec::with_capacity(round as usize);
             for r in 1..round {
@@ -285,7 +286,9 @@ impl Tournament {
                     },
                 });
             }
-            players.push(make_player(rec, i, history, &recs, doc, round, running[i], accel(rec.id, round)));
+            let mut player = make_player(rec, i, history, &recs, doc, round, running[i], accel(rec.id, round));
+            player.attributes = super::attributes::Attributes::of(rec, &national);
+            players.push(player);
         }
         let preassigned_bye = mark_absences(doc, round, &index, &mut players)?;
         let forbidden = forbidden_pairs(doc, round, &index)?;
@@ -345,6 +348,7 @@ fn make_player(
         aro,
         absent: None,
         history,
+        attributes: super::attributes::Attributes::default(),
     }
 }
 

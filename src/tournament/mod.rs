@@ -6,6 +6,7 @@
 //! absent from the round to pair.
 
 pub mod acceleration;
+pub mod attributes;
 mod build;
 pub mod colour;
 pub mod floats;
@@ -108,6 +109,10 @@ pub struct Player {
     pub aro: Option<u32>,
     /// Not to be paired in the round to pair (announced bye or absence).
     pub absent: Option<ByeKind>,
+    /// Federation, title, sex, birth year, national ratings: what criteria and constraints of
+    /// one's own may read (not part of the state's JSON).
+    #[serde(skip)]
+    pub attributes: attributes::Attributes,
 }
 
 impl Player {

@@ -21,7 +21,10 @@
 
 mod play;
 
-use super::{add_criteria, check_rates, field_players, GenerateConfig, GenerateError, Generated};
+use super::{
+    add_criteria, add_own, add_records, check_rates, field_players, own_totals, GenerateConfig, GenerateError,
+    Generated,
+};
 use crate::double::encoding;
 use crate::double::DoubleTournament;
 use crate::points::{PointSystem, Points};
@@ -102,6 +105,7 @@ pub fn generate_double(cfg: &GenerateConfig) -> Result<Generated, GenerateError>
     let mut doc = initial_document(cfg, &field);
     let mut round_seconds = Vec::with_capacity(cfg.rounds as usize);
     let mut criteria = Vec::new();
+    let mut own = Vec::new();
     let mut audit = crate::solver::audit::AuditCounts::default();
     for k in 1..=cfg.rounds {
         play::announce_absences(cfg, &mut doc, k);
@@ -113,6 +117,8 @@ pub fn generate_double(cfg: &GenerateConfig) -> Result<Generated, GenerateError>
         audit.add(&round.audit());
         round_seconds.push(start.elapsed().as_secs_f64());
         add_criteria(&mut criteria, &round.traces);
+        add_own(&mut own, &round.traces);
+        add_records(&mut own, &round.records);
         play::play_match(cfg, &mut doc, &t, &round.pairing);
     }
     super::set_ranks(&mut doc);
@@ -132,5 +138,5 @@ pub fn generate_double(cfg: &GenerateConfig) -> Result<Generated, GenerateError>
         cfg.zero_bye_rate
     ));
     criteria.sort_by_key(|(k, _)| k[1..].parse::<u32>().unwrap_or(u32::MAX));
-    Ok(Generated { document: doc, round_seconds, criteria, audit })
+    Ok(Generated { document: doc, round_seconds, criteria, audit, own: own_totals(own) })
 }

@@ -21,7 +21,9 @@ mod play;
 
 pub use field::{team_field, FieldTeam};
 
-use super::{add_criteria, check_rates, Field, GenerateConfig, GenerateError, Generated};
+use super::{
+    add_criteria, add_own, add_records, check_rates, own_totals, Field, GenerateConfig, GenerateError, Generated,
+};
 use crate::team::TeamRules;
 use crate::trf::{Colour, TeamScoring};
 use crate::vocabulary::{System, Unit};
@@ -189,6 +191,7 @@ pub fn generate_team(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
     let mut doc = field::initial_document(cfg, &field);
     let mut round_seconds = Vec::with_capacity(cfg.rounds as usize);
     let mut criteria = Vec::new();
+    let mut own = Vec::new();
     let mut audit = crate::solver::audit::AuditCounts::default();
     for r in 1..=cfg.rounds {
         play::announce_absences(cfg, &mut doc, r);
@@ -200,6 +203,8 @@ pub fn generate_team(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
         audit.add(&round.audit());
         round_seconds.push(start.elapsed().as_secs_f64());
         add_criteria(&mut criteria, &round.traces);
+        add_own(&mut own, &round.traces);
+        add_records(&mut own, &round.records);
         play::play_round(cfg, &mut doc, &t, &round.pairing);
     }
     finish::totals(&mut doc).map_err(|e| GenerateError::Invalid(e.message))?;
@@ -219,7 +224,7 @@ pub fn generate_team(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
         cfg.zero_bye_rate
     ));
     criteria.sort_by_key(|(k, _)| k[1..].parse::<u32>().unwrap_or(u32::MAX));
-    Ok(Generated { document: doc, round_seconds, criteria, audit })
+    Ok(Generated { document: doc, round_seconds, criteria, audit, own: own_totals(own) })
 }
 
 #[cfg(test)]

@@ -302,10 +302,30 @@ fn program(
         model.pairs.iter().enumerate().map(|(e, (x, y))| Link { var: Var::Pair(e), x, y: Some(y) }).collect();
     links.extend((0..n).filter(|&x| model.may_float[x]).map(|x| Link { var: Var::Float(x), x, y: None }));
     let ctx = Ctx { r, links: &links, global, nb, bracket, next_score: global.get(nb).map(|&i| r.score(i)) };
+    // Criteria of one's own: on the bracket's inner pairs and each way a bracket player leaves
+    // it (an outgoing floater: a pair with a lower player, or a float beyond, which cost the
+    // same), ranks the BSNs.
+    let facts = crate::systems::custom::PlayerFacts {
+        t: r.t,
+        float_rule: crate::tournament::FloatRule::Dutch2026,
+        groups: opts.groups.as_deref(),
+    };
+    let rank: Vec<i64> = (1..=global.len() as i64).collect();
+    let scope = crate::systems::custom::Scope { facts: &facts, global, rank: &rank };
+    let decisions: Vec<(Var, crate::systems::custom::Choice)> = links
+        .iter()
+        .filter(|l| l.x < nb)
+        .map(|l| match l.y {
+            Some(y) if y < nb => (l.var, crate::systems::custom::Choice::Pair(l.x, y)),
+            _ => (l.var, crate::systems::custom::Choice::Unpaired(l.x)),
+        })
+        .collect();
     let mut stages = Vec::new();
     for key in keys {
         if let Some(c) = CRITERIA.iter().find(|c| c.key == key) {
             stages.extend((c.build)(&ctx, c.article));
+        } else if let Some(own) = crate::systems::custom::own_stages(opts, key, &scope, &decisions) {
+            stages.extend(own?);
         }
     }
     // 4.3: BSN k's opponent with the largest BSN (a floater's virtual opponent is BSN 0).
@@ -324,9 +344,7 @@ fn program(
     let mut session = crate::systems::solving::session_shared(&model, opts).map_err(super::solver_error)?;
     let values = session.solve_stages(stages).map_err(super::solver_error)?;
     let sol = session.solution().map_err(super::solver_error)?;
-    if let Some(dir) = &opts.write_lp {
-        crate::systems::solving::write_models(dir, prefix, session.model(), &values)?;
-    }
+    crate::systems::solving::write_models(opts, prefix, session.model(), &values)?;
     let reports = session.reports().to_vec();
     Ok(Solved { model, sol, names, values, reports })
 }

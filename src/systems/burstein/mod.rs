@@ -25,7 +25,7 @@ use crate::tournament::Tournament;
 use crate::vocabulary::{PairError, PairOptions};
 use std::sync::OnceLock;
 
-const MODEL: &str = include_str!("../../../models/burstein-2026.model");
+pub(crate) const MODEL: &str = include_str!("../../../models/burstein-2026.model");
 
 /// The built-in formulation, read once per process.
 fn formulation() -> Result<&'static Formulation, PairError> {

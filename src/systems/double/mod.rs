@@ -73,6 +73,24 @@ impl Units for DoubleTournament {
     }
 }
 
+impl super::top_scoregroup::facts::Rated for DoubleTournament {
+    fn rating(&self, i: usize) -> u32 {
+        self.players[i].rating
+    }
+
+    fn attributes(&self, i: usize) -> Option<&crate::tournament::attributes::Attributes> {
+        Some(&self.players[i].attributes)
+    }
+
+    fn kind(&self) -> &'static str {
+        "Double-Swiss players"
+    }
+
+    fn colour_preferences(&self) -> bool {
+        false
+    }
+}
+
 /// The role of each quality criterion key of C.04.5 2.3 in the procedure.
 fn role(key: &str) -> Option<Role> {
     Some(match key {
@@ -85,10 +103,13 @@ fn role(key: &str) -> Option<Role> {
     })
 }
 
+/// The built-in formulation file.
+pub(crate) const MODEL: &str = include_str!("../../../models/double-2026.model");
+
 /// The built-in formulation (`models/double-2026.model`) and how C.04.5's keys read.
-static FORMULATIONS: Formulations = Formulations {
+pub(crate) static FORMULATIONS: Formulations = Formulations {
     file: "models/double-2026.model",
-    text: include_str!("../../../models/double-2026.model"),
+    text: MODEL,
     read: std::sync::OnceLock::new(),
     known: |k| criteria::find(k).is_some(),
     role,
@@ -137,7 +158,8 @@ pub fn pair_with(
     shortcuts: bool,
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
     let procedure = procedure(t, FORMULATIONS.orders(opts)?);
-    let cx = Ctx::new(t, &procedure, opts, shortcuts);
+    let facts = super::top_scoregroup::facts::UnitFacts { t, groups: opts.groups.as_deref() };
+    let cx = Ctx::new(t, &facts, &procedure, opts, shortcuts);
     let Paired { pairs, bye, traces } = pair_round(&cx)?;
     let mut boards: Vec<Board> = pairs
         .into_iter()

@@ -75,9 +75,7 @@ fn solve_raw(
     let mut session = crate::systems::solving::session_shared(model, opts).map_err(PairError::Solver)?;
     let values = session.solve_stages(stages).map_err(PairError::Solver)?;
     let sol = session.solution().map_err(PairError::Solver)?;
-    if let Some(dir) = &opts.write_lp {
-        crate::systems::solving::write_models(dir, &format!("{prefix}-{program}"), session.model(), &values)?;
-    }
+    crate::systems::solving::write_models(opts, &format!("{prefix}-{program}"), session.model(), &values)?;
     Ok((sol, values, session.reports().to_vec()))
 }
 
@@ -352,8 +350,15 @@ pub fn pair_bracket(
             "B.3 left subgroups of different sizes".into(),
         )));
     }
-    // B.5: the first transposition is the identity when it is legal.
-    if identity(&s1, &g2) {
+    // Criteria of one's own: stages of this program (the bracket's pairs), before D.3's order.
+    let own: Vec<&str> = opts
+        .model
+        .iter()
+        .flat_map(|f| f.criteria.iter().filter(|k| f.custom(k).is_some()).map(String::as_str))
+        .collect();
+    // B.5: the first transposition is the identity when it is legal (and no criterion of one's
+    // own may prefer another).
+    if own.is_empty() && !opts.write_lp_all && identity(&s1, &g2) {
         return Ok(s1.iter().zip(&g2).map(|(&a, &b)| (players[a], players[b])).collect());
     }
     let mut model = BracketModel::new(nb);
@@ -372,6 +377,29 @@ pub fn pair_bracket(
             }
         }
         stages.push(stage(StageKey::order("D3", "opponent-of-S1-#{}").at(At::Seat(k + 1)), "C.04.4.1 B.5 / D.3", c));
+    }
+    if !own.is_empty() {
+        let facts = crate::systems::custom::PlayerFacts {
+            t: r.t,
+            float_rule: crate::tournament::FloatRule::Dutch2026,
+            groups: opts.groups.as_deref(),
+        };
+        let ranks: Vec<i64> = (1..=nb as i64).collect();
+        let scope = crate::systems::custom::Scope { facts: &facts, global: players, rank: &ranks };
+        let decisions: Vec<(Var, crate::systems::custom::Choice)> = model
+            .pairs
+            .iter()
+            .enumerate()
+            .map(|(e, (a, b))| (Var::Pair(e), crate::systems::custom::Choice::Pair(a, b)))
+            .collect();
+        let mut first = Vec::new();
+        for name in own {
+            if let Some(st) = crate::systems::custom::own_stages(opts, name, &scope, &decisions) {
+                first.extend(st?);
+            }
+        }
+        first.append(&mut stages);
+        stages = first;
     }
     let model = Rc::new(model);
     let sol = solve(opts, "transposition", Rc::clone(&model), stages, log)?;

@@ -41,8 +41,8 @@ pub enum Edition {
     E2026,
 }
 
-const MODEL_2018: &str = include_str!("../../../models/dubov-2018.model");
-const MODEL_2026: &str = include_str!("../../../models/dubov-2026.model");
+pub(crate) const MODEL_2018: &str = include_str!("../../../models/dubov-2018.model");
+pub(crate) const MODEL_2026: &str = include_str!("../../../models/dubov-2026.model");
 
 /// The built-in formulation of `edition`, read once per process.
 fn formulation(edition: Edition) -> Result<&'static Formulation, PairError> {

@@ -44,9 +44,9 @@ pub enum Edition {
     E2026,
 }
 
-const MODEL_2012: &str = include_str!("../../../models/dutch-2012.model");
-const MODEL_2017: &str = include_str!("../../../models/dutch-2017.model");
-const MODEL_2026: &str = include_str!("../../../models/dutch-2026.model");
+pub(crate) const MODEL_2012: &str = include_str!("../../../models/dutch-2012.model");
+pub(crate) const MODEL_2017: &str = include_str!("../../../models/dutch-2017.model");
+pub(crate) const MODEL_2026: &str = include_str!("../../../models/dutch-2026.model");
 
 /// The facts about a player that depend on the Dutch edition (for `lexpair state`).
 #[derive(Clone, Copy, Debug)]
@@ -174,7 +174,9 @@ pub fn pair(
         r: &r,
         keys: &formulation.criteria,
         preferences_counted: counts_preferences(edition, &formulation.criteria),
-        own: opts.model.as_ref(),
+        own: opts.model.as_ref().map(|f| Own { f, groups: opts.groups.as_deref() }),
+        rows: opts.model.as_ref().map_or_else(Vec::new, |f| super::custom::program_rows(f, t.round).collect()),
+        constrained: false,
         opts,
         traces: Vec::new(),
         pairs: Vec::new(),
@@ -271,7 +273,7 @@ fn pair_2026(ctx: &mut Driver) -> Result<Option<usize>, PairError> {
     match mdps.as_slice() {
         [] => Ok(None),
         [p] => Ok(Some(*p)),
-        _ => Err(PairError::Solver(SolveError::Backend("the last bracket left more than one player unpaired".into()))),
+        more => Err(ctx.unfinished(more.len())),
     }
 }
 
@@ -286,23 +288,24 @@ fn s1_positions(b: &Bracket, pairs: &[(usize, usize)]) -> Vec<u32> {
 fn quality_stages(
     cx: &criteria::Ctx,
     keys: &[String],
-    own: Option<&Formulation>,
+    own: Option<Own>,
 ) -> Result<Vec<crate::model::Stage>, PairError> {
     let edition = |keys: &[String]| match cx.r.edition {
         Edition::E2012 => criteria_2012::stages(cx, keys),
         Edition::E2017 => criteria::stages(cx, keys),
         Edition::E2026 => criteria_2026::stages(cx, keys),
     };
-    let Some(f) = own.filter(|f| !f.custom.is_empty()) else {
+    let Some(own) = own.filter(|o| !o.f.custom.is_empty()) else {
         return Ok(edition(keys));
     };
+    let f = own.f;
     // The completion stages every bracket of its kind starts with, then each key in order (each
     // criterion's stages depend on the bracket alone, not on the keys around it).
     let mut out = edition(&[]);
     let head = out.len();
     for k in keys {
         match f.custom(k) {
-            Some(c) => out.extend(own_stages(cx, c, &f.name)?),
+            Some(c) => out.extend(own_stages(cx, c, own)?),
             None => out.extend(edition(std::slice::from_ref(k)).into_iter().skip(head)),
         }
     }
@@ -317,7 +320,7 @@ fn built(
     mdps: usize,
     kind: Kind,
     keys: &[String],
-    own: Option<&Formulation>,
+    own: Option<Own>,
 ) -> Result<(Bracket, Vec<crate::model::Stage>), PairError> {
     let b = Bracket::build_thinned(r, players, mdps, kind);
     let quality = quality_stages(&criteria::Ctx::new(r, &b, kind), keys, own)?;
@@ -336,19 +339,41 @@ fn built(
 fn own_stages(
     cx: &criteria::Ctx,
     c: &crate::model::criterion::Custom,
-    file: &str,
+    own: Own,
 ) -> Result<Vec<crate::model::Stage>, PairError> {
-    use super::custom::{stages, Choice, Scope};
+    use super::custom::{stages, Choice, PlayerFacts, Scope};
     use crate::model::Var;
     let b = cx.b;
     let rank: Vec<i64> = (1..=b.global.len() as i64).collect();
-    let scope = Scope { t: cx.r.t, float_rule: cx.r.float_rule(), global: &b.global, rank: &rank };
+    let facts = PlayerFacts { t: cx.r.t, float_rule: cx.r.float_rule(), groups: own.groups };
+    let scope = Scope { facts: &facts, global: &b.global, rank: &rank };
     let mut decisions: Vec<(Var, Choice)> =
         b.inner_pairs().map(|(e, x, y)| (Var::Pair(e), Choice::Pair(x, y))).collect();
     for (i, vars) in b.leave.iter().enumerate() {
         decisions.extend(vars.iter().map(|&v| (v, Choice::Unpaired(i))));
     }
-    stages(c, file, &scope, &decisions).map_err(PairError::Invalid)
+    stages(c, &own.f.name, &scope, &decisions).map_err(PairError::Invalid)
+}
+
+/// The rows of requirements `reqs` in a bracket, on the decisions criteria of one's own count
+/// ([`own_stages`]): its inner pairs, and each way a bracket player leaves it.
+fn rows_of(
+    cx: &criteria::Ctx,
+    reqs: &[&crate::model::criterion::Requirement],
+    own: Own,
+) -> Result<Vec<crate::model::Constraint>, PairError> {
+    use super::custom::{row, Choice, PlayerFacts, Scope};
+    use crate::model::Var;
+    let b = cx.b;
+    let rank: Vec<i64> = (1..=b.global.len() as i64).collect();
+    let facts = PlayerFacts { t: cx.r.t, float_rule: cx.r.float_rule(), groups: own.groups };
+    let scope = Scope { facts: &facts, global: &b.global, rank: &rank };
+    let mut decisions: Vec<(Var, Choice)> =
+        b.inner_pairs().map(|(e, x, y)| (Var::Pair(e), Choice::Pair(x, y))).collect();
+    for (i, vars) in b.leave.iter().enumerate() {
+        decisions.extend(vars.iter().map(|&v| (v, Choice::Unpaired(i))));
+    }
+    reqs.iter().map(|req| row(req, &own.f.name, &scope, &decisions).map_err(PairError::Invalid)).collect()
 }
 
 /// 2026: can the near model's optimum `chosen` be completed? Everybody it leaves unpaired
@@ -372,6 +397,14 @@ fn completable(r: &Round, players: &[usize]) -> bool {
     r.complete_pairing(players, |i| r.pab_eligible(i)).is_some()
 }
 
+/// The run-time formulation, for its criteria and constraints of one's own, with the groups of
+/// `--groups` they may read.
+#[derive(Clone, Copy)]
+struct Own<'a> {
+    f: &'a Formulation,
+    groups: Option<&'a crate::tournament::attributes::Groups>,
+}
+
 /// A bracket's leavers (tournament indices).
 type Outcome = Vec<usize>;
 
@@ -382,7 +415,11 @@ struct Driver<'a, 'r> {
     /// `keys` hold the criterion of colour preferences not granted.
     preferences_counted: bool,
     /// The run-time formulation, for its criteria of one's own.
-    own: Option<&'a Formulation>,
+    own: Option<Own<'a>>,
+    /// Its requirements that are rows of each bracket program this round (a quota).
+    rows: Vec<&'a crate::model::criterion::Requirement>,
+    /// The bracket being paired again with `rows` stated (its first optimum broke one).
+    constrained: bool,
     opts: &'a PairOptions,
     traces: Vec<BracketTrace>,
     pairs: Vec<(usize, usize)>,
@@ -401,15 +438,105 @@ impl Driver<'_, '_> {
     /// Pairs one bracket; its pairs are pending until [`Driver::commit`]. Returns the players
     /// leaving it (tournament indices).
     fn bracket(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Result<Vec<usize>, PairError> {
-        if let Some(leavers) = self.sparse_first(players, mdps, kind) {
-            return Ok(leavers);
+        let leavers = self.bracket_once(players, mdps, kind)?;
+        self.within_rows(players, mdps, kind, leavers, false)
+    }
+
+    /// [`Driver::bracket`] as the formulation's criteria alone decide it (with its requirement
+    /// rows when [`Driver::constrained`]).
+    fn bracket_once(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Result<Vec<usize>, PairError> {
+        // The first-candidate shortcuts: not with rows (they prove the unconstrained optimum),
+        // nor under `--write-lp-all` (every program solved and written).
+        let shortcuts = !self.constrained && !self.opts.write_lp_all;
+        if shortcuts {
+            if let Some(leavers) = self.sparse_first(players, mdps, kind) {
+                return Ok(leavers);
+            }
         }
-        let (b, quality) = built(self.r, players, mdps, kind, self.keys, self.own)?;
-        let chosen = match first::perfect(self.r, &b, kind, &quality) {
+        let (b, quality) = self.model(players, mdps, kind)?;
+        let perfect = if shortcuts { first::perfect(self.r, &b, kind, &quality) } else { None };
+        let chosen = match perfect {
             Some(c) => c,
             None => self.solve_model(&b, quality)?,
         };
         Ok(self.trace(&b, kind, &chosen))
+    }
+
+    /// The requirement rows of each program (a quota: `require same_federation <= 3`), kept
+    /// lazily: a bracket is paired as the criteria decide, and only when that optimum breaks a
+    /// row is it paired again with the rows stated, on HiGHS (the programs are then no
+    /// matchings). Exact: the constrained program's assignments are among the unconstrained
+    /// one's, so an optimum of the latter that meets the rows is the former's (the candidate
+    /// order makes both unique). `leavers` is the first optimum's, its trace the last one.
+    fn within_rows(
+        &mut self,
+        players: &[usize],
+        mdps: usize,
+        kind: Kind,
+        leavers: Vec<usize>,
+        outlook: bool,
+    ) -> Result<Vec<usize>, PairError> {
+        if self.rows.is_empty() || self.meets_rows(players)? {
+            return Ok(leavers);
+        }
+        self.discard();
+        self.constrained = true;
+        let again =
+            if outlook { self.bracket_2026_once(players, mdps, kind) } else { self.bracket_once(players, mdps, kind) };
+        self.constrained = false;
+        again
+    }
+
+    /// Whether the last traced bracket (of `players`, in order) meets every requirement row.
+    fn meets_rows(&self, players: &[usize]) -> Result<bool, PairError> {
+        use super::custom::{value, Choice, PlayerFacts, Scope};
+        let (Some(tr), Some(own)) = (self.traces.last(), self.own) else { return Ok(true) };
+        let t = self.r.t;
+        let local = |id: u32| t.index_of(id).and_then(|i| players.iter().position(|&p| p == i));
+        let mut choices = Vec::with_capacity(players.len());
+        for &(a, b) in &tr.pairs {
+            if let (Some(x), Some(y)) = (local(a), local(b)) {
+                choices.push(Choice::Pair(x, y));
+            }
+        }
+        choices.extend(tr.leavers.iter().filter_map(|&id| local(id)).map(Choice::Unpaired));
+        let rank: Vec<i64> = (1..=players.len() as i64).collect();
+        let facts = PlayerFacts { t, float_rule: self.r.float_rule(), groups: own.groups };
+        let scope = Scope { facts: &facts, global: players, rank: &rank };
+        for req in &self.rows {
+            let mut sum = crate::model::criterion::Ratio::int(0);
+            for &c in &choices {
+                let v = value(&req.expr, &scope, c);
+                sum = v.and_then(|v| sum.plus(v)).ok_or_else(|| {
+                    PairError::Invalid(format!("{}: overflows: scale it down", req.label(&own.f.name)))
+                })?;
+            }
+            if !req.holds(sum) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// A bracket's model and quality stages: thinned where exact ([`built`]), or, when
+    /// [`Driver::constrained`], whole with the requirement rows on its decisions (its inner
+    /// pairs and its players' ways to leave, as criteria of one's own count them).
+    fn model(
+        &self,
+        players: &[usize],
+        mdps: usize,
+        kind: Kind,
+    ) -> Result<(Bracket, Vec<crate::model::Stage>), PairError> {
+        if !self.constrained {
+            return built(self.r, players, mdps, kind, self.keys, self.own);
+        }
+        let mut b = Bracket::build(self.r, players, mdps, kind);
+        let quality = quality_stages(&criteria::Ctx::new(self.r, &b, kind), self.keys, self.own)?;
+        if let Some(own) = self.own {
+            let rows = rows_of(&criteria::Ctx::new(self.r, &b, kind), &self.rows, own)?;
+            std::rc::Rc::make_mut(&mut b.model).constraints.extend(rows);
+        }
+        Ok((b, quality))
     }
 
     /// A 2026 bracket ([`Kind::Outlook`]); also returns the pairs of the optimum that involve
@@ -422,19 +549,29 @@ impl Driver<'_, '_> {
     /// used), so when its optimum extends to a complete round-pairing, with the PAB to a bye
     /// candidate, that optimum is the full model's. Otherwise the full model decides.
     fn bracket_2026(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Result<Outcome, PairError> {
+        let leavers = self.bracket_2026_once(players, mdps, kind)?;
+        self.within_rows(players, mdps, kind, leavers, true)
+    }
+
+    /// [`Driver::bracket_2026`] as the formulation's criteria alone decide it (with its
+    /// requirement rows when [`Driver::constrained`]: the near model's argument holds for them,
+    /// which count the bracket's own decisions in both models).
+    fn bracket_2026_once(&mut self, players: &[usize], mdps: usize, kind: Kind) -> Result<Outcome, PairError> {
         let r = self.r;
         let Kind::Outlook { next, lower, c9 } = kind else {
             return Err(PairError::Solver(SolveError::Backend("a 2026 bracket needs its outlook".into())));
         };
         // The first candidate, on the pairs that can prove it perfect (the same answer as on the
         // full model, which is built only when the near model does not decide).
-        if let Some(outcome) = self.sparse_first(players, mdps, kind) {
-            return Ok(outcome);
+        if !self.constrained && !self.opts.write_lp_all {
+            if let Some(outcome) = self.sparse_first(players, mdps, kind) {
+                return Ok(outcome);
+            }
         }
         let c9_anywhere = c9 || r.bye.as_ref().is_some_and(|b| b.first_bracket_c9);
         if !c9_anywhere && !next.is_empty() {
             let near_kind = Kind::Normal { next, next_is_last: lower.is_empty() };
-            let (near, near_quality) = built(r, players, mdps, near_kind, self.keys, self.own)?;
+            let (near, near_quality) = self.model(players, mdps, near_kind)?;
             let mut chosen = self.solve_model(&near, near_quality)?;
             if let Some(bye) = extends_to_round(r, &near, &chosen, lower) {
                 // Report [C4]/[C5] as the full model has them, proven by the completion found.
@@ -450,8 +587,13 @@ impl Driver<'_, '_> {
                 return Ok(self.trace(&near, kind, &chosen));
             }
         }
-        let full = Bracket::build(r, players, mdps, kind);
-        let quality = quality_stages(&criteria::Ctx::new(r, &full, kind), self.keys, self.own)?;
+        let (full, quality) = if self.constrained {
+            self.model(players, mdps, kind)?
+        } else {
+            let full = Bracket::build(r, players, mdps, kind);
+            let quality = quality_stages(&criteria::Ctx::new(r, &full, kind), self.keys, self.own)?;
+            (full, quality)
+        };
         let chosen = self.solve_model(&full, quality)?;
         Ok(self.trace(&full, kind, &chosen))
     }
@@ -505,11 +647,25 @@ impl Driver<'_, '_> {
     fn solve_model(&self, b: &Bracket, quality: Vec<crate::model::Stage>) -> Result<order::Chosen, PairError> {
         let r = self.r;
         let mut session = solving::session_shared(&b.model, self.opts).map_err(solver_error)?;
-        let chosen = order::solve(b, quality, session.as_mut()).map_err(solver_error)?;
-        if let Some(dir) = &self.opts.write_lp {
+        let chosen = match order::solve(b, quality, session.as_mut()) {
+            Err(SolveError::Infeasible) if !b.model.constraints.is_empty() => {
+                let names: Vec<&str> = b.model.constraints.iter().map(|c| c.name.as_str()).collect();
+                let ids: Vec<String> = b.global[..b.nb].iter().map(|&i| r.t.players[i].id.to_string()).collect();
+                return Err(PairError::NoValidPairing(format!(
+                    "{}: no pairing of bracket {} of round {} (players {}) meets {} with the rules' absolute criteria",
+                    names.join(" and "),
+                    self.traces.len() + 1,
+                    r.t.round,
+                    ids.join(" "),
+                    if names.len() == 1 { "it" } else { "them" }
+                )));
+            }
+            c => c.map_err(solver_error)?,
+        };
+        if self.opts.write_lp.is_some() {
             let name = format!("r{:02}-b{:02}", r.t.round, self.traces.len() + 1);
             let values: Vec<i64> = chosen.stage_values.iter().map(|v| v.1).collect();
-            solving::write_models(dir, &name, session.model(), &values)?;
+            solving::write_models(self.opts, &name, session.model(), &values)?;
         }
         Ok(chosen)
     }
@@ -543,6 +699,7 @@ impl Driver<'_, '_> {
                 Edition::E2012 => criteria_2012::targets(&criteria::Ctx::new(r, b, kind)),
                 _ => Vec::new(),
             },
+            own: Vec::new(),
             dutch: Some(TraceDetail {
                 s1_positions: s1_positions(b, &chosen.pairs),
                 setup: (players.to_vec(), b.mdps, bracket::OwnedKind::of(kind)),
@@ -575,10 +732,27 @@ impl Driver<'_, '_> {
         match leavers.as_slice() {
             [] => Ok(None),
             [p] => Ok(Some(*p)),
-            _ => Err(PairError::Solver(SolveError::Backend(
-                "the last bracket left more than one player unpaired".into(),
-            ))),
+            more => Err(self.unfinished(more.len())),
         }
+    }
+
+    /// The error of a last bracket that left `left` players unpaired: with requirement rows, the
+    /// rows leave the round no completion (completion is a stage of the programs, which the
+    /// rows may only meet by leaving players out: no valid pairing under them); without, a fault.
+    fn unfinished(&self, left: usize) -> PairError {
+        if self.rows.is_empty() {
+            return PairError::Solver(SolveError::Backend(
+                "the last bracket left more than one player unpaired".into(),
+            ));
+        }
+        let file = self.own.map_or("", |o| o.f.name.as_str());
+        let names: Vec<String> = self.rows.iter().map(|r| r.label(file)).collect();
+        PairError::NoValidPairing(format!(
+            "{}: round {} cannot be completed under {} (the last bracket leaves {left} players unpaired)",
+            names.join(" and "),
+            self.r.t.round,
+            if names.len() == 1 { "it" } else { "them" }
+        ))
     }
 }
 

@@ -25,7 +25,7 @@
 //! default, HiGHS with `--backend highs`.
 #![warn(missing_docs)]
 
-use super::custom::{self, Choice, Scope};
+use super::custom::{self, Choice, PlayerFacts, Scope};
 use super::solving;
 use super::trace::BracketTrace;
 use crate::model::formulation::{ByeRule, Formulation};
@@ -98,7 +98,8 @@ pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<Bra
     let candidates = bye_candidates(t, opts, &order, f.bye.map_or(ByeRule::LowestScore, |b| b.0))?;
     let model = build(t, &order, &candidates);
     let rank: Vec<i64> = (1..=n as i64).collect();
-    let scope = Scope { t, float_rule: FloatRule::Dutch2026, global: &order, rank: &rank };
+    let facts = PlayerFacts { t, float_rule: FloatRule::Dutch2026, groups: opts.groups.as_deref() };
+    let scope = Scope { facts: &facts, global: &order, rank: &rank };
     let mut decisions: Vec<(Var, Choice)> =
         model.pairs.iter().enumerate().map(|(e, (a, b))| (Var::Pair(e), Choice::Pair(a, b))).collect();
     decisions.extend((0..n).filter(|&i| model.may_float[i]).map(|i| (Var::Float(i), Choice::Unpaired(i))));
@@ -110,17 +111,34 @@ pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<Bra
         let c = f.custom(key).ok_or_else(|| PairError::Invalid(format!("{}: '{key}' is not defined", f.name)))?;
         quality.extend(custom::stages(c, &f.name, &scope, &decisions).map_err(PairError::Invalid)?);
     }
+    // The file's requirements that are rows of the program (a quota; those forbidding pairs
+    // are out of `t.may_meet` already, `systems::own`): the program is then no matching.
+    let mut model = model;
+    for req in custom::program_rows(f, t.round) {
+        let row = custom::row(req, &f.name, &scope, &decisions).map_err(PairError::Invalid)?;
+        model.constraints.push(row);
+    }
     let model = std::rc::Rc::new(model);
+    let constrained = !model.constraints.is_empty();
     let mut session = solving::session_shared(&model, opts).map_err(solver_error)?;
-    session.solve_stages(quality).map_err(solver_error)?;
+    match session.solve_stages(quality) {
+        Err(SolveError::Infeasible) if constrained => {
+            let names: Vec<&str> = model.constraints.iter().map(|c| c.name.as_str()).collect();
+            return Err(PairError::NoValidPairing(format!(
+                "{}: no pairing of round {} meets {} with the absolute rules of C.04.1",
+                names.join(" and "),
+                t.round,
+                if names.len() == 1 { "it" } else { "them" }
+            )));
+        }
+        r => r.map_err(solver_error)?,
+    };
     session.solve_stages(vec![bye_rank(&model)]).map_err(solver_error)?;
     for batch in (0..n).collect::<Vec<_>>().chunks(PARTNER_BATCH) {
         session.solve_stages(partner_stages(&model, batch)).map_err(solver_error)?;
     }
     let sol = session.solution().map_err(solver_error)?;
-    if let Some(dir) = &opts.write_lp {
-        solving::write_models(dir, &format!("r{:02}-field", t.round), session.model(), &sol.stage_values)?;
-    }
+    solving::write_models(opts, &format!("r{:02}-field", t.round), session.model(), &sol.stage_values)?;
     let pairs: Vec<(usize, usize)> =
         sol.pairs.iter().map(|&e| (order[model.pairs.at(e).0], order[model.pairs.at(e).1])).collect();
     let boards = crate::systems::dutch::allocate_colours(t, colours, &pairs)

@@ -48,14 +48,16 @@ pub fn floater_stages(f: &crate::model::formulation::Formulation) -> Result<Vec<
         if key.starts_with("hard:") || key.starts_with("proc:") {
             continue;
         }
-        let Some(&stage) = STAGES.iter().find(|&&s| s == key) else {
+        // A criterion of one's own: a stage of the floater program, on who floats.
+        let own = f.custom(key).map(|c| c.name);
+        let Some(stage) = STAGES.iter().copied().find(|&s| s == key).or(own) else {
             return Err(format!(
                 "{}:{line}: '{key}' is not a stage of the Lim system (C.04.4.3): its stages are {}",
                 f.name,
                 STAGES.join(", ")
             ));
         };
-        if !FLOATER_STAGES.contains(&stage) {
+        if !FLOATER_STAGES.contains(&stage) && own.is_none() {
             continue; // 3.2-order, 3.2-parity-floater, 5.2-colours, 4.1-scrutiny-order: steps of the procedure
         }
         if order.contains(&stage) {
@@ -149,7 +151,7 @@ fn choose_floaters(cx: &Ctx, g: &Group, players: &[usize]) -> Result<Vec<usize>,
     // disadvantaged type), so he floats.
     let others: Vec<usize> = players.iter().copied().filter(|&p| Some(p) != q).collect();
     // (3.2 picks by the text's order of the floater types: the fast path holds for that order.)
-    let text_order = cx.floater_stages[..] == FLOATER_STAGES[..];
+    let text_order = cx.floater_stages[..] == FLOATER_STAGES[..] && !cx.solve.write_lp_all;
     if text_order && others.len() % 2 == 0 && perfectly_pairable_within_5_1(cx, &others) {
         return Ok(q.into_iter().collect());
     }
@@ -239,9 +241,9 @@ fn solve_floaters(
         c
     };
     // The stages in the formulation's order (the text's: 2.3, 6, 3.9 a-c, 3.10).
-    let mut key: Vec<(StageKey, &str, Cost)> = Vec::new();
+    let mut key: Vec<(StageKey, String, Cost)> = Vec::new();
     for &stage in &cx.floater_stages {
-        key.push(match stage {
+        let (k, article, cost): (StageKey, &str, Cost) = match stage {
             // 2.3, 3.1, 4.4: a player floats only when he cannot be paired in the group.
             "2.3-pairs" => (StageKey::count("2.3", "pairs"), "C.04.4.3 2.3, 3.1, 4.4", floats(&|_| true)),
             // 6: in the last round pairing within the score-group has priority over the colour
@@ -262,12 +264,30 @@ fn solve_floaters(
                 floats(&|l| !incoming(l) && !adjacent_ok(l)),
             ),
             // 3.10: not again a player who floated in the round just before.
-            _ => (
+            "3.10" => (
                 StageKey::count("3.10", ""),
                 "C.04.4.3 3.10",
                 floats(&|l| !incoming(l) && cx.floated_last_round(players[l])),
             ),
-        });
+            // A criterion of one's own: on who floats out of the group (`bye(...)`, the float
+            // quantities), ranks the group's order.
+            name => {
+                let facts = crate::systems::custom::PlayerFacts {
+                    t: cx.t,
+                    float_rule: crate::tournament::FloatRule::Dutch2017,
+                    groups: cx.solve.groups.as_deref(),
+                };
+                let rank: Vec<i64> = (1..=n as i64).collect();
+                let scope = crate::systems::custom::Scope { facts: &facts, global: players, rank: &rank };
+                let decisions: Vec<(Var, crate::systems::custom::Choice)> =
+                    (0..n).map(|l| (Var::Float(l), crate::systems::custom::Choice::Unpaired(l))).collect();
+                if let Some(stages) = crate::systems::custom::own_stages(&cx.solve, name, &scope, &decisions) {
+                    key.extend(stages?.into_iter().map(|st| (st.key, st.article, st.cost)));
+                }
+                continue;
+            }
+        };
+        key.push((k, article.to_string(), cost));
     }
     // 3.2-3.4, 4.4: otherwise the lowest numbered player floats down (the highest up): the
     // scrutiny keeps the pairings of the players scrutinised first. One stage per player.
@@ -280,18 +300,25 @@ fn solve_floaters(
     for &l in &by_rank {
         let mut c = Cost::new();
         c.add(Var::Float(l), -1);
-        order.push((StageKey::order("3.2", "order"), "C.04.4.3 3.2, 3.3, 3.4, 4.4", c));
+        order.push((StageKey::order("3.2", "order"), "C.04.4.3 3.2, 3.3, 3.4, 4.4".to_string(), c));
     }
     let costs: Vec<Cost> = key.iter().map(|k| k.2.clone()).collect();
     let stages: Vec<crate::model::Stage> = key
         .into_iter()
         .chain(order)
         .filter(|(_, _, c)| !c.is_empty())
-        .map(|(key, article, cost)| crate::model::Stage { key, article: article.into(), cost })
+        .map(|(key, article, cost)| crate::model::Stage { key, article, cost })
         .collect();
     let mut session = crate::systems::solving::session(m, &cx.solve).map_err(solver)?;
-    session.solve_stages(stages).map_err(solver)?;
+    let solved = session.solve_stages(stages).map_err(solver)?;
     let sol = session.solution().map_err(solver)?;
+    let name = format!(
+        "r{:02}-group-{}{}",
+        cx.t.round,
+        players.first().map_or(0, |&i| cx.t.players[i].id),
+        if out.is_some() { "-forced" } else { "" }
+    );
+    crate::systems::solving::write_models(&cx.solve, &name, session.model(), &solved)?;
     let values = costs.iter().map(|c| c.value(&|v| sol.is_one(v))).collect();
     Ok((sol.floaters.iter().map(|&l| players[l]).collect(), values))
 }

@@ -38,7 +38,7 @@ pub struct LimOptions {
     pub maxi: bool,
 }
 
-const MODEL: &str = include_str!("../../../models/lim.model");
+pub(crate) const MODEL: &str = include_str!("../../../models/lim.model");
 
 /// The stage keys of `models/lim.model`, in order (checked against [`STAGES`] by the tests).
 pub fn model_keys() -> Result<Vec<String>, String> {

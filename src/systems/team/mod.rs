@@ -96,6 +96,25 @@ impl Units for TeamTournament {
     }
 }
 
+impl super::top_scoregroup::facts::Rated for TeamTournament {
+    /// A team's strength factor (`310` columns 48-53).
+    fn rating(&self, i: usize) -> u32 {
+        self.teams[i].strength
+    }
+
+    fn attributes(&self, _: usize) -> Option<&crate::tournament::attributes::Attributes> {
+        None
+    }
+
+    fn kind(&self) -> &'static str {
+        "teams"
+    }
+
+    fn colour_preferences(&self) -> bool {
+        self.rules.colours != ColourModel::None
+    }
+}
+
 /// The role of each quality criterion key of C.04.6 2.3 in the procedure.
 fn role(key: &str) -> Option<Role> {
     Some(match key {
@@ -110,10 +129,13 @@ fn role(key: &str) -> Option<Role> {
     })
 }
 
+/// The built-in formulation file.
+pub(crate) const MODEL: &str = include_str!("../../../models/team-2026.model");
+
 /// The built-in formulation (`models/team-2026.model`) and how C.04.6's keys read.
-static FORMULATIONS: Formulations = Formulations {
+pub(crate) static FORMULATIONS: Formulations = Formulations {
     file: "models/team-2026.model",
-    text: include_str!("../../../models/team-2026.model"),
+    text: MODEL,
     read: std::sync::OnceLock::new(),
     known: |k| criteria::find(k).is_some(),
     role,
@@ -161,7 +183,8 @@ pub fn pair_with(
     shortcuts: bool,
 ) -> Result<(RoundPairing, Vec<BracketTrace>), PairError> {
     let procedure = procedure(t, FORMULATIONS.orders(opts)?);
-    let cx = Ctx::new(t, &procedure, opts, shortcuts);
+    let facts = super::top_scoregroup::facts::UnitFacts { t, groups: opts.groups.as_deref() };
+    let cx = Ctx::new(t, &facts, &procedure, opts, shortcuts);
     let Paired { pairs, bye, traces } = pair_round(&cx)?;
     let mut boards: Vec<Board> = pairs
         .into_iter()

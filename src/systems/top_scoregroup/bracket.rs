@@ -71,9 +71,24 @@ pub fn pair(
         top[a].add(Var::Pair(e), -1);
         bottom[a].add(Var::Pair(e), b as i64 + 1);
     }
-    // The criteria of 3.6 in the formulation's priority order (the text's by default).
+    // The criteria of 3.6 in the formulation's priority order (the text's by default); those of
+    // one's own on the bracket's pairs, the seats (TPN order) their ranks.
+    let rank: Vec<i64> = (1..=nb as i64).collect();
+    let scope = crate::systems::custom::Scope { facts: cx.facts, global: &seats, rank: &rank };
+    let decisions: Vec<(Var, crate::systems::custom::Choice)> = model
+        .pairs
+        .iter()
+        .enumerate()
+        .map(|(e, (a, b))| (Var::Pair(e), crate::systems::custom::Choice::Pair(a, b)))
+        .collect();
     let mut stages = Vec::new();
     for role in p.criteria(false) {
+        if let Role::Own(name) = role {
+            if let Some(own) = crate::systems::custom::own_stages(cx.opts, name, &scope, &decisions) {
+                stages.extend(own?);
+            }
+            continue;
+        }
         match (role, p.colour, p.strong_colour) {
             (Role::Colour, Some(key), _) => stages.push(stage(cx, key, std::mem::take(&mut s8))),
             (Role::StrongColour, _, Some(key)) => stages.push(stage(cx, key, std::mem::take(&mut s9))),
@@ -94,10 +109,8 @@ pub fn pair(
     let mut session = crate::systems::solving::session(model, cx.opts).map_err(cx.solver_error())?;
     let values = session.solve_stages(stages).map_err(cx.solver_error())?;
     let sol = session.solution().map_err(cx.solver_error())?;
-    if let Some(dir) = &cx.opts.write_lp {
-        let name = format!("r{}-bracket-{}", cx.units.round(), cx.tpn(seats[0]));
-        crate::systems::solving::write_models(dir, &name, session.model(), &values)?;
-    }
+    let name = format!("r{}-bracket-{}", cx.units.round(), cx.tpn(seats[0]));
+    crate::systems::solving::write_models(cx.opts, &name, session.model(), &values)?;
     trace.stages.extend(keys.into_iter().zip(values));
     trace.reports.extend(session.reports().iter().cloned());
     Ok(sol.pairs.iter().map(|&e| (seats[pairs.at(e).0], seats[pairs.at(e).1])).collect())

@@ -92,9 +92,7 @@ pub fn assign(cx: &Ctx, present: &[usize], traces: &mut Vec<BracketTrace>) -> Re
     let mut session = crate::systems::solving::session(model, cx.opts).map_err(cx.solver_error())?;
     let values = session.solve_stages(stages).map_err(cx.solver_error())?;
     let sol = session.solution().map_err(cx.solver_error())?;
-    if let Some(dir) = &cx.opts.write_lp {
-        crate::systems::solving::write_models(dir, &format!("r{}-bye", cx.units.round()), session.model(), &values)?;
-    }
+    crate::systems::solving::write_models(cx.opts, &format!("r{}-bye", cx.units.round()), session.model(), &values)?;
     let bye = match sol.floaters.as_slice() {
         [l] => present[*l],
         other => {

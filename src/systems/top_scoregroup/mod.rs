@@ -20,6 +20,7 @@
 
 mod bracket;
 mod bye;
+pub(crate) mod facts;
 mod upfloaters;
 pub(crate) mod why;
 
@@ -76,6 +77,9 @@ pub(crate) enum Role {
     StrongColour,
     /// C.04.6 \[C10\], C.04.5 \[C8\]: the upfloaters' opponents who floated (3.6).
     FloaterOpponents,
+    /// A criterion of one's own (its name): a criterion of the bracket's pairing (3.6), on its
+    /// pairs, at its place among the system's.
+    Own(&'static str),
 }
 
 impl Role {
@@ -96,7 +100,7 @@ pub(crate) fn roles(
 ) -> Result<Vec<Role>, String> {
     let mut out = Vec::new();
     for (i, key) in f.criteria.iter().enumerate() {
-        let Some(r) = role(key) else { continue };
+        let Some(r) = role(key).or_else(|| f.custom(key).map(|c| Role::Own(c.name))) else { continue };
         if r == Role::NextScoregroup && !out.contains(&Role::UpfloaterScores) {
             return Err(format!(
                 "{}:{}: '{key}' (the following scoregroup) is judged on the upfloaters' scores: list the \
@@ -217,6 +221,8 @@ pub(crate) const STEPS: Steps = Steps {
 /// Read-only facts about the round being paired.
 pub(crate) struct Ctx<'t> {
     pub units: &'t dyn Units,
+    /// The units' quantities, for criteria of one's own.
+    pub facts: &'t dyn crate::systems::custom::Facts,
     pub procedure: &'t Procedure,
     pub opts: &'t PairOptions,
     /// The scoregroups' scores, highest first: the pairing scores of the units present, the
@@ -229,12 +235,18 @@ pub(crate) struct Ctx<'t> {
 }
 
 impl<'t> Ctx<'t> {
-    pub fn new(units: &'t dyn Units, procedure: &'t Procedure, opts: &'t PairOptions, shortcuts: bool) -> Ctx<'t> {
+    pub fn new(
+        units: &'t dyn Units,
+        facts: &'t dyn crate::systems::custom::Facts,
+        procedure: &'t Procedure,
+        opts: &'t PairOptions,
+        shortcuts: bool,
+    ) -> Ctx<'t> {
         let mut levels: Vec<Points> = units.present().iter().map(|&i| units.score(i)).collect();
         levels.sort_unstable_by(|a, b| b.cmp(a));
         levels.dedup();
-        let shortcuts = shortcuts && procedure.text_order;
-        Ctx { units, procedure, opts, levels, shortcuts }
+        let shortcuts = shortcuts && procedure.text_order && !opts.write_lp_all;
+        Ctx { units, facts, procedure, opts, levels, shortcuts }
     }
 
     pub fn score(&self, i: usize) -> Points {

@@ -151,10 +151,8 @@ pub fn choose(
     prog.flush(cx)?;
     let Program { mut session, solved, values, .. } = prog;
     let sol = session.solution().map_err(cx.solver_error())?;
-    if let Some(dir) = &cx.opts.write_lp {
-        let name = format!("r{}-upfloaters-{}", cx.units.round(), cx.tpn(residents[0]));
-        crate::systems::solving::write_models(dir, &name, session.model(), &solved)?;
-    }
+    let name = format!("r{}-upfloaters-{}", cx.units.round(), cx.tpn(residents[0]));
+    crate::systems::solving::write_models(cx.opts, &name, session.model(), &solved)?;
     trace.stages.extend(values);
     trace.reports.extend(session.reports().iter().cloned());
     let mut chosen: Vec<usize> =
