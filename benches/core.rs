@@ -197,9 +197,10 @@ criterion_main!(benches);
 
 /// Whole Dutch 2017 rounds of the largest corpus tournament (296 players, 10 rounds).
 fn dutch_rounds(c: &mut Criterion) {
+    use lexpair::options::PairOptions;
     use lexpair::tournament::Tournament;
     use lexpair::trf::{read_file, ReadOptions};
-    use lexpair::vocabulary::{PairOptions, System};
+    use lexpair::vocabulary::System;
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2017/tournaments/t0045.trf");
     let Ok(doc) = read_file(&path, &ReadOptions::default()) else {
@@ -224,9 +225,9 @@ fn dutch_rounds(c: &mut Criterion) {
 /// Whole Swiss Team rounds (C.04.6) of the corpus's 60-team tournament (4 boards, 11 rounds),
 /// with and without the first-candidate shortcuts (the programs solved every time).
 fn team_rounds(c: &mut Criterion) {
+    use lexpair::options::PairOptions;
     use lexpair::team::TeamTournament;
     use lexpair::trf::{read_file, ReadOptions};
-    use lexpair::vocabulary::PairOptions;
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/team-2026/tournaments/t0080.trf");
     let Ok(doc) = read_file(&path, &ReadOptions::default()) else {
@@ -254,7 +255,8 @@ fn team_rounds(c: &mut Criterion) {
 fn double_rounds(c: &mut Criterion) {
     use lexpair::double::DoubleTournament;
     use lexpair::generate::{generate, Field, GenerateConfig};
-    use lexpair::vocabulary::{PairOptions, System};
+    use lexpair::options::PairOptions;
+    use lexpair::vocabulary::System;
     let field = Field::Random { players: 1000, min_rating: 1400, max_rating: 2600 };
     let mut cfg = GenerateConfig::new(System::DoubleSwiss2026, field, 7, 1);
     cfg.forfeit_rate = 0.01;

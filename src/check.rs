@@ -1,10 +1,11 @@
 //! The checker: replays every round of a complete tournament and compares with what was recorded.
 
+use crate::audit::AuditCounts;
+use crate::options::PairOptions;
 use crate::pairing::{Board, RoundPairing};
 use crate::round::{Event, Field};
-use crate::solver::audit::AuditCounts;
 use crate::trf::TrfDocument;
-use crate::vocabulary::{PairError, PairOptions, System};
+use crate::vocabulary::{PairError, System};
 use serde::Serialize;
 
 /// The outcome of replaying one round.

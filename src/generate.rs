@@ -16,12 +16,13 @@
 pub mod double;
 pub mod team;
 
+use crate::options::PairOptions;
 use crate::pairing::RoundPairing;
 use crate::points::{PointSystem, Points};
 use crate::rng::splitmix64;
 use crate::tournament::Tournament;
 use crate::trf::{Colour, PlayerRecord, ResultCode, RoundEntry, Tag, TrfDocument, TrfFlavor};
-use crate::vocabulary::{PairError, PairOptions, System};
+use crate::vocabulary::{PairError, System};
 use std::fmt;
 use std::time::Instant;
 
@@ -133,7 +134,7 @@ pub struct Generated {
     /// criteria, the number of players or pairs violating it; maximising stages count negative.
     pub criteria: Vec<(String, i64)>,
     /// What the cross-checks confirmed over all rounds (`--cross-check`), when asked for.
-    pub audit: crate::solver::audit::AuditCounts,
+    pub audit: crate::audit::AuditCounts,
     /// Per criterion of one's own (by name, in order of first appearance), its values in the
     /// file's units summed over all brackets and rounds.
     pub own: Vec<(String, f64)>,
@@ -551,7 +552,7 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
     let mut round_seconds = Vec::with_capacity(cfg.rounds as usize);
     let mut criteria = Vec::new();
     let mut own = Vec::new();
-    let mut audit = crate::solver::audit::AuditCounts::default();
+    let mut audit = crate::audit::AuditCounts::default();
     for r in 1..=cfg.rounds {
         announce_byes(cfg, &mut doc, r);
         let t = Tournament::before_round(&doc, r).map_err(|e| GenerateError::Invalid(e.message))?;

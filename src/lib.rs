@@ -13,6 +13,7 @@
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 pub mod alloc;
+pub mod audit;
 pub mod batch;
 pub mod check;
 pub mod double;
@@ -22,6 +23,7 @@ pub mod lists;
 pub mod matches;
 pub mod metrics;
 pub mod model;
+pub mod options;
 pub mod pairing;
 pub mod points;
 pub mod results;
@@ -33,5 +35,6 @@ pub mod systems;
 pub mod team;
 pub mod tournament;
 pub mod trf;
+pub mod units;
 pub mod verify;
 pub mod vocabulary;

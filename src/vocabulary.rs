@@ -8,8 +8,6 @@
 #![warn(missing_docs)]
 
 use crate::points::Points;
-use crate::solver::audit::Audit;
-use crate::solver::sat::SatBudget;
 use serde::Serialize;
 use std::fmt;
 
@@ -136,39 +134,28 @@ impl Default for LpFormats {
     }
 }
 
-/// Options for pairing one round.
-#[derive(Clone, Debug, Default)]
-pub struct PairOptions {
-    /// The backend that solves the bracket models.
-    pub backend: Backend,
-    /// Write every stage model solved as an LP file into this folder.
-    pub write_lp: Option<std::path::PathBuf>,
-    /// With `write_lp`: the file formats (CPLEX LP, free MPS).
-    pub lp_formats: LpFormats,
-    /// With `write_lp`: solve every program, those a first-candidate shortcut would settle
-    /// without a solver included, so that every program has its files (`--write-lp-all`; the
-    /// pairing is the same).
-    pub write_lp_all: bool,
-    /// Wall-clock limit per solver call, seconds.
-    pub time_limit: Option<f64>,
-    /// A formulation loaded at run time (`--model FILE`) instead of the edition's built-in
-    /// `models/*.model`; its keys are checked against the system's criteria when pairing.
-    pub model: Option<crate::model::formulation::Formulation>,
-    /// `--groups FILE`: a group per id, read by the quantity `same_group` of criteria and
-    /// constraints of one's own.
-    pub groups: Option<std::sync::Arc<crate::tournament::attributes::Groups>>,
-    /// Lim only: the Maxi-tournament rules (C.04.4.3 3.2, 3.8, 5.7: the 100-point rating rule).
-    pub maxi: bool,
-    /// `--cross-check sat`: completion answers re-decided by SAT within this budget.
-    pub cross_check: Option<SatBudget>,
-    /// `--cross-check solver`: every bracket model also solved on a second exact route, which
-    /// must agree on every stage (see [`crate::solver::second_opinion`]).
-    pub second_opinion: bool,
-    /// Where the round's cross-checks count what they confirmed. The door of a round
-    /// (`round::pair`) puts a fresh one here for every round and returns its counts as values
-    /// in the `Round`: whatever a caller leaves here is replaced.
-    pub audit: Audit,
+/// Why a model could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// No assignment satisfies the constraints (e.g. nobody can be paired legally).
+    Infeasible,
+    /// The model itself is malformed (a bug in the system that built it).
+    InvalidModel(String),
+    /// The backend stopped without a proven optimum (time limit, numerical trouble, ...).
+    Backend(String),
 }
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::Infeasible => write!(f, "no pairing satisfies the absolute criteria"),
+            SolveError::InvalidModel(m) => write!(f, "invalid bracket model: {m}"),
+            SolveError::Backend(m) => write!(f, "solver failure: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
 
 /// Why a round could not be paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -178,7 +165,7 @@ pub enum PairError {
     /// The request does not make sense for this tournament (exit code 3).
     Invalid(String),
     /// The solver failed or timed out (exit code 2).
-    Solver(crate::model::SolveError),
+    Solver(SolveError),
     /// lexpair's own fault (exit code 2): its checker refused the pairing it made, or its two
     /// solver routes (or the matching and SAT) disagreed.
     Internal(String),

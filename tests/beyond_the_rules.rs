@@ -11,9 +11,10 @@
 mod common;
 
 use common::{judge, Judged};
+use lexpair::options::PairOptions;
 use lexpair::tournament::{round_to_pair, Tournament};
 use lexpair::trf::{read_str, Colour, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One round of a history, as the arbiter entered it.

@@ -6,7 +6,8 @@ mod common;
 
 use common::{corpus, corpus_document, corpus_round, pair_on_both_backends};
 use lexpair::check::{check_round, Outcome};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::options::PairOptions;
+use lexpair::vocabulary::System;
 
 const SYSTEM: System = System::Burstein2026;
 

@@ -433,8 +433,9 @@ fn drop_in_generator_with_a_seed_a_config_and_a_model() {
 
 #[test]
 fn the_library_names_players_by_trf_id_at_its_boundary() {
+    use lexpair::options::PairOptions;
     use lexpair::trf::{read_file, ReadOptions};
-    use lexpair::vocabulary::{PairOptions, System};
+    use lexpair::vocabulary::System;
     let doc = read_file(Path::new(&example()), &ReadOptions::default()).expect("reads");
     let t = lexpair::tournament::Tournament::before_round(&doc, 5).expect("round 5");
     let p = lexpair::round::pair(&t, System::Dutch2026, &PairOptions::default()).map(|r| r.by_id(&t)).expect("pairs");

@@ -5,8 +5,9 @@
 
 mod common;
 use lexpair::check::{check_round, Outcome};
+use lexpair::options::PairOptions;
 use lexpair::trf::{read_file, ReadOptions, TrfDocument};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 

@@ -12,8 +12,9 @@
 
 mod common;
 use lexpair::check::{check_document, Outcome};
+use lexpair::options::PairOptions;
 use lexpair::trf::{read_file, ReadOptions};
-use lexpair::vocabulary::{Backend, PairOptions, System};
+use lexpair::vocabulary::{Backend, System};
 use std::path::PathBuf;
 
 use common::corpus;

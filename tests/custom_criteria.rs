@@ -10,10 +10,11 @@ mod common;
 
 use lexpair::generate::{generate, Field, GenerateConfig};
 use lexpair::model::formulation::Formulation;
+use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_str, ReadOptions};
-use lexpair::vocabulary::{Backend, PairError, PairOptions, System};
+use lexpair::vocabulary::{Backend, PairError, System};
 use std::path::PathBuf;
 
 /// Writes `text` as a formulation file of its own (one per test and name) and returns its path.

@@ -14,11 +14,12 @@
 //! - the positions pairing-core could not pair are paired, as Gacrux pairs them.
 
 use lexpair::double::DoubleTournament;
+use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::round::{pair, Event, Field};
 use lexpair::systems::double::colours::{allocate_with_rule, Rule};
 use lexpair::trf::{self, Colour, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 

@@ -10,10 +10,11 @@ mod common;
 use common::lexpair;
 use lexpair::double::{encoding, recorded_round, DoubleTournament};
 use lexpair::generate::{generate, Field, GenerateConfig, GenerateError};
+use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::standings::{compute, Edition, Options, Row, TieBreak, Value};
 use lexpair::trf::{self, ReadOptions, ResultCode, RoundEntry, TrfDocument, TrfFlavor};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::path::PathBuf;
 
 /// `players` players and `matches` matches with forfeits of both kinds and absences.

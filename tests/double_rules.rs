@@ -8,12 +8,13 @@
 //! and why the text decides as lexpair does (`docs/double-swiss.md`).
 
 use lexpair::double::{DoubleTournament, DsPlayer};
+use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::points::Points;
 use lexpair::round::pair;
 use lexpair::systems::double::colours::{allocate_with_rule, Rule};
 use lexpair::trf::{self, Colour, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::collections::BTreeSet;
 
 mod common;

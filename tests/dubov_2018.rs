@@ -12,10 +12,11 @@
 //!   whose upfloaters are decided by C.6 containers and by the order inside a container.
 
 mod common;
+use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, read_str, ReadOptions, TrfDocument};
-use lexpair::vocabulary::{PairError, PairOptions, System};
+use lexpair::vocabulary::{PairError, System};
 use std::collections::BTreeSet;
 use std::path::Path;
 

@@ -7,7 +7,8 @@
 //! Pairings are `white-black` TRF ids, `id-0` for the pairing-allocated bye.
 
 mod common;
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::options::PairOptions;
+use lexpair::vocabulary::System;
 use std::collections::BTreeSet;
 
 /// Pairs round `round` of corpus tournament `name` under Dubov 2026 and compares with `expected`.

@@ -8,9 +8,10 @@
 
 mod common;
 use lexpair::check::{check_document, Outcome};
+use lexpair::options::PairOptions;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::path::PathBuf;
 
 fn folder(name: &str) -> PathBuf {

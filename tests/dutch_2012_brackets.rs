@@ -5,11 +5,12 @@
 //! reasoning concludes, on lexpair's own pairing and bracket trace.
 
 mod common;
+use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::systems::dutch::BracketTrace;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 
 struct Case {
     t: Tournament,

@@ -2,11 +2,12 @@
 //! (`../shared/corpus/dutch-2026*`, paired by bbpPairings 6), each checked against the rule that
 //! decides it. The whole corpus is replayed in `corpus_dutch.rs`; these cases name the article.
 
+use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::systems::why_not;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::path::Path;
 
 fn before(folder: &str, name: &str, round: u32) -> Tournament {

@@ -7,10 +7,11 @@ mod common;
 use common::lexpair;
 
 use lexpair::check::{check_document, Outcome};
+use lexpair::options::PairOptions;
 use lexpair::round::with_recorded_initial_colour;
 use lexpair::tournament::{is_finished, Tournament};
 use lexpair::trf::{read_file, read_str, Colour, ReadOptions, TrfDocument};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::path::{Path, PathBuf};
 
 fn lichess_finished() -> PathBuf {

@@ -5,8 +5,9 @@ mod common;
 
 use lexpair::check::{check_document, Outcome};
 use lexpair::generate::{generate, parse_point_system, Field, GenerateConfig};
+use lexpair::options::PairOptions;
 use lexpair::trf::{self, ReadOptions, ResultCode, TrfFlavor};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::process::Command;
 
 fn config(system: System, players: usize, rounds: u32, seed: u64) -> GenerateConfig {

@@ -5,9 +5,10 @@
 mod common;
 use common::lexpair;
 
+use lexpair::options::PairOptions;
 use lexpair::tournament::{next_round, round_to_pair, Tournament};
 use lexpair::trf::{read_file, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -14,9 +14,10 @@
 mod common;
 
 use common::{judge, Judged};
+use lexpair::options::PairOptions;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::path::{Path, PathBuf};
 
 fn manifest() -> Vec<PathBuf> {

@@ -15,10 +15,11 @@ mod common;
 
 use common::{judge, judge_double, judge_teams, Judged};
 use lexpair::double::DoubleTournament;
+use lexpair::options::PairOptions;
 use lexpair::team::TeamTournament;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System, Unit};
+use lexpair::vocabulary::{System, Unit};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

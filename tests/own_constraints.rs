@@ -9,11 +9,12 @@
 mod common;
 
 use lexpair::model::formulation::Formulation;
+use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::tournament::attributes::Groups;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
-use lexpair::vocabulary::{PairError, PairOptions, System};
+use lexpair::vocabulary::{PairError, System};
 use std::path::PathBuf;
 use std::sync::Arc;
 

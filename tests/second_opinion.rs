@@ -1,9 +1,10 @@
 //! `--cross-check solver`: every bracket model solved on a second exact route, which must agree
 //! on every stage optimum (src/solver/second_opinion.rs).
 
+use lexpair::options::PairOptions;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::path::Path;
 
 mod common;

@@ -3,9 +3,10 @@
 
 mod common;
 
+use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::team::{recorded_round, TeamTournament};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::collections::BTreeSet;
 
 fn pairs(t: &TeamTournament, p: &RoundPairing) -> (BTreeSet<(u32, u32)>, Option<u32>) {

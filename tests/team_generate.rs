@@ -8,10 +8,11 @@ mod common;
 use common::lexpair;
 use lexpair::generate::team::TeamOptions;
 use lexpair::generate::{generate, Field, GenerateConfig, GenerateError};
+use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::team::{recorded_round, TeamTournament};
 use lexpair::trf::{self, ReadOptions, ResultCode, TrfDocument, TrfFlavor};
-use lexpair::vocabulary::{PairError, PairOptions, System};
+use lexpair::vocabulary::{PairError, System};
 use std::collections::BTreeSet;
 
 const TYPE_B: &str = "FIDE_TEAM_TYPEB_MP_GP";

@@ -3,11 +3,12 @@
 //! and the colour rules (4.3), and where lexpair reads the text differently from the reference
 //! engine (1.6.1). Every pairing goes through the door, so the checker judges it too.
 
+use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::round::pair;
 use lexpair::team::{preference, ColourModel, PreferenceStrength, Team, TeamPreference, TeamTournament};
 use lexpair::trf::Colour;
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::collections::BTreeSet;
 
 mod common;

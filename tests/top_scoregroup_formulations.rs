@@ -7,9 +7,10 @@
 mod common;
 
 use lexpair::model::formulation::Formulation;
+use lexpair::options::PairOptions;
 use lexpair::round::{pair, Event, Field, Round};
 use lexpair::trf::{read_file, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::path::{Path, PathBuf};
 
 fn model(name: &str, text: &str) -> Formulation {

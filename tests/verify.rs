@@ -3,11 +3,12 @@
 
 mod common;
 
+use lexpair::options::PairOptions;
 use lexpair::pairing::{Board, RoundPairing};
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_str, ReadOptions};
 use lexpair::verify::{self, Comparison, Criterion, Rule};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 
 /// Eight players after two rounds; round 3 to pair, player 8 announced absent.
 /// Colours of played games: 1 WW, 2 WW, 3 BB, 4 WB, 5 B (then a forfeit win), 6 none (PAB,

@@ -1,6 +1,6 @@
 //! `--cross-check sat`: the budgeted SAT re-decision and the session that counts decisions.
 
-use lexpair::solver::audit::Audit;
+use lexpair::audit::Audit;
 use lexpair::solver::graph::{Pairability, PairingGraph};
 use lexpair::solver::matching::{pairable_audited, pairable_by_matching};
 use lexpair::solver::sat::{pairable_by_sat_within, Bounded, SatBudget};
@@ -83,9 +83,10 @@ fn pair_explains_the_cross_check_counts() {
 /// every completion question goes to the matching and to SAT: the count cannot be zero.
 #[test]
 fn the_cross_check_re_decides_questions_the_greedy_witness_would_answer() {
+    use lexpair::options::PairOptions;
     use lexpair::tournament::Tournament;
     use lexpair::trf::{read_file, ReadOptions};
-    use lexpair::vocabulary::{PairOptions, System};
+    use lexpair::vocabulary::System;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/open-r5.trf");
     let doc = read_file(&path, &ReadOptions::default()).expect("the example reads");
     let t = Tournament::before_round(&doc, 1).expect("round 1");

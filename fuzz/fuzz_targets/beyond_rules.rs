@@ -17,7 +17,8 @@ use lexpair::solver::graph::PairingGraph;
 use lexpair::solver::matching::pairable_by_matching;
 use lexpair::tournament::{round_to_pair, Tournament};
 use lexpair::trf::{read_str, ReadOptions};
-use lexpair::vocabulary::{PairError, PairOptions, System, Unit};
+use lexpair::options::PairOptions;
+use lexpair::vocabulary::{PairError, System, Unit};
 use libfuzzer_sys::fuzz_target;
 
 /// One round block: opponent (0 for none), colour and result characters.

@@ -5,7 +5,8 @@
 
 use lexpair::tournament::round_to_pair;
 use lexpair::trf::{read_str, ReadOptions};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::options::PairOptions;
+use lexpair::vocabulary::{System};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

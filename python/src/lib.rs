@@ -15,13 +15,14 @@ use lexpair::generate::{
 };
 use lexpair::generate::{Field, GenerateConfig, GenerateError};
 use lexpair::model::formulation::{Formulation, FormulationFileError};
+use lexpair::options::PairOptions;
 use lexpair::round::Event;
 use lexpair::standings::TieBreak;
 use lexpair::systems::why_not as why_not_round;
 use lexpair::tournament::acceleration::{self, Method};
 use lexpair::tournament::round_to_pair;
 use lexpair::trf::{self, ReadFileError, ReadOptions, TrfDocument};
-use lexpair::vocabulary::{Backend, PairError, PairOptions, System};
+use lexpair::vocabulary::{Backend, PairError, System};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;

@@ -1,16 +1,17 @@
 //! Running one unit: replay a real event, simulate a tournament, or solve one round.
 
 use super::{Kind, Plan, Record, RoundRow, Source, Unit};
+use crate::audit::AuditCounts;
 use crate::generate::generate;
 use crate::metrics::double::double_metrics;
 use crate::metrics::team::team_metrics;
 use crate::metrics::tournament_metrics;
 use crate::model::criterion::Ratio;
+use crate::options::PairOptions;
 use crate::pairing::{Board, RoundPairing};
 use crate::round::{Event, Field};
-use crate::solver::audit::AuditCounts;
 use crate::trf::{self, ReadOptions, TrfDocument, TrfFlavor};
-use crate::vocabulary::{PairError, PairOptions, Unit as UnitKind};
+use crate::vocabulary::{PairError, Unit as UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::time::Instant;

@@ -16,7 +16,8 @@ pub mod run;
 
 use crate::generate::{Field, GenerateConfig};
 use crate::model::formulation::Formulation;
-use crate::vocabulary::{PairOptions, System};
+use crate::options::PairOptions;
+use crate::vocabulary::System;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 

@@ -13,7 +13,7 @@ use lexpair::batch::run::{run, RunError, RunOptions};
 use lexpair::batch::{Kind, Plan, Record, Shard, Source, Variant};
 use lexpair::generate::team::{pairs_teams, TeamOptions};
 use lexpair::generate::{check_request, Field, GenerateConfig};
-use lexpair::vocabulary::PairOptions;
+use lexpair::options::PairOptions;
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]

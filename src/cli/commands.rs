@@ -3,14 +3,15 @@
 use super::deadline::within;
 use super::output::{emit, prepare_lp_dir};
 use super::{CheckArgs, DropIn, Failure, Format, PairArgs, StateArgs};
+use lexpair::audit::AuditCounts;
 use lexpair::check::{check_document, Outcome};
+use lexpair::options::PairOptions;
 use lexpair::round::Event;
-use lexpair::solver::audit::AuditCounts;
 use lexpair::systems::why_not;
 use lexpair::tournament::acceleration::{self, Method};
 use lexpair::tournament::{partial_round, round_to_pair, Tournament};
 use lexpair::trf::{self, ReadOptions, TrfDocument};
-use lexpair::vocabulary::{Backend, PairOptions, System};
+use lexpair::vocabulary::{Backend, System};
 use std::path::{Path, PathBuf};
 
 fn backend(b: super::BackendArg) -> Backend {

@@ -9,8 +9,9 @@ use lexpair::generate::double::pairs_double;
 use lexpair::generate::team::{pairs_teams, parse_board_colours, parse_match_points};
 use lexpair::generate::{field_from_document, generate, parse_point_system, Field, GenerateConfig, GenerateError};
 use lexpair::model::formulation::{Formulation, FormulationFileError};
+use lexpair::options::PairOptions;
 use lexpair::trf::{self, ReadOptions, TrfFlavor};
-use lexpair::vocabulary::{Backend, PairError, PairOptions, System};
+use lexpair::vocabulary::{Backend, PairError, System};
 use std::path::{Path, PathBuf};
 
 /// The results model and the field: shared by `generate` and `batch simulate`. The team options

@@ -267,8 +267,8 @@ pub(crate) enum CrossCheckArg {
 
 impl CrossCheckArg {
     /// The SAT budget the options stand for, if `sat` is among them.
-    pub(crate) fn budget(o: &[CrossCheckArg]) -> Option<lexpair::solver::sat::SatBudget> {
-        o.contains(&CrossCheckArg::Sat).then(lexpair::solver::sat::SatBudget::default)
+    pub(crate) fn budget(o: &[CrossCheckArg]) -> Option<lexpair::audit::SatBudget> {
+        o.contains(&CrossCheckArg::Sat).then(lexpair::audit::SatBudget::default)
     }
 
     /// Whether `solver` is among the options.

@@ -6,11 +6,12 @@
 
 use super::output::emit;
 use super::{Failure, VerifyFormat};
+use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::round::{Event, Field};
 use lexpair::trf::ReadOptions;
 use lexpair::verify::{self, Comparison, PairsFileError, Quality};
-use lexpair::vocabulary::{PairOptions, System};
+use lexpair::vocabulary::System;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]

@@ -17,6 +17,7 @@ mod lp_format;
 
 pub use lp_format::{write_legend, write_lp, write_mps};
 
+pub use crate::vocabulary::SolveError;
 use crate::vocabulary::StageKey;
 use serde::Serialize;
 
@@ -740,29 +741,6 @@ impl Solution {
         Ok(())
     }
 }
-
-/// Why a model could not be solved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolveError {
-    /// No assignment satisfies the constraints (e.g. nobody can be paired legally).
-    Infeasible,
-    /// The model itself is malformed (a bug in the system that built it).
-    InvalidModel(String),
-    /// The backend stopped without a proven optimum (time limit, numerical trouble, ...).
-    Backend(String),
-}
-
-impl std::fmt::Display for SolveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SolveError::Infeasible => write!(f, "no pairing satisfies the absolute criteria"),
-            SolveError::InvalidModel(m) => write!(f, "invalid bracket model: {m}"),
-            SolveError::Backend(m) => write!(f, "solver failure: {m}"),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
 
 #[cfg(test)]
 mod tests {

@@ -27,8 +27,8 @@
 //! O(n^3) in total; in practice the greedy start leaves few roots. Memory is O(n + m).
 //! The result is deterministic: it depends only on the vertex count and the edge list's order.
 
-use super::audit::Audit;
 use super::graph::{Pairability, PairingGraph};
+use crate::audit::Audit;
 
 const NONE: usize = usize::MAX;
 

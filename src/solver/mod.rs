@@ -1,7 +1,6 @@
 //! Solver backends behind the bracket model: HiGHS for the lexicographic integer programs,
 //! an exact matching algorithm and a SAT encoding for "can these players all be paired?".
 
-pub mod audit;
 pub mod bounds;
 pub mod graph;
 #[cfg(feature = "highs")]

@@ -62,8 +62,9 @@
 //! 3,000-player graph (≈ 4.5 M edges) needs tens of millions of clauses, so this backend is meant
 //! for the smaller instances.
 
-use super::audit::Audit;
 use super::graph::{Pairability, PairingGraph};
+use crate::audit::Audit;
+pub use crate::audit::{CrossCheckStats, SatBudget};
 use varisat::{CnfFormula, ExtendFormula, Lit, Solver};
 
 /// At-most-one constraints over at most this many literals are encoded pairwise.
@@ -90,21 +91,6 @@ pub fn try_pairable_by_sat(g: &PairingGraph) -> Result<Pairability, String> {
     match decide(g, None)? {
         Bounded::Decided(answer) => Ok(answer),
         Bounded::Undecided => Err("varisat stopped without an answer".into()),
-    }
-}
-
-/// A bound on the effort of one pairability question: learned clauses (conflicts) and seconds,
-/// whichever runs out first. The conflict bound is deterministic; the time bound is a safety net.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SatBudget {
-    pub conflicts: u64,
-    pub seconds: f64,
-}
-
-impl Default for SatBudget {
-    /// 100,000 conflicts or 2 seconds per question.
-    fn default() -> Self {
-        SatBudget { conflicts: 100_000, seconds: 2.0 }
     }
 }
 
@@ -198,47 +184,6 @@ impl varisat::checker::ProofProcessor for Tracker {
             }
         }
         Ok(())
-    }
-}
-
-/// The run-time cross-check (`--cross-check sat`): counts of the completion questions the exact
-/// matching answered and SAT re-decided.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
-pub struct CrossCheckStats {
-    /// Completion questions answered by the exact matching.
-    pub decisions: u64,
-    /// Of those, confirmed by SAT: a checked witness for a "yes", a checked refutation for a "no".
-    pub confirmed: u64,
-    /// Of those, left undecided by SAT within the budget.
-    pub undecided: u64,
-    /// Answers on which the matching and SAT disagree (each one a bug), described.
-    pub disagreements: Vec<String>,
-    /// Seconds spent in the SAT re-decisions.
-    pub sat_seconds: f64,
-}
-
-impl CrossCheckStats {
-    /// Adds another session's counts.
-    pub fn add(&mut self, o: &CrossCheckStats) {
-        self.decisions += o.decisions;
-        self.confirmed += o.confirmed;
-        self.undecided += o.undecided;
-        self.disagreements.extend(o.disagreements.iter().cloned());
-        self.sat_seconds += o.sat_seconds;
-    }
-}
-
-impl std::fmt::Display for CrossCheckStats {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "cross-check sat: {} completion decisions, {} confirmed, {} undecided, {} disagreements, {:.3} s in SAT",
-            self.decisions,
-            self.confirmed,
-            self.undecided,
-            self.disagreements.len(),
-            self.sat_seconds
-        )
     }
 }
 

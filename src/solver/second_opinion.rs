@@ -19,46 +19,15 @@
 //! call: past it, the rest of that bracket's stages are counted as left undecided, not as a
 //! disagreement.
 
-use super::audit::Audit;
 use super::lex::{LexBackend, StageReport, TIME_LIMIT};
+use crate::audit::Audit;
+pub use crate::audit::{SecondOpinionStats, HIGHS_SECONDS};
 use crate::model::{BracketModel, Solution, SolveError, Stage, Var};
 use crate::vocabulary::StageKey;
 
 /// Models of at most this many pairs get HiGHS as their second route (a bracket of about 45
 /// players; HiGHS takes seconds on it, and can take minutes on a hundred).
 pub const HIGHS_PAIRS: usize = 1_000;
-
-/// The second route's time limit per HiGHS call, seconds (less if the user's is less).
-pub const HIGHS_SECONDS: f64 = 10.0;
-
-/// What the second routes confirmed in one round (counted into the round's [`Audit`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct SecondOpinionStats {
-    /// Brackets (sessions) solved twice.
-    pub sessions: u64,
-    /// Stage optima confirmed by HiGHS.
-    pub by_highs: u64,
-    /// Stage optima confirmed by the other path of the weighted matching.
-    pub by_matching: u64,
-    /// Stage optima the second route did not decide within its time limit.
-    pub undecided: u64,
-    /// What the two routes disagreed on (each one a bug in one of them; the solve failed).
-    pub disagreements: Vec<String>,
-}
-
-impl std::fmt::Display for SecondOpinionStats {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "cross-check solver: {} bracket models solved twice, {} stage optima confirmed by HiGHS, {} by the other matching path, {} undecided (HiGHS past {HIGHS_SECONDS} s), {} disagreements",
-            self.sessions,
-            self.by_highs,
-            self.by_matching,
-            self.undecided,
-            self.disagreements.len()
-        )
-    }
-}
 
 /// Which route the second session takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

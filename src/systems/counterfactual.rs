@@ -7,8 +7,9 @@
 //! colour preferences, an absence, bye eligibility) are read directly first.
 
 use super::trace::BracketTrace;
+use crate::options::PairOptions;
 use crate::tournament::{Strength, Tournament};
-use crate::vocabulary::{PairError, PairOptions, System};
+use crate::vocabulary::{PairError, System};
 
 /// The checker's row of an individual system.
 fn players_rules(system: System) -> Result<crate::verify::rules::Edition, PairError> {

@@ -12,9 +12,10 @@
 use crate::model::criterion::{Custom, Decision, PairQuantity, PlayerQuantity, Quantity, Ratio, Relation, Requirement};
 use crate::model::formulation::Formulation;
 use crate::model::{Constraint, Cost, Stage, Var};
+use crate::options::PairOptions;
 use crate::tournament::attributes::Groups;
 use crate::tournament::{Float, FloatRule, Strength, Tournament};
-use crate::vocabulary::{At, PairError, PairOptions, StageKey};
+use crate::vocabulary::{At, PairError, StageKey};
 
 /// The largest cost a decision may have in a stage (after scaling to integers): beyond it the
 /// integer programs lose exactness in floating point, and the stage is refused.

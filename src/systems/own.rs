@@ -18,10 +18,11 @@ use super::custom::{self, Facts, PlayerFacts};
 use super::top_scoregroup::facts::UnitFacts;
 use crate::double::DoubleTournament;
 use crate::model::formulation::Formulation;
-use crate::round::Field;
+use crate::options::PairOptions;
 use crate::team::TeamTournament;
 use crate::tournament::{FloatRule, Tournament};
-use crate::vocabulary::{PairError, PairOptions, System};
+use crate::units::Field;
+use crate::vocabulary::{PairError, System};
 
 /// The tournament of a round with the pairs of the formulation's forbidding requirements added
 /// to its forbidden pairs.

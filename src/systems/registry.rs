@@ -6,11 +6,12 @@
 
 use super::{burstein, counterfactual, double, dubov, dutch, field, lim, team, trace};
 use crate::double::DoubleTournament;
+use crate::options::PairOptions;
 use crate::pairing::RoundPairing;
 use crate::round::Field;
 use crate::team::TeamTournament;
 use crate::tournament::Tournament;
-use crate::vocabulary::{PairError, PairOptions, System, Unit};
+use crate::vocabulary::{PairError, System, Unit};
 use std::str::FromStr;
 
 /// How an individual system pairs a round: the pairing and, per bracket, what was decided and why.

@@ -3,12 +3,13 @@
 //! for the three, instead of a copy per system.
 
 use crate::model::{write_legend, write_lp, write_mps, BracketModel, SolveError};
+use crate::options::PairOptions;
 #[cfg(feature = "highs")]
 use crate::solver::highs_lex::{LexOptions, LexSession};
 use crate::solver::lex::LexBackend;
 use crate::solver::matching_lex::MatchingSession;
 use crate::solver::second_opinion::{Route, SecondOpinion, HIGHS_PAIRS, HIGHS_SECONDS};
-use crate::vocabulary::{Backend, PairError, PairOptions};
+use crate::vocabulary::{Backend, PairError};
 use std::rc::Rc;
 
 /// A lexicographic session on `model` with the backend `opts` chooses: the exact weighted

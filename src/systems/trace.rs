@@ -32,7 +32,7 @@ pub struct BracketTrace {
     /// What only the Dutch system needs again (S1 places, how to rebuild the bracket for
     /// `--why-not`); `None` for the other systems.
     #[serde(skip)]
-    pub(crate) dutch: Option<super::dutch::TraceDetail>,
+    pub(crate) dutch: Option<TraceDetail>,
 }
 
 /// A criterion of one's own's value in one bracket, in the file's units.
@@ -168,4 +168,15 @@ pub type WordsFn = fn(&crate::vocabulary::StageKey, i64, &dyn Fn(usize) -> Strin
 /// A system without words of its own.
 pub fn no_words(_: &crate::vocabulary::StageKey, _: i64, _: &dyn Fn(usize) -> String) -> Option<Words> {
     None
+}
+
+/// What the Dutch system keeps of a bracket (kept here, beside the trace that holds it, so that
+/// the trace imports nothing of the Dutch system but the kind of bracket it rebuilds) beyond [`BracketTrace`]'s common fields.
+#[derive(Clone, Debug)]
+pub(crate) struct TraceDetail {
+    /// For each pair, the place (1-based) of its higher player in S1: among the paired MDPs for
+    /// an MDP pair, among the pairs' higher players for a remainder (or homogeneous) pair.
+    pub(crate) s1_positions: Vec<u32>,
+    /// How to rebuild the bracket (tournament indices, MDP count, what follows it).
+    pub(crate) setup: (Vec<usize>, usize, super::dutch::kind::OwnedKind),
 }

@@ -2,10 +2,11 @@
 //! and a round of a corpus tournament ready to pair.
 #![allow(unused_imports, dead_code)] // each test file uses part of it
 
+use lexpair::options::PairOptions;
 pub use lexpair::rng::SplitMix64 as Rng;
 use lexpair::tournament::Tournament;
 use lexpair::trf::{read_file, ReadOptions, TrfDocument};
-use lexpair::vocabulary::{Backend, PairOptions, System};
+use lexpair::vocabulary::{Backend, System};
 use std::path::{Path, PathBuf};
 
 /// `../shared/corpus/FOLDER`; it must exist (the corpora live in `../shared` beside the

@@ -106,7 +106,7 @@ pub fn generate_double(cfg: &GenerateConfig) -> Result<Generated, GenerateError>
     let mut round_seconds = Vec::with_capacity(cfg.rounds as usize);
     let mut criteria = Vec::new();
     let mut own = Vec::new();
-    let mut audit = crate::solver::audit::AuditCounts::default();
+    let mut audit = crate::audit::AuditCounts::default();
     for k in 1..=cfg.rounds {
         play::announce_absences(cfg, &mut doc, k);
         let t =

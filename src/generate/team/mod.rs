@@ -192,7 +192,7 @@ pub fn generate_team(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
     let mut round_seconds = Vec::with_capacity(cfg.rounds as usize);
     let mut criteria = Vec::new();
     let mut own = Vec::new();
-    let mut audit = crate::solver::audit::AuditCounts::default();
+    let mut audit = crate::audit::AuditCounts::default();
     for r in 1..=cfg.rounds {
         play::announce_absences(cfg, &mut doc, r);
         let t = crate::team::TeamTournament::before_round(&doc, r)

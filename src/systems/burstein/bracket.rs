@@ -21,11 +21,12 @@
 //! cost. Otherwise the whole program is solved. Either way the stage values are the same.
 use super::round::Round;
 use crate::model::{BracketModel, Cost, Solution, Stage, Var};
+use crate::options::PairOptions;
 use crate::points::Points;
 use crate::solver::lex::StageReport;
 use crate::solver::matching::complete_pairing;
 use crate::systems::trace::BracketTrace;
-use crate::vocabulary::{At, PairError, PairOptions, StageKey};
+use crate::vocabulary::{At, PairError, StageKey};
 use std::rc::Rc;
 
 /// One variable of a bracket program and the players it pairs: `x` with `y`, or `x` with
@@ -398,7 +399,7 @@ mod tests {
         }
         let doc = crate::trf::read_str(&trf, "note.trf", &crate::trf::ReadOptions::default()).expect("reads");
         let t = Tournament::before_round(&doc, 1).expect("state");
-        let r = Round::new(&t, crate::solver::audit::Audit::default());
+        let r = Round::new(&t, crate::audit::Audit::default());
         let bracket: Vec<usize> = (0..6).collect();
         let lower = [6, 7];
         let chosen = pair_bracket(&r, &[], &bracket, &lower, &PairOptions::default(), "t", true).expect("pairs");

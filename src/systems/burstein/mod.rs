@@ -20,9 +20,10 @@ pub mod round;
 use super::trace::BracketTrace;
 use crate::model::formulation::Formulation;
 use crate::model::SolveError;
+use crate::options::PairOptions;
 use crate::pairing::{Board, RoundPairing};
 use crate::tournament::Tournament;
-use crate::vocabulary::{PairError, PairOptions};
+use crate::vocabulary::PairError;
 use std::sync::OnceLock;
 
 pub(crate) const MODEL: &str = include_str!("../../../models/burstein-2026.model");
@@ -140,7 +141,7 @@ fn pair_with(t: &Tournament, opts: &PairOptions, relax: bool) -> Result<(RoundPa
 #[cfg(test)]
 mod tests {
     use super::pair_with;
-    use crate::vocabulary::PairOptions;
+    use crate::options::PairOptions;
 
     /// The bracket programs solved without the pairs beyond the next scoregroup choose what the
     /// whole programs choose, stage for stage (`bracket::pair_bracket`): every round after the

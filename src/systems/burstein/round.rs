@@ -2,8 +2,8 @@
 //! with the rules for unplayed games), the ranking order (1.8), colour preferences (1.5), the
 //! absolute criteria \[C1\]-\[C3\] and the PAB eligibility \[C2\].
 
+use crate::audit::Audit;
 use crate::points::Points;
-use crate::solver::audit::Audit;
 use crate::solver::matching::complete_pairing;
 use crate::tournament::{Strength, Tournament};
 use crate::trf::{ByeKind, Colour, ResultCode};

@@ -29,11 +29,12 @@ use super::top_scoregroup::{pair_round, Ctx, Formulations, Paired, Procedure, Ro
 use crate::double::DoubleTournament;
 use crate::matches::TeamFloat;
 use crate::model::formulation::Formulation;
+use crate::options::PairOptions;
 use crate::pairing::{Board, RoundPairing};
 use crate::points::Points;
 use crate::round::Field;
 use crate::systems::trace::BracketTrace;
-use crate::vocabulary::{PairError, PairOptions, System};
+use crate::vocabulary::{PairError, System};
 
 /// The players as the top-scoregroup procedure sees them.
 impl Units for DoubleTournament {

@@ -24,10 +24,11 @@ use super::criteria::Criterion;
 use super::round::{middle_out, Round};
 use super::solver_error;
 use crate::model::{BracketModel, Cost, Solution, SolveError, Stage, Var};
+use crate::options::PairOptions;
 use crate::solver::lex::StageReport;
 use crate::solver::matching::maximum_matching;
 use crate::trf::Colour;
-use crate::vocabulary::{At, PairError, PairOptions, StageKey};
+use crate::vocabulary::{At, PairError, StageKey};
 use std::rc::Rc;
 
 /// Stage values and solver reports collected over the programs of a bracket.

@@ -25,9 +25,10 @@ mod round;
 use super::trace::BracketTrace;
 use crate::model::formulation::Formulation;
 use crate::model::SolveError;
+use crate::options::PairOptions;
 use crate::pairing::{Board, RoundPairing};
 use crate::tournament::Tournament;
-use crate::vocabulary::{PairError, PairOptions};
+use crate::vocabulary::PairError;
 use round::Round;
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -165,7 +166,7 @@ fn pair_with(
 #[cfg(test)]
 mod tests {
     use super::{pair_with, Edition};
-    use crate::vocabulary::PairOptions;
+    use crate::options::PairOptions;
 
     /// The relaxed upfloater programs choose what the whole programs choose, stage for stage
     /// (`bracket::choose_upfloaters`): every round of tournaments that need both ways (the

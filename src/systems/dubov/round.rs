@@ -3,8 +3,8 @@
 //! (A.7), the absolute criteria C.1-C.3 and the PAB eligibility rule C.2 of each edition.
 
 use super::Edition;
+use crate::audit::Audit;
 use crate::points::Points;
-use crate::solver::audit::Audit;
 use crate::solver::matching::complete_pairing;
 use crate::tournament::{Float, FloatRule, Strength, Tournament};
 use crate::trf::Colour;

@@ -13,22 +13,23 @@
 //! top score and the top scoregroup can be paired within itself; afterwards as decided by the
 //! driver from the previous bracket's pairing (`docs/reference-dutch.md` §9.2).
 
-use super::round::Round;
+use super::round::{ByeOutlook, Round};
+use super::Edition;
+use crate::audit::Audit;
 use crate::points::Points;
+use crate::tournament::Tournament;
 
-/// The bye facts of a round with an odd number of players.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ByeOutlook {
-    /// The lowest pairing score that can receive the PAB (\[C5\]).
-    pub score: Points,
-    /// Per tournament index: PAB-eligible (\[C2\]) with a score not above `score`.
-    pub candidate: Vec<bool>,
-    /// Per tournament index, for players of the bye score: their \[C9\] rank. Played-game counts
-    /// sorted from most to fewest, a count's rank is the last place it holds (equal counts
-    /// share a rank), so fewer played games rank higher; 0 for everybody else.
-    pub rank: Vec<i64>,
-    /// \[C9\] is active in the first bracket.
-    pub first_bracket_c9: bool,
+impl<'t> Round<'t> {
+    /// The round of `t` under `edition`, its completion checks counted into `audit`; under the
+    /// 2026 rules with its bye facts. (Defined here, where those facts are computed from the
+    /// round, so that `round.rs` needs nothing of this file.)
+    pub fn new(t: &'t Tournament, edition: Edition, audit: Audit) -> Round<'t> {
+        let mut r = Round::without_bye(t, edition, audit);
+        if edition == Edition::E2026 {
+            r.bye = ByeOutlook::of(&r);
+        }
+        r
+    }
 }
 
 impl ByeOutlook {

@@ -177,7 +177,7 @@ mod tests {
     fn a_thinned_look_ahead_pairs_the_bracket_as_the_whole_one() {
         let t = after_round_one();
         for edition in [Edition::E2017, Edition::E2026] {
-            let r = Round::new(&t, edition, crate::solver::audit::Audit::default());
+            let r = Round::new(&t, edition, crate::audit::Audit::default());
             let groups = r.scoregroups();
             assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), vec![98, 5, 98]);
             let kind = Kind::Normal { next: &groups[2], next_is_last: true };
@@ -214,7 +214,7 @@ mod tests {
         let cfg = GenerateConfig::new(crate::vocabulary::System::Dutch2017, field, 2, 7);
         let doc = generate(&cfg).expect("a generated event").document;
         let t = Tournament::before_round(&doc, 2).expect("round 2");
-        let r = Round::new(&t, Edition::E2017, crate::solver::audit::Audit::default());
+        let r = Round::new(&t, Edition::E2017, crate::audit::Audit::default());
         let groups = r.scoregroups();
         assert_eq!((groups[0].len(), groups[1].len()), (247, 8));
         let kind = Kind::Normal { next: &groups[1], next_is_last: groups.len() == 2 };

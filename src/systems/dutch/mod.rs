@@ -12,6 +12,7 @@ pub mod colours;
 mod criteria;
 mod criteria_2012;
 mod criteria_2026;
+pub(crate) mod kind;
 pub use criteria_2026::C9_STAGE;
 mod first;
 mod lookahead;
@@ -23,14 +24,15 @@ mod tables_2012;
 mod why;
 
 use super::solving;
+use crate::audit::Audit;
 use crate::model::formulation::Formulation;
 use crate::model::SolveError;
+use crate::options::PairOptions;
 use crate::pairing::{Board, RoundPairing};
-use crate::solver::audit::Audit;
 use crate::solver::lex::StageReport;
 use crate::tournament::Tournament;
+use crate::vocabulary::PairError;
 use crate::vocabulary::StageKey;
-use crate::vocabulary::{PairError, PairOptions};
 use bracket::{Bracket, Kind};
 use round::Round;
 use serde::Serialize;
@@ -75,16 +77,7 @@ impl PlayerRules {
 }
 
 pub use super::trace::BracketTrace;
-
-/// What the Dutch system keeps of a bracket beyond [`BracketTrace`]'s common fields.
-#[derive(Clone, Debug)]
-pub(crate) struct TraceDetail {
-    /// For each pair, the place (1-based) of its higher player in S1: among the paired MDPs for
-    /// an MDP pair, among the pairs' higher players for a remainder (or homogeneous) pair.
-    pub(crate) s1_positions: Vec<u32>,
-    /// How to rebuild the bracket (tournament indices, MDP count, what follows it).
-    pub(crate) setup: (Vec<usize>, usize, bracket::OwnedKind),
-}
+pub(crate) use super::trace::TraceDetail;
 
 /// Explains why players `a` and `b` (TRF ids) are not paired together in `traces`' round.
 pub fn why_not(t: &Tournament, edition: Edition, traces: &[BracketTrace], a: u32, b: u32) -> Result<String, PairError> {

@@ -1,13 +1,27 @@
 //! The players of the round as the Dutch system sees them: A.2 order, scoregroups, and the
 //! absolute criteria C.1-C.3 with the PAB rule C.2.
 
-use super::bye::ByeOutlook;
 use super::Edition;
+use crate::audit::Audit;
 use crate::points::Points;
-use crate::solver::audit::Audit;
 use crate::solver::matching::complete_pairing;
 use crate::tournament::{Float, FloatRule, Player, Tournament};
 use crate::trf::ResultCode;
+
+/// The bye facts of a round with an odd number of players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ByeOutlook {
+    /// The lowest pairing score that can receive the PAB (\[C5\]).
+    pub score: Points,
+    /// Per tournament index: PAB-eligible (\[C2\]) with a score not above `score`.
+    pub candidate: Vec<bool>,
+    /// Per tournament index, for players of the bye score: their \[C9\] rank. Played-game counts
+    /// sorted from most to fewest, a count's rank is the last place it holds (equal counts
+    /// share a rank), so fewer played games rank higher; 0 for everybody else.
+    pub rank: Vec<i64>,
+    /// \[C9\] is active in the first bracket.
+    pub first_bracket_c9: bool,
+}
 
 /// Read-only facts about the round being paired.
 pub struct Round<'t> {
@@ -26,8 +40,9 @@ pub struct Round<'t> {
 }
 
 impl<'t> Round<'t> {
-    /// The round of `t` under `edition`, its completion checks counted into `audit`.
-    pub fn new(t: &'t Tournament, edition: Edition, audit: Audit) -> Round<'t> {
+    /// The round of `t` under `edition` without its bye facts (`bye: None`); [`Round::new`]
+    /// (in `bye.rs`, which computes them from this) is the constructor to call.
+    pub(super) fn without_bye(t: &'t Tournament, edition: Edition, audit: Audit) -> Round<'t> {
         let mut order = t.present();
         order.sort_by_key(|&i| (std::cmp::Reverse(t.players[i].pairing_score()), t.players[i].pairing_number));
         let mut number = vec![0u32; t.players.len()];
@@ -42,11 +57,7 @@ impl<'t> Round<'t> {
                 number[i] = next;
             }
         }
-        let mut r = Round { t, edition, order, number, bye: None, audit };
-        if edition == Edition::E2026 {
-            r.bye = ByeOutlook::of(&r);
-        }
-        r
+        Round { t, edition, order, number, bye: None, audit }
     }
 
     pub fn score(&self, i: usize) -> Points {

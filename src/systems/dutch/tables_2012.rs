@@ -58,7 +58,7 @@ fn d1_transpositions_follow_the_lexicographic_order_of_s2() {
     // D.1.1: S1 = 1..5, S2 = 6..11; 720 transpositions, 0: 6-7-8-9-10-11, 1: 6-7-8-9-11-10,
     // 2: 6-7-8-10-9-11, ..., 23: 6-7-11-10-9-8, 24: 6-8-7-..., 719: 11-10-9-8-7-6.
     let (t, players, _) = bracket(11, 0);
-    let r = Round::new(&t, Edition::E2012, crate::solver::audit::Audit::default());
+    let r = Round::new(&t, Edition::E2012, crate::audit::Audit::default());
     let b = Bracket::build(&r, &players, 0, Kind::Last);
     let stages = transposition_stages(&b, &[0, 1, 2, 3, 4]);
     let mut perms: Vec<Vec<usize>> = Vec::new();
@@ -107,7 +107,7 @@ type Entry = (Vec<usize>, Vec<usize>, u32);
 /// pairings per table.
 fn check_exchange_tables(tables: &[Vec<Entry>]) -> Vec<usize> {
     let (t, players, _) = bracket(11, 0);
-    let r = Round::new(&t, Edition::E2012, crate::solver::audit::Audit::default());
+    let r = Round::new(&t, Edition::E2012, crate::audit::Audit::default());
     let b = Bracket::build(&r, &players, 0, Kind::Last);
     let rem: Vec<usize> = (0..11).collect();
     let stages = exchange_stages(&b, &rem, 5);
@@ -162,7 +162,7 @@ fn d2_one_player_exchanges_follow_the_table() {
     // A repetition (D.2 remark): 1 for 11 (#30) pairs 2-1 3-6 4-7 5-8 11-9; its pairs are headed
     // by 1 3 4 5 9, the S1 that 2 for 9 (#23) makes: the same exchange, met again.
     let (t, players, _) = bracket(11, 0);
-    let r = Round::new(&t, Edition::E2012, crate::solver::audit::Audit::default());
+    let r = Round::new(&t, Edition::E2012, crate::audit::Audit::default());
     let b = Bracket::build(&r, &players, 0, Kind::Last);
     let stages = exchange_stages(&b, &(0..11).collect::<Vec<_>>(), 5);
     let v30 = vector(&b, &stages, &exchanged(&[1], &[11]));
@@ -260,7 +260,7 @@ fn d3_moved_down_players_in_s1_follow_the_table() {
         (1, &[&[1], &[2], &[3], &[4], &[5]]),
     ];
     let (t, players, mdps) = bracket(10, 5);
-    let r = Round::new(&t, Edition::E2012, crate::solver::audit::Audit::default());
+    let r = Round::new(&t, Edition::E2012, crate::audit::Audit::default());
     let b = Bracket::build(&r, &players, mdps, Kind::Last);
     let stages = mdp_set_stages(&b);
     for (m1, sets) in columns {

@@ -30,10 +30,11 @@ use super::solving;
 use super::trace::BracketTrace;
 use crate::model::formulation::{ByeRule, Formulation};
 use crate::model::{BracketModel, Cost, SolveError, Stage, Var};
+use crate::options::PairOptions;
 use crate::pairing::RoundPairing;
 use crate::solver::matching::complete_pairing;
 use crate::tournament::{FloatRule, Tournament};
-use crate::vocabulary::{At, PairError, PairOptions, StageKey, System};
+use crate::vocabulary::{At, PairError, StageKey, System};
 use std::cmp::Reverse;
 
 /// The colours when the file names none.

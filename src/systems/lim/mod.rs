@@ -24,10 +24,11 @@ mod group;
 mod round;
 
 use super::trace::BracketTrace;
+use crate::options::PairOptions;
 use crate::pairing::RoundPairing;
 use crate::points::Points;
 use crate::tournament::Tournament;
-use crate::vocabulary::{PairError, PairOptions};
+use crate::vocabulary::PairError;
 
 pub use group::{floater_stages, FLOATER_STAGES, STAGES};
 

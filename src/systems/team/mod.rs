@@ -28,12 +28,13 @@ pub use criteria::words;
 use super::top_scoregroup::why::Askable;
 use super::top_scoregroup::{pair_round, Ctx, Formulations, Paired, Procedure, Role, Units, STEPS};
 use crate::model::formulation::Formulation;
+use crate::options::PairOptions;
 use crate::pairing::{Board, RoundPairing};
 use crate::points::Points;
 use crate::round::Field;
 use crate::systems::trace::BracketTrace;
 use crate::team::{ColourModel, PreferenceStrength, TeamFloat, TeamTournament};
-use crate::vocabulary::{PairError, PairOptions, System};
+use crate::vocabulary::{PairError, System};
 
 /// The teams as the top-scoregroup procedure sees them.
 impl Units for TeamTournament {

@@ -24,11 +24,12 @@ pub(crate) mod facts;
 mod upfloaters;
 pub(crate) mod why;
 
+use crate::options::PairOptions;
 use crate::pairing::{Board, RoundPairing};
 use crate::points::Points;
 use crate::solver::matching::complete_pairing;
 use crate::systems::trace::BracketTrace;
-use crate::vocabulary::{PairError, PairOptions, StageKey};
+use crate::vocabulary::{PairError, StageKey};
 
 /// What the procedure asks about the units (teams, or Double-Swiss players) before the round.
 pub(crate) trait Units {

@@ -5,11 +5,12 @@
 //! step by step: the first criterion whose value gets worse is the reason, in the text's words.
 
 use super::Units;
+use crate::options::PairOptions;
 use crate::pairing::RoundPairing;
 use crate::round::Field;
 use crate::systems::counterfactual::first_difference;
 use crate::systems::trace::BracketTrace;
-use crate::vocabulary::{PairError, PairOptions, System};
+use crate::vocabulary::{PairError, System};
 
 /// What the answers ask of a tournament of the procedure, besides its [`Units`].
 pub(crate) trait Askable: Units + Clone {
