@@ -255,18 +255,38 @@ fn the_generator_takes_every_key_of_bbp_pairings() {
     assert!(text.contains("XXR 6"), "{text}");
     // DrawPercentage=0: no draw; one game in a million forfeited: none here.
     assert!(players.iter().flatten().all(|&c| !matches!(c, '=' | '+' | '-')), "{text}");
-    // RetiredRate=4: 10 of 40 players withdraw, zero-point byes from a round to the end.
-    let withdrawn = players
-        .iter()
-        .filter(|r| r.last() == Some(&'Z') && r.iter().skip_while(|&&c| c != 'Z').all(|&c| c == 'Z'))
-        .count();
-    assert!(withdrawn >= 10, "{withdrawn} withdrawn\n{text}");
-    // HalfPointByeRate=5: 8 players take one half-point bye each, never in the last round.
-    let halves = players.iter().filter(|r| r.contains(&'H')).count();
-    assert_eq!(halves, 8, "{text}");
+    // RetiredRate=4: 10 of 40 players withdraw; HalfPointByeRate=5: 8 players take a
+    // half-point bye, unless withdrawn before it.
+    assert_eq!(withdrawn(&players), 10, "{text}");
+    assert!((1..=8).contains(&players.iter().filter(|r| r.contains(&'H')).count()), "{text}");
+    // The point system: 3-1-0, the pairing-allocated bye worth 1 (bbpPairings' BB codes).
+    assert!(text.contains("BBW  3.0\nBBD  1.0\nBBU  1.0\n"), "{text}");
+}
+
+/// Players whose zero-point byes run from some round to the last: withdrawn.
+fn withdrawn(players: &[Vec<char>]) -> usize {
+    players.iter().filter(|r| r.last() == Some(&'Z') && r.iter().skip_while(|&&c| c != 'Z').all(|&c| c == 'Z')).count()
+}
+
+#[test]
+fn withdrawals_and_half_point_byes_are_one_player_in_n() {
+    let dir = scratch("rates");
+    let out = dir.join("g.trf").display().to_string();
+    // RetiredRate=4 alone: 10 of 40 players withdraw, from a round after the first to the end.
+    let cfg = config(&dir, "PlayersNumber=40\nRoundsNumber=6\nRetiredRate=4\nHalfPointByeRate=1000000\n");
+    let o = lexpair(&["--dutch", "-g", &cfg, "-o", &out, "-s", "11"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let players = results(&read(&out));
+    assert_eq!(withdrawn(&players), 10, "{}", read(&out));
+    assert!(players.iter().all(|r| r.first() != Some(&'Z') && !r.contains(&'H')), "{}", read(&out));
+    // HalfPointByeRate=5 alone: 8 players take one half-point bye each, never in the last round.
+    let cfg = config(&dir, "PlayersNumber=40\nRoundsNumber=6\nRetiredRate=1000000\nHalfPointByeRate=5\n");
+    let o = lexpair(&["--dutch", "-g", &cfg, "-o", &out, "-s", "11"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let players = results(&read(&out));
+    assert_eq!(players.iter().filter(|r| r.contains(&'H')).count(), 8, "{}", read(&out));
     assert!(players.iter().all(|r| r.iter().filter(|&&c| c == 'H').count() <= 1 && r.last() != Some(&'H')));
-    // The point system: 3-1-0, the pairing-allocated bye worth 1.
-    assert!(text.contains("XXS") && text.contains("WW=3.0"), "{text}");
+    assert_eq!(withdrawn(&players), 0);
 }
 
 #[test]
