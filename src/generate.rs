@@ -493,9 +493,7 @@ fn announce_byes(cfg: &GenerateConfig, doc: &mut TrfDocument, r: u32, planned: &
         let plan = p.id.checked_sub(1).and_then(|k| planned.get(k as usize)).copied().unwrap_or_default();
         let code = if plan.withdrawn_from.is_some_and(|w| w <= r) {
             ResultCode::ZeroBye
-        } else if plan.half_bye == Some(r) {
-            ResultCode::HalfBye
-        } else if u < cfg.half_bye_rate {
+        } else if plan.half_bye == Some(r) || u < cfg.half_bye_rate {
             ResultCode::HalfBye
         } else if u < cfg.half_bye_rate + cfg.zero_bye_rate {
             ResultCode::ZeroBye

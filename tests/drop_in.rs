@@ -293,7 +293,8 @@ fn withdrawals_and_half_point_byes_are_one_player_in_n() {
 fn a_forfeit_rate_is_one_game_in_n() {
     let dir = scratch("forfeit");
     let out = dir.join("g.trf").display().to_string();
-    let cfg = config(&dir, "PlayersNumber=20\nRoundsNumber=5\nForfeitRate=1\nRetiredRate=1000\nHalfPointByeRate=1000\n");
+    let cfg =
+        config(&dir, "PlayersNumber=20\nRoundsNumber=5\nForfeitRate=1\nRetiredRate=1000\nHalfPointByeRate=1000\n");
     let o = lexpair(&["--dutch", "-g", &cfg, "-o", &out, "-s", "5"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     // One game in one: every paired game is forfeited.

@@ -629,11 +629,15 @@ fn engine_check(
     let stdout = std::io::stdout();
     let print = |text: &str| -> Result<(), Failure> {
         let mut out = stdout.lock();
-        out.write_all(text.as_bytes()).and_then(|_| out.flush()).map_err(|e| Failure::File(format!("standard output: {e}")))
+        out.write_all(text.as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(|e| Failure::File(format!("standard output: {e}")))
     };
     for r in 1..=Event::rounds_in_file(&doc) {
         print(&format!("{name}: Round #{r}\n"))?;
-        let invalid = |m: String| Failure::Invalid(format!("{}: round {r}: {}", file.display(), trf::in_file(file.display(), &m)));
+        let invalid = |m: String| {
+            Failure::Invalid(format!("{}: round {r}: {}", file.display(), trf::in_file(file.display(), &m)))
+        };
         let e = Event::before_round(&doc, r).map_err(invalid)?;
         let field = e.field();
         let recorded = e.recorded(&doc).map_err(invalid)?;

@@ -2,9 +2,9 @@
 
 mod batch_cmd;
 mod checklist;
-mod engine_format;
 mod commands;
 mod deadline;
+mod engine_format;
 mod exit;
 mod families;
 mod generate_cmd;

@@ -101,7 +101,7 @@ pub fn model(doc: &TrfDocument) -> Model {
     Model {
         field: Field::List(field_from_document(doc, None)),
         rounds: doc.total_rounds.unwrap_or_else(|| doc.rounds_in_file()).max(1),
-        draw_percentage: if played == 0 { 0 } else { (drawn * 100 / played) as u32 },
+        draw_percentage: (drawn * 100).checked_div(played).unwrap_or(0) as u32,
         forfeit_one_in: one_in(scheduled as f64, forfeited),
         retired_one_in: one_in(n, retired),
         half_bye_one_in: one_in(n, half),
