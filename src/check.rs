@@ -78,7 +78,8 @@ pub fn check_round(doc: &TrfDocument, system: System, round: u32, opts: &PairOpt
     Some(RoundCheck { round, outcome, audit })
 }
 
-fn compare(t: Field, recorded: &RoundPairing, got: &RoundPairing) -> Outcome {
+/// Compares a replayed pairing with the recorded one (boards by TRF ids, colours included).
+pub fn compare(t: Field, recorded: &RoundPairing, got: &RoundPairing) -> Outcome {
     let ids = |b: &Board| (t.id(b.white), t.id(b.black));
     let rec: std::collections::BTreeSet<(u32, u32)> = recorded.boards.iter().map(ids).collect();
     let lex: std::collections::BTreeSet<(u32, u32)> = got.boards.iter().map(ids).collect();

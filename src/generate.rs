@@ -68,6 +68,14 @@ pub struct GenerateConfig {
     pub half_bye_rate: f64,
     /// Probability that a player is absent from a round (zero-point bye, announced).
     pub zero_bye_rate: f64,
+    /// Share of the players who withdraw (bbpPairings' `RetiredRate`, one player in N, is 1/N):
+    /// `floor(players · share)` of them, chosen from the seed, each from a round drawn in
+    /// `2..=rounds` to the end, a zero-point bye announced for every such round. 0: none.
+    pub withdrawal_share: f64,
+    /// Share of the players who take one half-point bye (bbpPairings' `HalfPointByeRate`, one
+    /// player in N, is 1/N): `floor(players · share)` of them, chosen from the seed, each in a
+    /// round drawn before the last (none in a one-round event). 0: none.
+    pub half_bye_share: f64,
     pub point_system: PointSystem,
     /// Virtual points of an acceleration method, computed for the field (and written as XXA).
     pub acceleration: Option<crate::tournament::acceleration::Method>,
@@ -95,6 +103,8 @@ impl GenerateConfig {
             forfeit_rate: 0.0,
             half_bye_rate: 0.0,
             zero_bye_rate: 0.0,
+            withdrawal_share: 0.0,
+            half_bye_share: 0.0,
             point_system: PointSystem::default(),
             acceleration: None,
             pair: PairOptions::default(),
@@ -235,6 +245,8 @@ const STREAM_COLOUR: u64 = 2;
 const STREAM_BYE: u64 = 3;
 const STREAM_GAME: u64 = 4;
 const STREAM_FORFEIT: u64 = 5;
+const STREAM_WITHDRAWAL: u64 = 6;
+const STREAM_HALF_BYE_PLAYER: u64 = 7;
 
 /// A 64-bit value determined by the seed and `parts` (splitmix64 chained over the parts).
 fn mix(seed: u64, parts: &[u64]) -> u64 {
@@ -324,6 +336,8 @@ pub fn check_rates(cfg: &GenerateConfig) -> Result<(), GenerateError> {
         ("forfeit rate", cfg.forfeit_rate),
         ("half-point bye rate", cfg.half_bye_rate),
         ("absence rate", cfg.zero_bye_rate),
+        ("withdrawal share", cfg.withdrawal_share),
+        ("half-point bye share", cfg.half_bye_share),
     ];
     for (name, v) in rates {
         if !(0.0..=1.0).contains(&v) {
@@ -435,11 +449,52 @@ fn initial_document(cfg: &GenerateConfig, field: &[FieldPlayer]) -> TrfDocument 
     }
 }
 
-/// Announced byes of round `r`: each player independently takes a half-point bye or is absent.
-fn announce_byes(cfg: &GenerateConfig, doc: &mut TrfDocument, r: u32) {
+/// What is planned for a player before round 1: the round from which it has withdrawn, the
+/// round of its one half-point bye.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Planned {
+    withdrawn_from: Option<u32>,
+    half_bye: Option<u32>,
+}
+
+/// `floor(n · share)` players (ids `1..=n`), chosen by the seed's `stream`, each given a round
+/// drawn in `first..=last` (none when the range is empty).
+fn chosen(cfg: &GenerateConfig, n: usize, share: f64, stream: u64, first: u32, last: u32) -> Vec<(u32, u32)> {
+    let count = ((n as f64 * share).floor() as usize).min(n);
+    if count == 0 || first > last {
+        return Vec::new();
+    }
+    let mut ids: Vec<u32> = (1..=n as u32).collect();
+    ids.sort_by_key(|&id| (mix(cfg.seed, &[stream, 0, u64::from(id)]), id));
+    let span = u64::from(last - first) + 1;
+    ids.into_iter()
+        .take(count)
+        .map(|id| (id, first + (mix(cfg.seed, &[stream, 1, u64::from(id)]) % span) as u32))
+        .collect()
+}
+
+/// The withdrawals and the one-off half-point byes of the whole event, by player id - 1.
+fn plan(cfg: &GenerateConfig, n: usize) -> Vec<Planned> {
+    let mut out = vec![Planned::default(); n];
+    let last = cfg.rounds;
+    for (id, r) in chosen(cfg, n, cfg.withdrawal_share, STREAM_WITHDRAWAL, 2, last) {
+        out[id as usize - 1].withdrawn_from = Some(r);
+    }
+    for (id, r) in chosen(cfg, n, cfg.half_bye_share, STREAM_HALF_BYE_PLAYER, 1, last.saturating_sub(1)) {
+        out[id as usize - 1].half_bye = Some(r);
+    }
+    out
+}
+
+/// Announced byes of round `r`: a withdrawn player's zero-point bye, a planned half-point bye,
+/// then each player independently takes a half-point bye or is absent.
+fn announce_byes(cfg: &GenerateConfig, doc: &mut TrfDocument, r: u32, planned: &[Planned]) {
     for p in &mut doc.players {
         let u = unit(cfg.seed, &[STREAM_BYE, u64::from(r), u64::from(p.id)]);
-        let code = if u < cfg.half_bye_rate {
+        let plan = p.id.checked_sub(1).and_then(|k| planned.get(k as usize)).copied().unwrap_or_default();
+        let code = if plan.withdrawn_from.is_some_and(|w| w <= r) {
+            ResultCode::ZeroBye
+        } else if plan.half_bye == Some(r) || u < cfg.half_bye_rate {
             ResultCode::HalfBye
         } else if u < cfg.half_bye_rate + cfg.zero_bye_rate {
             ResultCode::ZeroBye
@@ -553,8 +608,9 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
     let mut criteria = Vec::new();
     let mut own = Vec::new();
     let mut audit = crate::audit::AuditCounts::default();
+    let planned = plan(cfg, field.len());
     for r in 1..=cfg.rounds {
-        announce_byes(cfg, &mut doc, r);
+        announce_byes(cfg, &mut doc, r, &planned);
         let t = Tournament::before_round(&doc, r).map_err(|e| GenerateError::Invalid(e.message))?;
         let start = Instant::now();
         let round =
@@ -587,6 +643,14 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
         cfg.half_bye_rate,
         cfg.zero_bye_rate
     ));
+    if cfg.withdrawal_share > 0.0 || cfg.half_bye_share > 0.0 {
+        if let Some(line) = doc.other_lines.last_mut() {
+            line.push_str(&format!(
+                ", withdrawal share {}, half-point bye share {}",
+                cfg.withdrawal_share, cfg.half_bye_share
+            ));
+        }
+    }
     criteria.sort_by_key(|(k, _)| k[1..].parse::<u32>().unwrap_or(u32::MAX));
     Ok(Generated { document: doc, round_seconds, criteria, audit, own: own_totals(own) })
 }

@@ -119,13 +119,20 @@ fn no_valid_pairing_exits_1() {
 fn check_reports_identical_on_a_complete_tournament() {
     let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2017-tight/tournaments");
     let first = std::fs::read_dir(&f).expect("corpus present").flatten().map(|e| e.path()).min().expect("a file");
-    let o = lexpair(&["--dutch", first.to_str().expect("utf-8"), "--edition", "2017", "-c"]);
+    let o = lexpair(&["check", "-s", "dutch-2017", first.to_str().expect("utf-8")]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
     let last = text.lines().last().unwrap_or_default();
     assert!(last.starts_with("identical "), "{text}");
     let (n, m) = last["identical ".len()..].split_once('/').expect("N/M");
     assert_eq!(n, m, "{text}");
+    // The drop-in form prints what the engines print: a line per round, no table.
+    let o = lexpair(&["--dutch", first.to_str().expect("utf-8"), "--edition", "2017", "-c"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let rounds: usize = m.parse().expect("a count");
+    assert_eq!(text.lines().filter(|l| l.contains(": Round #")).count(), rounds, "{text}");
+    assert!(!text.contains("Checker pairings"), "{text}");
 }
 
 #[test]
@@ -155,9 +162,16 @@ fn dutch_means_the_2026_rules() {
     let last = |o: &Output| stdout(o).lines().last().unwrap_or_default().to_string();
     let o = lexpair(&["--dutch", f, "-c"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(last(&o), "identical 8/8");
+    assert!(!stdout(&o).contains("Checker pairings"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("t0007: Round #8\n"), "{}", stdout(&o));
     let o = lexpair(&["--dutch", f, "--edition", "2017", "-c"]);
-    assert_ne!(last(&o), "identical 8/8", "the 2017 rules pair round 7 differently");
+    assert!(
+        stdout(&o).contains("t0007: Round #7\n  Checker pairings"),
+        "the 2017 rules pair round 7 differently: {}",
+        stdout(&o)
+    );
+    let o = lexpair(&["check", "-s", "dutch-2026", f]);
+    assert_eq!(last(&o), "identical 8/8");
     // The drop-in pairing of the next round is the 2026 system's.
     let dir = scratch("dropin26");
     let out = dir.join("pairs.txt");
@@ -366,7 +380,16 @@ fn a_round_entered_for_some_players_only_is_reported() {
 fn drop_in_check_list_after_pairing_and_for_a_checked_tournament() {
     let dir = scratch("checklist");
     let (out, list) = (dir.join("pairs.txt"), dir.join("round5.list"));
-    let o = lexpair(&["--dutch", &example(), "-p", out.to_str().expect("utf-8"), "-l", list.to_str().expect("utf-8")]);
+    let o = lexpair(&[
+        "pair",
+        "-s",
+        "dutch-2026",
+        &example(),
+        "-o",
+        out.to_str().expect("utf-8"),
+        "-l",
+        list.to_str().expect("utf-8"),
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&list).expect("check-list written");
     let row = |id: u32| -> String {
@@ -382,12 +405,13 @@ fn drop_in_check_list_after_pairing_and_for_a_checked_tournament() {
     let pairs = std::fs::read_to_string(&out).expect("pairs");
     assert_eq!(pairs.lines().nth(1), Some("3 1"));
     assert!(row(18).ends_with("pairing-allocated bye"), "{}", row(18));
-    // -c -l: one table per recorded round (4 rounds), the pairings as recorded.
+    // Drop-in -c -l: one table per recorded round (4 rounds), in bbpPairings' layout.
     let list = dir.join("all.list");
     let o = lexpair(&["--dutch", &example(), "--edition", "2017", "-c", "-l", list.to_str().expect("utf-8")]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&list).expect("written");
-    assert_eq!(text.matches("check-list (dutch-2017;").count(), 4, "{text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("Round #")).count(), 4, "{text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("ID\t")).count(), 4, "{text}");
 }
 
 #[test]
@@ -410,11 +434,11 @@ fn drop_in_generator_with_a_seed_a_config_and_a_model() {
     let c = dir.join("c.trf");
     let o = lexpair(&["--dubov", "-g", cfg.to_str().expect("utf-8"), "-o", c.to_str().expect("utf-8"), "-s", "9"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stderr(&o).contains("rtg.cfg:4: QuickgameRate=5 is not modelled"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("rtg.cfg:4:15: QuickgameRate=5 is not modelled"), "{}", stderr(&o));
     let text = std::fs::read_to_string(&c).expect("written");
     assert_eq!(text.lines().filter(|l| l.starts_with("001")).count(), 30);
     assert!(text.contains("XXR 7") && text.contains("XXS WW=3.0 BW=3.0 WD=1.0 BD=1.0"), "{text}");
-    let o = lexpair(&["--dubov", c.to_str().expect("utf-8"), "-c"]);
+    let o = lexpair(&["check", "-s", "dubov-2026", c.to_str().expect("utf-8")]);
     assert_eq!(stdout(&o).lines().last(), Some("identical 7/7"), "{}", stdout(&o));
     // A model tournament gives the field: the example's 23 players.
     let d = dir.join("d.trf");
@@ -425,7 +449,7 @@ fn drop_in_generator_with_a_seed_a_config_and_a_model() {
     std::fs::write(&cfg, "PlayersNumber=30\nColour=green\n").expect("write");
     let o = lexpair(&["--dutch", "-g", cfg.to_str().expect("utf-8"), "-o", d.to_str().expect("utf-8")]);
     assert_eq!(o.status.code(), Some(3));
-    assert!(stderr(&o).contains("rtg.cfg:2: unknown key 'Colour'"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("rtg.cfg:2:1: unknown key 'Colour'"), "{}", stderr(&o));
     let o = lexpair(&["--dutch", "-g", "5"]);
     assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("-g needs -o TRF"), "{}", stderr(&o));

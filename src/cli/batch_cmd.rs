@@ -1,8 +1,6 @@
 //! `lexpair batch replay|simulate|solve|merge`.
 
-use super::generate_cmd::{
-    backend, check_flags, make_config, make_field, parse_system, read_model, team_field, ModelArgs,
-};
+use super::generate_cmd::{backend, check_flags, make_config, make_field, parse_system, team_field, ModelArgs};
 use super::{BackendArg, Failure};
 use clap::{Args, Subcommand};
 use lexpair::batch::plots::write_plots_with;
@@ -156,7 +154,7 @@ fn variants(c: &CommonArgs) -> Result<Vec<Variant>, Failure> {
         let path = Path::new(file);
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| file.to_string());
         let system = parse_system(sys)?;
-        let model = read_model(path)?;
+        let model = super::input::read_model(path)?;
         // Checked before any unit runs, rather than every unit of the variant failing.
         system.registration().check_formulation(&model).map_err(|e| Failure::Invalid(format!("--model '{m}': {e}")))?;
         out.push(Variant { system, name, model: Some(model) });
@@ -172,7 +170,7 @@ fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            out.extend(super::commands::trf_files_in(p)?);
+            out.extend(super::input::trf_files_in(p)?);
         } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("txt")) {
             let text = std::fs::read_to_string(p).map_err(|e| Failure::File(format!("{}: {e}", p.display())))?;
             let base = p.parent().unwrap_or(Path::new("."));
@@ -225,18 +223,6 @@ fn check_baseline(spec: Option<&str>, variants: &[Variant]) -> Result<(), Failur
     Err(Failure::Invalid(format!("--baseline {spec} is none of this batch's variants: {}", known.join(", "))))
 }
 
-/// `--groups FILE`, read (exit 5 when unreadable, 3 when not a groups file).
-pub(super) fn read_groups(
-    path: Option<&Path>,
-) -> Result<Option<std::sync::Arc<lexpair::tournament::attributes::Groups>>, Failure> {
-    let Some(path) = path else { return Ok(None) };
-    match lexpair::tournament::attributes::Groups::read(path) {
-        Ok(g) => Ok(Some(std::sync::Arc::new(g))),
-        Err((5, m)) => Err(Failure::File(m)),
-        Err((_, m)) => Err(Failure::Invalid(m)),
-    }
-}
-
 fn files(kind: Kind, f: FilesArgs) -> Result<(), Failure> {
     let sources = collect(&f.paths)?.into_iter().map(Source::File).collect();
     let variants = variants(&f.common)?;
@@ -251,7 +237,7 @@ fn files(kind: Kind, f: FilesArgs) -> Result<(), Failure> {
             backend: backend(f.common.backend),
             cross_check: super::CrossCheckArg::budget(&f.common.cross_check),
             second_opinion: super::CrossCheckArg::second_opinion(&f.common.cross_check),
-            groups: read_groups(f.common.groups.as_deref())?,
+            groups: super::input::read_groups(f.common.groups.as_deref())?,
             ..PairOptions::default()
         },
         keep_trf: false,
@@ -302,7 +288,7 @@ fn simulate(s: SimulateArgs) -> Result<(), Failure> {
         backend: backend(s.common.backend),
         cross_check: super::CrossCheckArg::budget(&s.common.cross_check),
         second_opinion: super::CrossCheckArg::second_opinion(&s.common.cross_check),
-        groups: read_groups(s.common.groups.as_deref())?,
+        groups: super::input::read_groups(s.common.groups.as_deref())?,
         ..PairOptions::default()
     };
     let template = make_config(variants[0].system, Field::List(Vec::new()), s.rounds, 0, &s.results, pair.clone())?;

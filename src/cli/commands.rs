@@ -12,6 +12,7 @@ use lexpair::tournament::acceleration::{self, Method};
 use lexpair::tournament::{partial_round, round_to_pair, Tournament};
 use lexpair::trf::{self, ReadOptions, TrfDocument};
 use lexpair::vocabulary::{Backend, System};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn backend(b: super::BackendArg) -> Backend {
@@ -96,7 +97,22 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     for out in output.iter().chain(&checklist).chain(&explain_file).filter(|p| p.as_os_str() != "-") {
         super::output::not_an_input(out)?;
     }
-    let (text, side, list) = within(limit, move || pair_work(a, system))?;
+    let (dropin, file, accel) = (a.dropin, a.file.clone(), a.acceleration);
+    let (text, side, list) = match within(limit, move || pair_work(a, system)) {
+        Ok(done) => done,
+        Err(Failure::NoPairing(m)) if dropin => {
+            // bbpPairings on exit 1: the pairs file opened, so left empty, and the check-list
+            // of the players written without a pairing (no trailer: it stops there).
+            if let Some(out) = output.as_deref().filter(|p| p.as_os_str() != "-") {
+                emit(Some(out), "")?;
+            }
+            if let Some(path) = &checklist {
+                emit(Some(path), &unpaired_checklist(&file, system, accel)?)?;
+            }
+            return Err(Failure::NoPairing(m));
+        }
+        Err(e) => return Err(e),
+    };
     if let (Some(path), Some(list)) = (&checklist, &list) {
         emit(Some(path), list)?;
     }
@@ -142,7 +158,7 @@ fn pair_work(a: PairArgs, system: System) -> Result<(String, String, Option<Stri
     }
     let t = event(&doc, &a.file, a.round)?;
     let write_lp = a.write_lp.as_deref().map(|d| prepare_lp_dir(d, system)).transpose()?;
-    let model = a.model.as_deref().map(super::generate_cmd::read_model).transpose()?;
+    let model = a.model.as_deref().map(super::input::read_model).transpose()?;
     let opts = PairOptions {
         write_lp,
         lp_formats: lexpair::vocabulary::LpFormats {
@@ -156,7 +172,7 @@ fn pair_work(a: PairArgs, system: System) -> Result<(String, String, Option<Stri
         cross_check: super::CrossCheckArg::budget(&a.cross_check),
         second_opinion: super::CrossCheckArg::second_opinion(&a.cross_check),
         model,
-        groups: super::batch_cmd::read_groups(a.groups.as_deref())?,
+        groups: super::input::read_groups(a.groups.as_deref())?,
         ..PairOptions::default()
     };
     pairing_text(&a, system, &doc, &t, &opts)
@@ -199,10 +215,14 @@ fn pairing_text(
     let round = decided.round;
     let (sat, second) = (round.sat.clone(), round.solver.clone());
     let (pairing, traces) = (round.pairing, round.traces);
+    // The drop-in form writes the engines' check-list (every kind of event); `pair -l` lexpair's
+    // own for individual events, the engines' layout for teams and Double-Swiss.
     let checklist = match (&a.checklist, event) {
         (None, _) => None,
-        (Some(_), Event::Players(t)) => Some(super::checklist::render(t, system, &pairing)),
-        (Some(_), _) => return Err(Failure::Invalid("the check-list (-l) is for individual tournaments".into())),
+        (Some(_), Event::Players(t)) if !a.dropin => Some(super::checklist::render(t, system, &pairing)),
+        (Some(_), _) => {
+            Some(super::engine_format::checklist(&t, system, Some(&pairing)) + &super::engine_format::trailer())
+        }
     };
     let list = lexpair::lists::pairing_list(t, doc, &pairing);
     let title = system.name();
@@ -280,30 +300,12 @@ fn pairing_text(
     Ok((text, side, checklist))
 }
 
-/// The *.trf files below `dir`, recursively (in no particular order).
-pub(super) fn trf_files_in(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let entries = std::fs::read_dir(&d).map_err(|e| Failure::File(format!("{}: {e}", d.display())))?;
-        for e in entries.flatten() {
-            let q = e.path();
-            if q.is_dir() {
-                stack.push(q);
-            } else if q.extension().is_some_and(|x| x.eq_ignore_ascii_case("trf")) {
-                out.push(q);
-            }
-        }
-    }
-    Ok(out)
-}
-
 /// TRF files named directly, and *.trf files found (recursively, sorted) in folders.
 fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            out.extend(trf_files_in(p)?);
+            out.extend(super::input::trf_files_in(p)?);
         } else if p.exists() {
             out.push(p.clone());
         } else {
@@ -535,13 +537,7 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         d.list.as_ref().map(|l| if l.as_os_str() == super::NO_FILE { file.with_extension("list") } else { l.clone() });
     if d.check {
         let opts = PairOptions { maxi: d.maxi, ..PairOptions::default() };
-        let verdict =
-            run_checks(system, std::slice::from_ref(&file), &ReadOptions::default(), d.acceleration, &opts, false)
-                .verdict(false);
-        if let Some(list) = &list {
-            emit(Some(list), &recorded_checklists(system, &file, d.acceleration)?)?;
-        }
-        return verdict;
+        return engine_check(system, &file, d.acceleration, &opts, list.as_deref());
     }
     let Some(out) = d.pair else {
         return Err(Failure::Invalid("give -p [OUT] to pair the next round or -c to check the tournament".into()));
@@ -576,21 +572,97 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
     })
 }
 
-/// `-c -l`: the check-list of every recorded round, as the round was paired in the file.
-fn recorded_checklists(system: System, file: &Path, accel: Option<Method>) -> Result<String, Failure> {
-    let mut doc = lexpair::round::as_recorded(read(file, &ReadOptions::default())?);
+/// The drop-in form's check-list when no pairing exists: the players to pair, no `Cur`.
+fn unpaired_checklist(file: &Path, system: System, accel: Option<Method>) -> Result<String, Failure> {
+    let mut doc = read(file, &ReadOptions::default())?;
     accelerate(&mut doc, file, accel)?;
-    let mut text = String::new();
-    for r in 1..=doc.rounds_in_file() {
-        let t = Tournament::before_round(&doc, r)
-            .map_err(|e| Failure::Invalid(trf::in_file(file.display(), &e.message)))?;
-        let recorded = lexpair::pairing::RoundPairing::recorded(&doc, &t);
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        text.push_str(&super::checklist::render(&t, system, &recorded));
+    let e = event(&doc, file, None)?;
+    Ok(super::engine_format::checklist(&e.field(), system, None))
+}
+
+/// The name a report gives the file: its stem, as bbpPairings prints it.
+fn stem(file: &Path) -> String {
+    file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned())
+}
+
+/// `--dutch FILE -c [-l [LIST]]`: the engines' checker. Per round a line `NAME: Round #R`;
+/// for a round that differs, the checker's pairs beside the tournament's; for a round with no
+/// valid pairing, `No valid pairing exists for round R.`; a blank line at the end; exit 0 once
+/// every round was checked, whatever they showed (bbpPairings' README, "Error codes": a round
+/// without a valid pairing is "not considered an error when checking"). LIST gets each round's
+/// check-list under `Round #R`, the checker's pairing in `Cur`. A file that cannot be read or a
+/// round that cannot be replayed is exit 5 or 3, naming the file (and line).
+fn engine_check(
+    system: System,
+    file: &Path,
+    accel: Option<Method>,
+    opts: &PairOptions,
+    list: Option<&Path>,
+) -> Result<(), Failure> {
+    use std::io::Write;
+    super::output::note_input(file);
+    if let Some(l) = list {
+        super::output::not_an_input(l)?;
     }
-    Ok(text)
+    let mut doc = read(file, &ReadOptions::default())?;
+    accelerate(&mut doc, file, accel)?;
+    let doc = lexpair::round::as_recorded(doc);
+    let name = stem(file);
+    let mut table = String::new();
+    let stdout = std::io::stdout();
+    let print = |text: &str| -> Result<(), Failure> {
+        let mut out = stdout.lock();
+        out.write_all(text.as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(|e| Failure::File(format!("standard output: {e}")))
+    };
+    for r in 1..=Event::rounds_in_file(&doc) {
+        print(&format!("{name}: Round #{r}\n"))?;
+        let invalid = |m: String| {
+            Failure::Invalid(format!("{}: round {r}: {}", file.display(), trf::in_file(file.display(), &m)))
+        };
+        let e = Event::before_round(&doc, r).map_err(invalid)?;
+        let field = e.field();
+        let recorded = e.recorded(&doc).map_err(invalid)?;
+        let _ = writeln!(&mut table, "Round #{r}");
+        if recorded.boards.is_empty() && recorded.bye.is_none() {
+            table.push_str(&super::engine_format::checklist(&field, system, None));
+            continue;
+        }
+        match lexpair::round::pair(field, system, opts) {
+            Ok(got) => {
+                let outcome = lexpair::check::compare(field, &recorded, &got.pairing);
+                if let Some(t) = super::engine_format::difference_table(&field, &outcome) {
+                    print(&t)?;
+                }
+                table.push_str(&super::engine_format::checklist(&field, system, Some(&got.pairing)));
+            }
+            Err(lexpair::vocabulary::PairError::NoValidPairing(_)) => {
+                print(&format!("No valid pairing exists for round {r}.\n\n"))?;
+                table.push_str(&super::engine_format::checklist(&field, system, None));
+            }
+            Err(err) => return Err(in_file(file)(err)),
+        }
+    }
+    print("\n")?;
+    if let Some(l) = list {
+        emit(Some(l), &(table + &super::engine_format::trailer()))?;
+    }
+    Ok(())
+}
+
+/// `-g -l`: the check-list of every round of the generated tournament as it was paired, each
+/// under `Round #R.` (bbpPairings' generator writes them so).
+fn generated_checklists(system: System, file: &Path) -> Result<String, Failure> {
+    let doc = lexpair::round::as_recorded(read(file, &ReadOptions::default())?);
+    let mut text = String::new();
+    for r in 1..=Event::rounds_in_file(&doc) {
+        let e = Event::before_round(&doc, r).map_err(|m| Failure::Invalid(trf::in_file(file.display(), &m)))?;
+        let recorded = e.recorded(&doc).map_err(|m| Failure::Invalid(trf::in_file(file.display(), &m)))?;
+        let _ = writeln!(&mut text, "Round #{r}.");
+        text.push_str(&super::engine_format::checklist(&e.field(), system, Some(&recorded)));
+    }
+    Ok(text + &super::engine_format::trailer())
 }
 
 /// `(--dutch [MODEL] | ...) -g [CONFIG] -o TRF [-s SEED] [-l [FILE]]`: the engines' generator.
@@ -608,11 +680,7 @@ fn generate_dropin(d: &DropIn, system: System, model: Option<&Path>, config: &st
         }
     };
     let model = match model {
-        Some(m) => {
-            let doc = super::input::read_trf(m, &ReadOptions { check_scores: false })?;
-            let rounds = doc.total_rounds.unwrap_or_else(|| doc.rounds_in_file()).max(1);
-            Some((lexpair::generate::Field::List(lexpair::generate::field_from_document(&doc, None)), rounds))
-        }
+        Some(m) => Some(super::rtg::model(&super::input::read_trf(m, &ReadOptions { check_scores: false })?)),
         None => None,
     };
     let mut request = super::rtg::request(system, config, model, seed).map_err(Failure::Invalid)?;
@@ -625,7 +693,7 @@ fn generate_dropin(d: &DropIn, system: System, model: Option<&Path>, config: &st
     emit(Some(out), &trf::write(&generated.document, trf::TrfFlavor::Trf16))?;
     if let Some(l) = &d.list {
         let list = if l.as_os_str() == super::NO_FILE { out.with_extension("list") } else { l.clone() };
-        emit(Some(&list), &recorded_checklists(system, out, None)?)?;
+        emit(Some(&list), &generated_checklists(system, out)?)?;
     }
     eprintln!("lexpair: generated {} (seed {seed})", out.display());
     Ok(())

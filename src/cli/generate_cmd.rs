@@ -8,7 +8,6 @@ use clap::Args;
 use lexpair::generate::double::pairs_double;
 use lexpair::generate::team::{pairs_teams, parse_board_colours, parse_match_points};
 use lexpair::generate::{field_from_document, generate, parse_point_system, Field, GenerateConfig, GenerateError};
-use lexpair::model::formulation::{Formulation, FormulationFileError};
 use lexpair::options::PairOptions;
 use lexpair::trf::{self, ReadOptions, TrfFlavor};
 use lexpair::vocabulary::{Backend, PairError, System};
@@ -167,15 +166,6 @@ pub fn parse_system(name: &str) -> Result<System, Failure> {
     name.parse::<System>().map_err(Failure::Invalid)
 }
 
-/// Reads a formulation file; keys are checked against the system when pairing.
-pub fn read_model(path: &Path) -> Result<Formulation, Failure> {
-    super::output::note_input(path);
-    Formulation::read_file(path).map_err(|e| match e {
-        FormulationFileError::Io(m) => Failure::File(m),
-        FormulationFileError::Format(m) => Failure::Invalid(m),
-    })
-}
-
 /// The field: the players of `field` (strongest `players` of them), or a random one.
 pub fn make_field(players: Option<usize>, field: Option<&Path>, ratings: &str) -> Result<Field, Failure> {
     match field {
@@ -266,8 +256,8 @@ pub fn run(a: GenerateArgs) -> Result<(), Failure> {
     let team = pairs_teams(system);
     let field =
         if team { team_field(a.players)? } else { make_field(a.players, a.field.as_deref(), a.results.ratings())? };
-    let model = a.model.as_deref().map(read_model).transpose()?;
-    let groups = super::batch_cmd::read_groups(a.groups.as_deref())?;
+    let model = a.model.as_deref().map(super::input::read_model).transpose()?;
+    let groups = super::input::read_groups(a.groups.as_deref())?;
     let pair = PairOptions { backend: backend(a.backend), model, groups, ..PairOptions::default() };
     let cfg = make_config(system, field, a.rounds, a.seed, &a.results, pair)?;
     let g = generate(&cfg)?;

@@ -4,6 +4,7 @@ mod batch_cmd;
 mod checklist;
 mod commands;
 mod deadline;
+mod engine_format;
 mod exit;
 mod families;
 mod generate_cmd;
@@ -60,16 +61,18 @@ struct DropIn {
     /// Pair the next round; write the pairs to OUT (standard output when omitted).
     #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, default_missing_value = "-")]
     pair: Option<String>,
-    /// Check every round of a complete tournament.
+    /// Check every round of a complete tournament, as the engines do: a line `NAME: Round #R`
+    /// per round, the checker's pairs beside the tournament's for a round that differs; exit 0.
     #[arg(short = 'c', conflicts_with = "pair")]
     check: bool,
-    /// Write a check-list (per player: points, colour difference and preference, floats, bye
-    /// eligibility, opponents, the pairing made) to FILE, by default the input's name with
-    /// `.list`; with -c, one table per round.
+    /// Write bbpPairings' check-list (tab-separated: ID, Pts, colours, Pref, C2, C12, C14, Cur,
+    /// opponents by round) to FILE, by default the input's name with `.list`; with -c and -g,
+    /// one table per round. On exit 1 it is written and OUT is left empty, as bbpPairings does.
     #[arg(short = 'l', value_name = "FILE", num_args = 0..=1, default_missing_value = NO_FILE)]
     list: Option<PathBuf>,
-    /// Generate a random tournament (the engines' generator): CONFIG is a JaVaFo RTG property
-    /// file or an integer seed; a model tournament may be given as the --dutch FILE instead.
+    /// Generate a random tournament (the engines' generator): CONFIG is a property file with
+    /// bbpPairings' or JaVaFo's keys (unset keys drawn at random as the engines draw them) or an
+    /// integer seed; a model tournament may be given as the --dutch FILE instead.
     #[arg(short = 'g', value_name = "CONFIG", num_args = 0..=1, default_missing_value = "", conflicts_with_all = ["pair", "check"])]
     generate: Option<String>,
     /// With -g: the TRF file to write.
@@ -224,8 +227,11 @@ struct PairArgs {
     /// The drop-in form: a round entered for some players only is a warning, not an error.
     #[arg(skip)]
     dropin: bool,
-    /// The drop-in form's -l: where to write the check-list of the round paired.
-    #[arg(skip)]
+    /// Write lexpair's check-list of the round paired to FILE (per player: points, colour
+    /// difference and preference, floats, bye eligibility, opponents, the pairing made); for a
+    /// team or Double-Swiss file, the engines' layout (README, "Drop-in"). Written only when
+    /// complete.
+    #[arg(short = 'l', long = "checklist", value_name = "FILE")]
     checklist: Option<PathBuf>,
 }
 
