@@ -172,3 +172,33 @@ pub fn default_lineup(team: &Team, boards: usize) -> Vec<u32> {
     seats.resize(boards, 0);
     seats
 }
+
+/// Gives the teams of `t` (the state before the round to pair) the line-ups of a line-up file
+/// (`name` for the messages), each judged by [`check`]: an error names the file, the line and
+/// the column of the team or of the board's player.
+pub fn apply(t: &mut super::TeamTournament, doc: &TrfDocument, lineups: &[LineUp], name: &str) -> Result<(), String> {
+    for l in lineups {
+        let i = team_of(t, l, name)?;
+        check(doc, &t.teams[i], t.round, t.boards, &l.players).map_err(|e| located(l, &e, name))?;
+        t.teams[i].lineup = Some(l.players.clone());
+    }
+    Ok(())
+}
+
+/// The index of `l`'s team in `t`, or the error naming the line.
+pub fn team_of(t: &super::TeamTournament, l: &LineUp, name: &str) -> Result<usize, String> {
+    t.index_of(l.team).ok_or_else(|| {
+        format!(
+            "{name}:{}:{}: team: {} is not a team of the tournament (no 310 line has this team pairing number)",
+            l.line, l.column, l.team
+        )
+    })
+}
+
+/// `e` as `NAME:LINE:COL: FIELD: ...`, at the board's player or at the team.
+pub fn located(l: &LineUp, e: &LineUpError, name: &str) -> String {
+    match e.board.and_then(|k| l.columns.get(k).map(|&c| (k, c))) {
+        Some((k, c)) => format!("{name}:{}:{c}: board {} player: {}", l.line, k + 1, e.message),
+        None => format!("{name}:{}:{}: team {}: {}", l.line, l.column, l.team, e.message),
+    }
+}
