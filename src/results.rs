@@ -12,6 +12,10 @@
 //! does not have, a result for the pairing-allocated bye, two results for one board, an unknown
 //! result; a round that is not paired yet is refused before any line is read. Boards without a
 //! line keep their result (pending ones stay pending).
+//!
+//! For teams, the line-ups the teams fielded may be seated first ([`seat`], `results --lineup`):
+//! the boards of the round are then the line-ups' (C.04.6 pairs teams; who sits at which board
+//! is the team's, and TRF-2026 records it in `300`), so the results go on the boards played.
 
 use crate::pairing::RoundPairing;
 use crate::points::Points;
