@@ -15,10 +15,6 @@ use std::path::{Path, PathBuf};
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trf/exports/sharly_team.trf");
 
-fn out(o: &std::process::Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
 fn err(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -35,8 +31,12 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
     p.display().to_string()
 }
 
-/// `pair --format json`: per match its teams and `(board, white, black)` players.
-fn boards(args: &[&str]) -> Vec<(u64, u64, Vec<(u64, u64, u64)>)> {
+/// A match of `pair --format json`: its teams (White on board 1 first) and `(board, white,
+/// black)` per board.
+type Match = (u64, u64, Vec<(u64, u64, u64)>);
+
+/// `pair --format json`: the matches.
+fn boards(args: &[&str]) -> Vec<Match> {
     let mut all = vec!["pair", "-s", "team-2026", "--format", "json"];
     all.extend_from_slice(args);
     let o = lexpair(&all);
