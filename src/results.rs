@@ -458,29 +458,34 @@ pub fn seat(
 }
 
 /// The players of team `me` on the boards of its match against `them` in round `r`, board 1
-/// first (0 for an empty board): its `300` record of the round, else its players entered
-/// against `them`, in `310` order.
+/// first (0 for an empty board): its `300` record of the round; else the seats `pair` gave it
+/// (its first players in `310` order, those entered absent from the round left out: a player
+/// facing an empty board has no entry, yet holds his board), when every player of it entered
+/// against `them` sits there; else those players in `310` order (a file that fielded a reserve
+/// without the `300` record TRF-2026 requires).
 fn current_seats(doc: &TrfDocument, t: &crate::team::TeamTournament, r: u32, me: usize, them: usize) -> Vec<u32> {
     let (team, other) = (&t.teams[me], &t.teams[them]);
-    let mut seats: Vec<u32> = match doc.out_of_order.iter().find(|o| o.round == r && o.team == team.tpn) {
-        Some(o) => o.players.iter().map(|p| p.unwrap_or(0)).collect(),
-        None => {
-            let theirs: Vec<u32> = match doc.out_of_order.iter().find(|o| o.round == r && o.team == other.tpn) {
-                Some(o) => o.players.iter().flatten().copied().collect(),
-                None => other.roster.clone(),
-            };
-            team.roster
-                .iter()
-                .copied()
-                .filter(|&p| {
-                    doc.player(p)
-                        .and_then(|x| x.rounds.get(r as usize - 1).copied().flatten())
-                        .and_then(|e| e.opponent)
-                        .is_some_and(|o| theirs.contains(&o))
-                })
-                .collect()
-        }
+    if let Some(o) = doc.out_of_order.iter().find(|o| o.round == r && o.team == team.tpn) {
+        let mut seats: Vec<u32> = o.players.iter().map(|p| p.unwrap_or(0)).collect();
+        seats.resize(t.boards, 0);
+        return seats;
+    }
+    let theirs: Vec<u32> = match doc.out_of_order.iter().find(|o| o.round == r && o.team == other.tpn) {
+        Some(o) => o.players.iter().flatten().copied().collect(),
+        None => other.roster.clone(),
     };
+    let entry = |p: u32| doc.player(p).and_then(|x| x.rounds.get(r as usize - 1).copied().flatten());
+    let played: Vec<u32> = team
+        .roster
+        .iter()
+        .copied()
+        .filter(|&p| entry(p).and_then(|e| e.opponent).is_some_and(|o| theirs.contains(&o)))
+        .collect();
+    let away = |p: u32| entry(p).is_some_and(|e| e.opponent.is_none() && e.result.is_bye());
+    let mut seats: Vec<u32> = team.roster.iter().copied().filter(|&p| !away(p)).take(t.boards).collect();
+    if !played.iter().all(|p| seats.contains(p)) {
+        seats = played;
+    }
     seats.resize(t.boards, 0);
     seats
 }

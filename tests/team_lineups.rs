@@ -233,3 +233,31 @@ fn results_seat_the_line_ups_fielded_then_enter_the_results() {
     assert_eq!(o.status.code(), Some(3), "{}", err(&o));
     assert!(err(&o).contains("bye.txt:1:1: team 4: it had the pairing-allocated bye in round 2"), "{}", err(&o));
 }
+
+/// A board left empty by one team: its opponent's player on that board has no entry (no game),
+/// yet holds his board. When the line-up fielded fills the board, he gets the game: team 2 plays
+/// its first four (no `300` record), team 1 planned board 3 empty, then fielded player 3 there:
+/// 3 meets 8 on board 3, not 9 (the player after him in the roster).
+#[test]
+fn a_board_left_empty_then_filled_meets_the_player_who_held_it() {
+    let dir = scratch("empty-board");
+    let planned = write(&dir, "planned.txt", "1 1 2 0 4\n");
+    let paired = dir.join("r2.trf").display().to_string();
+    let o = lexpair(&["pair", "-s", "team-2026", FILE, "--lineup", &planned, "--format", "trf", "-o", &paired]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let doc = lexpair::trf::read_file(Path::new(&paired), &Default::default()).unwrap_or_else(|e| panic!("{e}"));
+    let entry = |d: &lexpair::trf::TrfDocument, id: u32| d.player(id).and_then(|p| p.rounds.get(1).copied().flatten());
+    assert_eq!(entry(&doc, 8), None, "board 3 of team 2 faces an empty board");
+    let teams: Vec<u32> = doc.out_of_order.iter().filter(|o| o.round == 2).map(|o| o.team).collect();
+    assert_eq!(teams, vec![1], "team 2 plays its default line-up");
+
+    let fielded = write(&dir, "fielded.txt", "1 1 2 3 4\n");
+    let done = dir.join("seated.trf");
+    let o = lexpair(&["results", &paired, "--lineup", &fielded, "-o", &done.display().to_string()]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let doc = lexpair::trf::read_file(&done, &Default::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(entry(&doc, 3).and_then(|e| e.opponent), Some(8));
+    assert_eq!(entry(&doc, 9).and_then(|e| e.opponent), Some(4));
+    assert!(doc.out_of_order.iter().all(|o| o.round != 2), "both teams play their default line-ups now");
+    assert!(err(&o).contains("still no result for board(s) 1.1, 1.2, 1.3, 1.4"), "{}", err(&o));
+}
