@@ -63,16 +63,15 @@ fn a_team_with_blank_fields_in_a_round_played_was_not_paired() {
 }
 
 /// Round 3 has no game entered yet: a team whose fields are blank there is present (the JaVaFo
-/// AUM reading of the round to pair), and team 4 plays again.
+/// AUM reading of the round to pair), and team 4 plays again; round 2 in its history is no
+/// match for it. Gacrux 1.11.65 pairs round 3 of the file the same: 1-4, 3-2.
 #[test]
 fn in_the_round_to_pair_a_blank_team_is_present() {
     let teams = absences(TEAM, "3", "teams", "tpn");
     assert!(teams.iter().all(|(_, a)| a.is_none()), "{teams:?}");
     let o = lexpair(&["pair", "-s", "team-2026", TEAM]);
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-    let text = out(&o);
-    assert!(text.starts_with("2\n"), "four teams, two matches: {text}");
-    assert!(text.lines().skip(1).any(|l| l.split_whitespace().any(|t| t == "4")), "{text}");
+    assert_eq!(out(&o), "2\n1 4\n3 2\n");
 }
 
 #[test]
