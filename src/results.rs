@@ -12,6 +12,10 @@
 //! does not have, a result for the pairing-allocated bye, two results for one board, an unknown
 //! result; a round that is not paired yet is refused before any line is read. Boards without a
 //! line keep their result (pending ones stay pending).
+//!
+//! For teams, the line-ups the teams fielded may be seated first ([`seat`], `results --lineup`):
+//! the boards of the round are then the line-ups' (C.04.6 pairs teams; who sits at which board
+//! is the team's, and TRF-2026 records it in `300`), so the results go on the boards played.
 
 use crate::pairing::RoundPairing;
 use crate::points::Points;
@@ -330,4 +334,158 @@ fn update_team_totals(doc: &mut TrfDocument, round: u32) {
             rec.game_points = rec.game_points.map(|_| team.game_points);
         }
     }
+}
+
+/// `doc` with the line-ups of `lineups` (a line-up file, `name` for the messages) seated on the
+/// boards of round `round` as it was paired: each listed team's players take its boards in the
+/// order given, against the opponent's players of the same boards, colours by the `352` pattern
+/// from the match's board 1 (C.04.6 1.6.1); a player no longer seated loses his entry of the
+/// round, and the team's `300` record of the round states its line-up (TRF-2026: "required when
+/// a team plays in a different board order than defined in record 310, or plays with an
+/// unoccupied board"). Results are then entered on these boards ([`enter`]). Refused (the file,
+/// line and column): what [`crate::team::lineups::check`] refuses, the team that had the
+/// pairing-allocated bye (it has no boards), and a change to a board whose result is entered.
+pub fn seat(
+    doc: &TrfDocument,
+    round: u32,
+    lineups: &[crate::team::lineups::LineUp],
+    name: &str,
+) -> Result<TrfDocument, String> {
+    use crate::team::lineups;
+    if !doc.is_team_file() {
+        return Err(format!("{name}: a line-up is for team files (310 records); this file pairs players"));
+    }
+    let last = Event::next_round(doc).saturating_sub(1);
+    if round == 0 || round > last {
+        return Err(format!("round {round} cannot take line-ups: it is not paired (the last round paired is {last})"));
+    }
+    let (event, pairing) = recorded_round(doc, round)?;
+    let Event::Teams(t) = &event else { return Err(format!("{name}: a line-up is for team files")) };
+    let mut given: Vec<Option<&crate::team::lineups::LineUp>> = vec![None; t.teams.len()];
+    for l in lineups {
+        let i = lineups::team_of(t, l, name)?;
+        if pairing.bye == Some(i) {
+            return Err(format!(
+                "{name}:{}:{}: team {}: it had the pairing-allocated bye in round {round} (C.04.6 1.4: no opponent): \
+                 it has no boards to seat",
+                l.line, l.column, l.team
+            ));
+        }
+        lineups::check(doc, &t.teams[i], round, t.boards, &l.players).map_err(|e| lineups::located(l, &e, name))?;
+        given[i] = Some(l);
+    }
+    let mut out = doc.clone();
+    let r = round as usize;
+    for b in &pairing.boards {
+        let (w, bl) = (b.white, b.black);
+        if given[w].is_none() && given[bl].is_none() {
+            continue;
+        }
+        let now_w = current_seats(doc, t, round, w, bl);
+        let now_b = current_seats(doc, t, round, bl, w);
+        let seats = |i: usize, now: &[u32]| given[i].map_or(now.to_vec(), |l| l.players.clone());
+        let (new_w, new_b) = (seats(w, &now_w), seats(bl, &now_b));
+        let colours = t.board_colours(Colour::White);
+        let mut wanted: Vec<(u32, Option<RoundEntry>, usize)> = Vec::new();
+        for k in 0..t.boards {
+            let (pw, pb) = (new_w.get(k).copied().unwrap_or(0), new_b.get(k).copied().unwrap_or(0));
+            let cw = colours.get(k).copied().unwrap_or(Colour::White);
+            let pending = ResultCode::Pending;
+            if pw != 0 && pb != 0 {
+                wanted.push((pw, Some(RoundEntry { opponent: Some(pb), colour: Some(cw), result: pending }), w));
+                wanted.push((
+                    pb,
+                    Some(RoundEntry { opponent: Some(pw), colour: Some(cw.opposite()), result: pending }),
+                    bl,
+                ));
+            }
+        }
+        for (side, now) in [(w, &now_w), (bl, &now_b)] {
+            for &p in now.iter().filter(|&&p| p != 0) {
+                if !wanted.iter().any(|(q, _, _)| *q == p) {
+                    wanted.push((p, None, side));
+                }
+            }
+        }
+        for (p, new, side) in wanted {
+            let old = doc.player(p).and_then(|x| x.rounds.get(r - 1).copied().flatten());
+            let same = |o: &RoundEntry, n: &RoundEntry| o.opponent == n.opponent && o.colour == n.colour;
+            let keep = matches!((&old, &new), (Some(o), Some(n)) if same(o, n));
+            if keep {
+                continue;
+            }
+            if let Some(o) = old.filter(|o| o.opponent.is_some() && o.result != ResultCode::Pending) {
+                // The line-up that moves him: his team's, else the opponent's.
+                let l = given[side].or(given[if side == w { bl } else { w }]);
+                let (line, column, team) = l.map_or((0, 0, 0), |l| (l.line, l.column, l.team));
+                return Err(format!(
+                    "{name}:{line}:{column}: team {team}: this line-up moves player {p} (team {}), whose result of round \
+                     {round} is entered already ('{}' against {}): a line-up changes only boards without a result",
+                    t.teams[side].tpn,
+                    o.result.to_char(),
+                    o.opponent.unwrap_or(0)
+                ));
+            }
+            if let Some(rec) = out.players.iter_mut().find(|x| x.id == p) {
+                if rec.rounds.len() < r {
+                    rec.rounds.resize(r, None);
+                }
+                rec.rounds[r - 1] = new;
+                while rec.rounds.last().is_some_and(|e| e.is_none()) {
+                    rec.rounds.pop();
+                }
+            }
+        }
+        for (me, them, seats) in [(w, bl, &new_w), (bl, w, &new_b)] {
+            let team = &t.teams[me];
+            out.out_of_order.retain(|o| !(o.round == round && o.team == team.tpn));
+            let mut default: Vec<u32> = team.roster.iter().copied().take(t.boards).collect();
+            default.resize(t.boards, 0);
+            let mut seats = seats.clone();
+            seats.resize(t.boards, 0);
+            if seats != default {
+                out.out_of_order.push(crate::trf::OutOfOrder {
+                    round,
+                    team: team.tpn,
+                    opponent: t.teams[them].tpn,
+                    players: seats.iter().map(|&p| (p != 0).then_some(p)).collect(),
+                    line: 0,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The players of team `me` on the boards of its match against `them` in round `r`, board 1
+/// first (0 for an empty board): its `300` record of the round; else the seats `pair` gave it
+/// (its first players in `310` order, those entered absent from the round left out: a player
+/// facing an empty board has no entry, yet holds his board), when every player of it entered
+/// against `them` sits there; else those players in `310` order (a file that fielded a reserve
+/// without the `300` record TRF-2026 requires).
+fn current_seats(doc: &TrfDocument, t: &crate::team::TeamTournament, r: u32, me: usize, them: usize) -> Vec<u32> {
+    let (team, other) = (&t.teams[me], &t.teams[them]);
+    if let Some(o) = doc.out_of_order.iter().find(|o| o.round == r && o.team == team.tpn) {
+        let mut seats: Vec<u32> = o.players.iter().map(|p| p.unwrap_or(0)).collect();
+        seats.resize(t.boards, 0);
+        return seats;
+    }
+    let theirs: Vec<u32> = match doc.out_of_order.iter().find(|o| o.round == r && o.team == other.tpn) {
+        Some(o) => o.players.iter().flatten().copied().collect(),
+        None => other.roster.clone(),
+    };
+    let entry = |p: u32| doc.player(p).and_then(|x| x.rounds.get(r as usize - 1).copied().flatten());
+    let played: Vec<u32> = team
+        .roster
+        .iter()
+        .copied()
+        .filter(|&p| entry(p).and_then(|e| e.opponent).is_some_and(|o| theirs.contains(&o)))
+        .collect();
+    let away = |p: u32| entry(p).is_some_and(|e| e.opponent.is_none() && e.result.is_bye());
+    let mut seats: Vec<u32> = team.roster.iter().copied().filter(|&p| !away(p)).take(t.boards).collect();
+    if !played.iter().all(|p| seats.contains(p)) {
+        seats = played;
+    }
+    seats.resize(t.boards, 0);
+    seats
 }

@@ -53,6 +53,7 @@ fn every_export_file_is_tested() {
         "out_of_order.trf",
         "short_byes.trf",
         "mac_cr.trf",
+        "sharly_team.trf",
     ];
     for e in std::fs::read_dir(path("")).expect("exports").flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
@@ -263,6 +264,54 @@ fn swiss_manager_open_round_waits_for_its_results() {
     assert_eq!(boards.len(), 3);
     assert!(boards.iter().all(|b| b["white"] != 8 && b["black"] != 8), "{out}");
     assert!(v["bye"].is_number(), "{out}");
+}
+
+// --- Sharly-Chess (team) ---
+
+/// Sharly-Chess's TRF-2026 team export (issue 42, item 5): no `162`, so `P` is worth a win per
+/// board, while the team's bye is worth what its `320` record states (1.0 match point, 2.0 game
+/// points: a drawn match of 4 boards, C.04.6 1.4) and each board player's `U` scores 0 in his
+/// points (Sharly writes the games' "standard score"). lexpair refused it ("320 ... the boards of
+/// team 5's bye in round 1 give 5.0"; the reserve's blank field counted as a board too). Now it
+/// reads it as FIDE's reference does: team 5 has 1.0 and 2.0, and round 2 is Gacrux 1.11.65's
+/// (run on the file without its `172 FIDON`, on which Gacrux stops): 2-1, 3-5, the bye to 4.
+#[test]
+fn sharly_chess_team_export_is_read_and_paired_as_gacrux_pairs_it() {
+    let d = doc("sharly_team.trf");
+    let pab = d.team_pab.as_ref().expect("320");
+    assert_eq!((pab.match_points, pab.game_points, pab.teams.clone()), (Points(10), Points(20), vec![Some(5)]));
+    assert_eq!(d.player(21).map(|p| (p.rounds[0], p.points)), Some((bye(ResultCode::PairingBye), Some(Points(0)))));
+    assert_eq!(d.point_system.pairing_bye, Points(10), "no 162: P is worth a win");
+    assert_eq!(d.out_of_order.len(), 4);
+    assert_round_trip(&d, "sharly_team.trf");
+    let t = lexpair::team::TeamTournament::before_round(&d, 2).unwrap_or_else(|e| panic!("{e}"));
+    let scores: Vec<(u32, Points, Points)> = t.teams.iter().map(|x| (x.tpn, x.match_points, x.game_points)).collect();
+    assert_eq!(
+        scores,
+        vec![
+            (1, Points(20), Points(35)),
+            (2, Points(20), Points(30)),
+            (3, Points(0), Points(5)),
+            (4, Points(0), Points(10)),
+            (5, Points(10), Points(20)),
+        ]
+    );
+    // The bye's boards are its four players entered with `U`, not the reserve (blank).
+    let bye = &t.teams[4].history[0];
+    assert_eq!(bye.boards.iter().map(|b| b.player).collect::<Vec<_>>(), vec![21, 22, 23, 24]);
+    // Round 1's line-ups are its 300 records: team 1 fielded its reserve 5 on board 4.
+    let one = &t.teams[0].history[0];
+    assert_eq!(
+        one.boards.iter().map(|b| (b.board, b.player)).collect::<Vec<_>>(),
+        vec![(1, 1), (2, 2), (3, 3), (4, 5)]
+    );
+
+    let file = path("sharly_team.trf");
+    let (code, out, err) = run(&["pair", "--system", "team-2026"], &file);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "3\n2 1\n3 5\n4 0\n");
+    let (code, out, err) = run(&["check", "--system", "team-2026"], &file);
+    assert_eq!((code, out.trim_end()), (Some(0), "identical 1/1"), "{err}");
 }
 
 // --- chess-results ---

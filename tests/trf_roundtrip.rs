@@ -591,7 +591,10 @@ fn team_file_with_every_record_kind() {
         doc.forfeited_matches,
         vec![ForfeitedMatch { kind: MatchForfeit::WhiteWins, round: 2, white: 2, black: 5 }]
     );
-    assert_eq!(doc.out_of_order, vec![OutOfOrder { round: 3, team: 1, opponent: 4, players: vec![Some(2), Some(1)] }]);
+    assert_eq!(
+        doc.out_of_order,
+        vec![OutOfOrder { round: 3, team: 1, opponent: 4, players: vec![Some(2), Some(1)], line: 0 }]
+    );
     assert_eq!(
         doc.abnormal_points,
         vec![

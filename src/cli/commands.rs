@@ -91,8 +91,8 @@ pub fn pair(a: PairArgs) -> Result<(), Failure> {
     // The outputs are checked first: a request that would destroy an input is refused before
     // any work.
     super::output::note_input(&a.file);
-    if let Some(model) = &a.model {
-        super::output::note_input(model);
+    for input in a.model.iter().chain(&a.lineup) {
+        super::output::note_input(input);
     }
     for out in output.iter().chain(&checklist).chain(&explain_file).filter(|p| p.as_os_str() != "-") {
         super::output::not_an_input(out)?;
@@ -156,7 +156,10 @@ fn pair_work(a: PairArgs, system: System) -> Result<(String, String, Option<Stri
         }
         eprintln!("lexpair: warning: {message}");
     }
-    let t = event(&doc, &a.file, a.round)?;
+    let mut t = event(&doc, &a.file, a.round)?;
+    if let Some(lineup) = &a.lineup {
+        super::results_cmd::apply_lineups(&mut t, &doc, lineup)?;
+    }
     let write_lp = a.write_lp.as_deref().map(|d| prepare_lp_dir(d, system)).transpose()?;
     let model = a.model.as_deref().map(super::input::read_model).transpose()?;
     let opts = PairOptions {
@@ -554,6 +557,7 @@ pub fn dropin(d: DropIn) -> Result<(), Failure> {
         pre_paired: Vec::new(),
         fix_board: Vec::new(),
         renumber: false,
+        lineup: None,
         explain_solver: false,
         why_not: None,
         why_bye: None,

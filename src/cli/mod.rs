@@ -219,6 +219,11 @@ struct PairArgs {
     /// applied in order).
     #[arg(long, value_name = "ID=N", value_parser = parse_board)]
     fix_board: Vec<(u32, usize)>,
+    /// Team files: the line-ups of the round to pair, a line per team (its pairing number, then
+    /// its players' starting ranks, board 1 first, 0 for a board left empty; docs/team.md,
+    /// "Line-ups"): the boards of --format list|html|json|trf, written as 300 records.
+    #[arg(long, value_name = "FILE")]
+    lineup: Option<PathBuf>,
     /// Give the pairing numbers again as C.04.2 (2026) 2.2 ranks the players: rating, then
     /// title (GM, IM, WGM, FM, WIM, CM, WFM, WCM), then name (late entries take their place); the
     /// starting ranks of the file stay the ids written.

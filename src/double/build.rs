@@ -328,7 +328,8 @@ fn build(doc: &TrfDocument, k: u32, absences_of_round: bool) -> Result<DoubleTou
 }
 
 /// Who does not play match `k`: a bye or an absence written in its columns (`0000 - Z`, `H`,
-/// `F`), a `240` record naming either of its columns, an `XXZ` line.
+/// `F`), a `240` record naming either of its columns, an `XXZ` line; in a match whose games are
+/// entered, a player whose columns are blank.
 fn absences(
     doc: &TrfDocument,
     k: u32,
@@ -346,9 +347,24 @@ fn absences(
             }
         }
     }
-    for (i, p) in records.iter().enumerate() {
-        let code = match encoding::match_entry(p, k).map_err(|message| DoubleStateError { message })? {
-            Some(MatchEntry::Bye(c) | MatchEntry::Announced(c)) => c,
+    // A match whose games are entered (a match replayed, re-paired or verified): a player with
+    // blank columns in it was not paired, as the history reads it and as bbpPairings and JaVaFo
+    // read a blank field (TRF-2026, 001 "(blank) Equivalent to Z"); in the match to pair, before
+    // any game is entered, blank columns are a player present (the JaVaFo AUM, "Unusual info
+    // extensions").
+    let mut entries = Vec::with_capacity(records.len());
+    for p in records {
+        entries.push(encoding::match_entry(p, k).map_err(|message| DoubleStateError { message })?);
+    }
+    let games_entered = entries.iter().any(|e| matches!(e, Some(MatchEntry::Games { .. })));
+    for (i, e) in entries.iter().enumerate() {
+        let p = records[i];
+        let code = match e {
+            Some(MatchEntry::Bye(c) | MatchEntry::Announced(c)) => *c,
+            None if games_entered => {
+                absent[i] = absent[i].or(Some(ByeKind::Zero));
+                continue;
+            }
             _ => continue,
         };
         let kind = match code {

@@ -280,7 +280,11 @@ fn build_unbounded(doc: &TrfDocument, round: u32, absences_of_round: bool) -> Re
             absent: absent[i],
             absent_players: absent_players[i].clone(),
             history: h,
+            lineup: None,
         });
+    }
+    if absences_of_round {
+        read_lineups(doc, round, &mut teams, boards)?;
     }
     let mut forbidden = crate::tournament::Forbidden::new();
     for g in &doc.forbidden {
@@ -315,6 +319,47 @@ fn lineup_of(doc: &TrfDocument, rec: &crate::trf::TeamRecord, r: u32) -> Vec<u32
     }
 }
 
+/// The line-ups of round `round` the file states (TRF-2026 `300` records of that round), each
+/// judged as a line-up of the round ([`super::lineups::check`]): a record that cannot be the
+/// team's line-up is refused, naming its line and the board's columns.
+fn read_lineups(doc: &TrfDocument, round: u32, teams: &mut [Team], boards: usize) -> Result<(), TeamStateError> {
+    let mut seen: HashMap<u32, usize> = HashMap::new();
+    for o in doc.out_of_order.iter().filter(|o| o.round == round) {
+        let Some(i) = teams.iter().position(|t| t.tpn == o.team) else { continue };
+        if let Some(first) = seen.insert(o.team, o.line) {
+            return err(crate::trf::at(
+                o.line,
+                9,
+                format!(
+                    "300 team (columns 9-11): team {} has a line-up of round {round} already (line {first}); one 300 \
+                     record per team and round",
+                    o.team
+                ),
+            ));
+        }
+        let players: Vec<u32> = o.players.iter().map(|p| p.unwrap_or(0)).collect();
+        if let Err(e) = super::lineups::check(doc, &teams[i], round, boards, &players) {
+            let (col, field) = match e.board {
+                Some(k) => (17 + 5 * k, format!("300 board {} player (columns {}-{})", k + 1, 17 + 5 * k, 20 + 5 * k)),
+                None => (1, "300 line-up".to_string()),
+            };
+            return err(crate::trf::at(o.line, col, format!("{field}: {}", e.message)));
+        }
+        teams[i].lineup = Some(players);
+    }
+    Ok(())
+}
+
+/// The players of team `rec` who may hold an entry in round `r`: its roster, and the players of
+/// a `300` line-up of that round (a player fielded from outside the roster is refused elsewhere).
+fn players_of_round(doc: &TrfDocument, rec: &crate::trf::TeamRecord, r: u32) -> Vec<u32> {
+    let mut ids = rec.players.clone();
+    for o in doc.out_of_order.iter().filter(|o| o.round == r && o.team == rec.tpn) {
+        ids.extend(o.players.iter().flatten().filter(|p| !rec.players.contains(p)));
+    }
+    ids
+}
+
 /// A round in which the team was not paired at all.
 fn unpaired(kind: ByeKind) -> MatchRound {
     MatchRound {
@@ -347,11 +392,14 @@ fn bye_round(
         line_up.iter().filter_map(|&p| doc.player(p).and_then(|x| entry(&x.rounds, r))).map(|e| e.result).collect();
     let announced =
         doc.announced_byes.iter().find(|b| b.round == Some(r) && b.players.contains(&rec.tpn)).map(|b| b.kind);
+    // The boards of the bye: the players of the line-up entered with it (a reserve with a blank
+    // field sat on no board).
+    let entered = |p: u32| doc.player(p).and_then(|x| entry(&x.rounds, r)).is_some_and(|e| e.opponent.is_none());
     let boards_of = |code: ResultCode| -> Vec<BoardResult> {
         line_up
             .iter()
             .enumerate()
-            .filter(|(_, &p)| p != 0)
+            .filter(|(_, &p)| p != 0 && entered(p))
             .map(|(k, &p)| BoardResult {
                 board: k + 1,
                 player: p,
@@ -471,7 +519,9 @@ fn match_rounds(
 /// pairs teams, not boards (3.3.1: "all teams ... have been paired"): a team with a board
 /// missing still plays its match, the board forfeited or filled by the team (its line-up is the
 /// team's, not the pairing's), so one board's absence never takes the team out of the round. A
-/// pairing-allocated bye entered in advance is refused: the system assigns it (3.4).
+/// pairing-allocated bye entered in advance is refused: the system assigns it (3.4). In a round
+/// whose games are entered, a team none of whose players was paired is not paired (a blank
+/// field reads as bbpPairings and JaVaFo read it).
 #[allow(clippy::type_complexity)]
 fn absences(
     doc: &TrfDocument,
@@ -489,9 +539,32 @@ fn absences(
             }
         }
     }
+    // A round whose games are entered (a round replayed, re-paired or verified): a team none of
+    // whose players was paired in it (every field blank, or byes only) was not paired, as the
+    // history reads it and as bbpPairings and JaVaFo read a blank field of a player (TRF-2026,
+    // 001 "(blank) Equivalent to Z"); in the round to pair, before any game is entered, a blank
+    // field is a team present (the JaVaFo AUM, "Unusual info extensions").
+    let games_entered = doc.players.iter().any(|p| entry(&p.rounds, round).is_some_and(|e| e.opponent.is_some()));
     for (i, rec) in records.iter().enumerate() {
-        let entries: Vec<RoundEntry> =
-            rec.players.iter().filter_map(|&p| doc.player(p).and_then(|x| entry(&x.rounds, round))).collect();
+        let entries: Vec<RoundEntry> = players_of_round(doc, rec, round)
+            .iter()
+            .filter_map(|&p| doc.player(p).and_then(|x| entry(&x.rounds, round)))
+            .collect();
+        if games_entered
+            && !entries.iter().any(|e| e.opponent.is_some() || e.result == ResultCode::PairingBye)
+            && absent[i].is_none()
+        {
+            // As the history reads a round without an opponent (`bye_round`): F or H entries
+            // make the bye of the competition they name, anything else a zero-point bye.
+            absent[i] = Some(if entries.iter().any(|e| e.result == ResultCode::FullBye) {
+                ByeKind::Full
+            } else if entries.iter().any(|e| e.result == ResultCode::HalfBye) {
+                ByeKind::Half
+            } else {
+                ByeKind::Zero
+            });
+            continue;
+        }
         if entries.is_empty() || entries.iter().any(|e| e.opponent.is_some()) {
             continue;
         }
@@ -542,19 +615,12 @@ fn check_pab_record(
         .collect();
     match (stated, had.as_slice()) {
         (None, []) => Ok(()),
-        (Some(s), [t]) if s == *t => {
-            let boards_points: Points = history[records.iter().position(|x| x.tpn == s).unwrap_or(0)]
-                .last()
-                .map_or(Points::ZERO, |m| m.boards.iter().map(|b| b.points).sum());
-            if boards_points != pab.game_points && boards_points != Points::ZERO {
-                return err(format!(
-                    "record 320, PAB game points (columns 10-13): {} stated, but the boards of team {s}'s bye in \
-                     round {r} give {} under the game points of 162",
-                    pab.game_points, boards_points
-                ));
-            }
-            Ok(())
-        }
+        // The bye is worth the game points 320 states (C.04.6 1.4: "unless the regulations of
+        // the team competition say otherwise"; TRF-2026 320, columns 10-13), whatever its board
+        // players' `U` entries score: a board's `U` is a player's, not the team's, and exporters
+        // differ (Gacrux's harness counts the 162 `P` value, Sharly-Chess's export 0, its 001
+        // points being the games' "standard score"). FIDE's reference reads 320 alone.
+        (Some(s), [t]) if s == *t => Ok(()),
         (Some(s), []) => err(format!(
             "record 320, {field}: team {s} is named, but its players have no pairing-allocated bye (0000 - U) in round {r}"
         )),

@@ -1,11 +1,15 @@
 //! A round of matches on the boards: which player of each team sits at which board with which
 //! colour, and the round written into a team file.
 //!
-//! A team plays in its `310` board order, its first players as many as there are boards (a
-//! roster may list reserves after them: the competition's line-up of the round is not known to
-//! the pairing, C.04.6 leaves it to the teams); a player entered absent from the round is not
-//! seated, the players after him move up, and a board left without a player is empty. The team with White has White on board 1
-//! (1.6.1); the boards follow the `352` pattern from there.
+//! A team plays its line-up of the round (a `300` record of the round, or a line-up file:
+//! [`super::lineups`]); without one, in its `310` board order, its first players as many as
+//! there are boards (a roster may list reserves after them: C.04.6 leaves the line-up to the
+//! teams); a player entered absent from the round is not seated, the players after him move up,
+//! and a board left without a player is empty. The team with White has White on board 1
+//! (1.6.1); the boards follow the `352` pattern from there. The round written into the file
+//! carries a `300` record for every team of a match that does not play its default line-up
+//! (TRF-2026: "required when a team plays in a different board order than defined in record
+//! 310, or plays with an unoccupied board"), so that the results are entered on its boards.
 
 use super::TeamTournament;
 use crate::pairing::RoundPairing;
@@ -35,11 +39,19 @@ pub struct MatchLine {
     pub boards: Vec<BoardLine>,
 }
 
-/// The players of `team` on its boards, board 1 first: the roster in its order without the
-/// players entered absent from the round, so that a reserve listed after the boards moves up;
-/// a board nobody is left for is empty (0: forfeited, or filled by the team).
-fn seated(team: &super::Team) -> Vec<u32> {
-    team.roster.iter().copied().filter(|p| !team.absent_players.contains(p)).collect()
+/// The players of `team` on its `boards` boards, board 1 first: its line-up of the round, else
+/// the roster in its order without the players entered absent from the round, so that a reserve
+/// listed after the boards moves up; a board nobody is left for is empty (0: forfeited, or
+/// filled by the team).
+pub fn seated(team: &super::Team, boards: usize) -> Vec<u32> {
+    match &team.lineup {
+        Some(l) => {
+            let mut seats = l.clone();
+            seats.resize(boards, 0);
+            seats
+        }
+        None => super::lineups::default_lineup(team, boards),
+    }
 }
 
 /// The matches of `pairing` on their boards, in pairing order.
@@ -50,7 +62,7 @@ pub fn matches(t: &TeamTournament, pairing: &RoundPairing) -> Vec<MatchLine> {
         .iter()
         .map(|b| {
             let (w, bl) = (&t.teams[b.white], &t.teams[b.black]);
-            let (seated_w, seated_b) = (seated(w), seated(bl));
+            let (seated_w, seated_b) = (seated(w, t.boards), seated(bl, t.boards));
             let boards = (0..t.boards)
                 .map(|k| {
                     let (pw, pb) = (seated_w.get(k).copied().unwrap_or(0), seated_b.get(k).copied().unwrap_or(0));
@@ -111,8 +123,28 @@ pub fn into_document(t: &TeamTournament, doc: &TrfDocument, pairing: &RoundPairi
     }
     if let Some(i) = pairing.bye {
         let per_board = doc.point_system.pairing_bye;
-        for &p in t.teams[i].roster.iter().take(t.boards) {
+        for p in seated(&t.teams[i], t.boards).into_iter().filter(|&p| p != 0) {
             set(p, RoundEntry::bye(ResultCode::PairingBye), per_board);
+        }
+    }
+    // TRF-2026 300: the line-up of every team of a match that does not play its first players in
+    // 310 order, with its opponent; a line-up given before the pairing (opponent 000) is replaced.
+    out.out_of_order.retain(|o| o.round != t.round);
+    for b in &pairing.boards {
+        for (me, them) in [(b.white, b.black), (b.black, b.white)] {
+            let team = &t.teams[me];
+            let seats = seated(team, t.boards);
+            let mut default: Vec<u32> = team.roster.iter().copied().take(t.boards).collect();
+            default.resize(t.boards, 0);
+            if seats != default {
+                out.out_of_order.push(crate::trf::OutOfOrder {
+                    round: t.round,
+                    team: team.tpn,
+                    opponent: t.teams[them].tpn,
+                    players: seats.iter().map(|&p| (p != 0).then_some(p)).collect(),
+                    line: 0,
+                });
+            }
         }
     }
     let bye_tpn = pairing.bye.map(|i| t.teams[i].tpn);

@@ -17,6 +17,7 @@
 
 mod build;
 pub mod lineup;
+pub mod lineups;
 mod rules;
 
 pub use crate::matches::{BoardResult, MatchKind, MatchRound, TeamFloat};
@@ -90,6 +91,11 @@ pub struct Team {
     /// opponent in the round's column): not seated on a board ([`lineup::matches`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub absent_players: Vec<u32>,
+    /// Its line-up of the round to pair, board 1 first (0 for a board left empty), when the file
+    /// states one (a `300` record of that round) or a line-up file gives it
+    /// ([`lineups`]); `None`: its first players in `310` order ([`lineups::default_lineup`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lineup: Option<Vec<u32>>,
 }
 
 /// The team tournament before the round to pair.
@@ -257,6 +263,7 @@ impl Team {
             had_full_bye: false,
             absent: None,
             absent_players: Vec::new(),
+            lineup: None,
         }
     }
 }

@@ -367,18 +367,29 @@ pub struct ForfeitedMatch {
 }
 
 /// A team playing a round in another board order than its roster, or with an empty board: the
-/// TRF-2026 `300` record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// TRF-2026 `300` record. Given for the round to pair, it is the team's line-up of that round
+/// (its opponent `000`: not known before the pairing).
+#[derive(Clone, Debug, Eq, Serialize, Deserialize)]
 pub struct OutOfOrder {
     /// The round (columns 5-7).
     pub round: u32,
     /// Team pairing number of the team playing out of its default order (columns 9-11).
     pub team: u32,
-    /// Team pairing number of its scheduled opponent (columns 13-15).
+    /// Team pairing number of its scheduled opponent (columns 13-15); 0 for `000` or blank, a
+    /// line-up given before the round is paired.
     pub opponent: u32,
     /// The player on each board, board 1 first (columns 17-20, then every 5 columns); `None`
     /// for `0000` (an unoccupied board).
     pub players: Vec<Option<u32>>,
+    /// 1-based line number in the source file (0 when built in memory); ignored by `==`.
+    #[serde(skip)]
+    pub line: usize,
+}
+
+impl PartialEq for OutOfOrder {
+    fn eq(&self, o: &Self) -> bool {
+        self.round == o.round && self.team == o.team && self.opponent == o.opponent && self.players == o.players
+    }
 }
 
 /// Type of an abnormal assignment (`299` column 5).

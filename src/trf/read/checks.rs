@@ -165,7 +165,8 @@ impl Reader<'_> {
     /// pairing-allocated bye"). When no game of the last round of the file has a result yet, the
     /// byes of that round may be counted or not: JaVaFo AUM "Unusual info extensions" counts the
     /// byes announced for the round to be paired, Swiss-Manager's export of a paired round leaves
-    /// out the whole open round (its `0000 - U` included).
+    /// out the whole open round (its `0000 - U` included). In a team file a player's points may
+    /// also be his games alone (Sharly-Chess's "standard score": no bye counted).
     pub(super) fn check_scores(&self) -> Result<(), TrfError> {
         let system = &self.doc.point_system;
         let announced = self.announced_round();
@@ -192,6 +193,15 @@ impl Reader<'_> {
                 .unwrap_or_default();
             if sum == stated || (announced.is_some() && sum - announced_points == stated) {
                 continue;
+            }
+            // A team file's player may count the games alone: the team's byes are the team's, worth
+            // what 320 and 240 give the team, and Sharly-Chess's TRF-2026 export writes each player's
+            // "standard score" (its games, forfeits won included; no bye of any kind).
+            if team_file {
+                let games: Points = player.rounds.iter().flatten().filter(|e| e.opponent.is_some()).map(value).sum();
+                if games == stated {
+                    continue;
+                }
             }
             let mut message = format!(
                 "{stated} stated but the results add up to {sum} under the point system {}",

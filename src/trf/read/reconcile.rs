@@ -77,11 +77,17 @@ impl Reader<'_> {
     /// The players a `240` id names: the player, or in a team file the team's players (its
     /// roster, and those of its `300` line-ups).
     fn players_of(&self, id: u32) -> Vec<u32> {
+        self.players_of_round(id, None)
+    }
+
+    /// [`Self::players_of`] with only the `300` line-ups of round `round` when given: a player
+    /// fielded by another team in one round is not this team's in the others.
+    fn players_of_round(&self, id: u32, round: Option<u32>) -> Vec<u32> {
         if !self.doc.is_team_file() {
             return vec![id];
         }
         let mut ids: Vec<u32> = self.doc.team(id).map(|t| t.players.clone()).unwrap_or_default();
-        for o in self.doc.out_of_order.iter().filter(|o| o.team == id) {
+        for o in self.doc.out_of_order.iter().filter(|o| o.team == id && round.is_none_or(|r| r == o.round)) {
             ids.extend(o.players.iter().flatten());
         }
         ids.sort_unstable();
@@ -182,7 +188,7 @@ impl Reader<'_> {
             let rounds = self.doc.rounds_in_file() as usize;
             for r in 0..rounds {
                 let players: Vec<&crate::trf::PlayerRecord> = self
-                    .players_of(team.tpn)
+                    .players_of_round(team.tpn, Some(r as u32 + 1))
                     .into_iter()
                     .filter_map(|p| self.index.get(&p).and_then(|&i| self.doc.players.get(i)))
                     .filter(|p| matches!(p.rounds.get(r), Some(Some(RoundEntry { opponent: Some(_), .. }))))

@@ -66,17 +66,20 @@ impl Reader<'_> {
     }
 
     /// `300 RRR TTT OOO P1 P2 ...`: the players of a team, board by board (`0000` for an empty
-    /// board), in a round it does not play in its default order.
+    /// board), in a round it does not play in its default order (`OOO` `000` before the round is
+    /// paired: the line-up of the round to pair).
     pub(super) fn record300(&mut self, line: &Line) -> Result<(), TrfError> {
         self.blank_columns(line, "300", &[4, 8, 12, 16])?;
         let round = self.round_in(line, 5, 7, "300 round (columns 5-7)")?;
-        let mut sides = [0; 2];
-        for (slot, (col, what)) in sides.iter_mut().zip([(9, "team"), (13, "opponent")]) {
-            let field = format!("300 {what} (columns {col}-{})", col + 2);
-            *slot = self.tpn_in(line, col, col + 2, &field)?;
-            self.refer(line, col, field, *slot, IdKind::Team);
+        let field = "300 team (columns 9-11)".to_string();
+        let team = self.tpn_in(line, 9, 11, &field)?;
+        self.refer(line, 9, field, team, IdKind::Team);
+        // `000` (or blank): a line-up given before the round is paired, its opponent not known.
+        let field = "300 opponent (columns 13-15)".to_string();
+        let opponent = self.optional_tpn_in(line, 13, 15, &field)?.unwrap_or(0);
+        if opponent != 0 {
+            self.refer(line, 13, field, opponent, IdKind::Team);
         }
-        let [team, opponent] = sides;
         let mut players = Vec::new();
         while has_cell(line, 17, 5, players.len()) {
             let (board, col) = (players.len() + 1, 17 + 5 * players.len());
@@ -99,7 +102,7 @@ impl Reader<'_> {
             };
             players.push(player);
         }
-        self.doc.out_of_order.push(OutOfOrder { round, team, opponent, players });
+        self.doc.out_of_order.push(OutOfOrder { round, team, opponent, players, line: line.no });
         Ok(())
     }
 
