@@ -5,9 +5,29 @@
 //! year's finalists).
 #![warn(missing_docs)]
 
-use crate::model::criterion::Code;
 use crate::trf::{PlayerRecord, TrfDocument};
 use std::collections::HashMap;
+
+/// A three-letter code (a federation, the federation of a national rating record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Code(pub [u8; 3]);
+
+impl Code {
+    /// The code of `s`: three ASCII letters, upper-cased.
+    pub fn parse(s: &str) -> Option<Code> {
+        let b = s.as_bytes();
+        if b.len() != 3 || !b.iter().all(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        Some(Code([b[0].to_ascii_uppercase(), b[1].to_ascii_uppercase(), b[2].to_ascii_uppercase()]))
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(std::str::from_utf8(&self.0).unwrap_or("???"))
+    }
+}
 
 /// One TRF-2026 national rating record of a player (same columns as `001`).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,8 +6,8 @@
 //! Errors name the file, the line and the field.
 
 use crate::pairing::{Board, RoundPairing};
-use crate::round::Field;
 use crate::trf::{self, ReadFileError, ReadOptions};
+use crate::units::Field;
 use std::fmt;
 use std::path::Path;
 

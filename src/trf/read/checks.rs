@@ -4,7 +4,7 @@
 //! points column against the results under the point system (in a team file a points column of
 //! 0.0 is not checked). The rosters of a team file are checked in `team_checks`.
 
-use super::point_system::describe_point_system;
+use super::point_state::describe_point_system;
 use super::reader::{IdKind, Reader};
 use crate::points::Points;
 use crate::trf::{Colour, PlayerRecord, ResultCode, RoundEntry, TrfError};

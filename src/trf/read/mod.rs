@@ -26,10 +26,12 @@
 //! - `unread`: the lines kept but not read (comments, rulers, other programs' records) and the
 //!   warnings, each kind of line named once.
 
+mod accelerations;
 mod checks;
 mod extensions;
 mod line;
 mod player;
+mod point_state;
 mod point_system;
 mod reader;
 mod reconcile;
@@ -47,7 +49,7 @@ use reader::Reader;
 use std::fmt;
 use std::path::Path;
 
-pub(super) use trf26::{expand_accelerations, AccelerationRange};
+pub(super) use accelerations::{expand_accelerations, AccelerationRange};
 
 /// How strictly to read.
 #[derive(Clone, Debug)]

@@ -1,11 +1,9 @@
 //! The reader's state, the dispatch of each line on its data-identification number (columns
 //! 1-3), and the end of the file: the whole-file checks in order, then the document.
 
+use super::accelerations::{expand_accelerations, AccelerationRange};
 use super::line::{is_tag, Line};
-use super::point_system::PointState;
-use super::reconcile::Statement;
-use super::trf26::{expand_accelerations, AccelerationRange};
-use super::unread::Unread;
+use super::point_state::PointState;
 use super::ReadOptions;
 use crate::trf::{TeamAcceleration, TrfDocument, TrfError, TrfFlavor};
 use std::collections::HashMap;
@@ -30,6 +28,24 @@ pub(super) struct IdReference {
     pub(super) field: String,
     pub(super) id: u32,
     pub(super) kind: IdKind,
+}
+
+/// One fact as a line stated it.
+pub(super) struct Statement {
+    pub(super) fact: &'static str,
+    pub(super) value: String,
+    pub(super) line: usize,
+    pub(super) column: usize,
+    pub(super) field: String,
+}
+
+/// One kind of warning: its first line, how many lines it concerns, and what it says.
+pub(super) struct Unread {
+    pub(super) key: String,
+    pub(super) line: usize,
+    pub(super) count: usize,
+    pub(super) field: String,
+    pub(super) message: String,
 }
 
 /// The state of a reading: the document so far, and what is checked once the file is read.

@@ -17,17 +17,8 @@
 //!   of another kind written there.
 //! - A team match has at most as many games as the `352` pattern has boards.
 
-use super::reader::Reader;
+use super::reader::{Reader, Statement};
 use crate::trf::{ByeKind, ResultCode, RoundEntry, TrfError};
-
-/// One fact as a line stated it.
-pub(super) struct Statement {
-    fact: &'static str,
-    value: String,
-    line: usize,
-    column: usize,
-    field: String,
-}
 
 fn bye_code(kind: ByeKind) -> ResultCode {
     match kind {

@@ -11,7 +11,7 @@
 //! (`Z` against an opponent), which the player reader takes as a game without a result yet.
 
 use super::line::{parse_player_id, Line};
-use super::reader::Reader;
+use super::reader::{Reader, Unread};
 use crate::trf::{Tag, TrfWarning};
 
 /// Tournament-section tags of TRF16 and TRF-2026 kept as written without being interpreted (the
@@ -20,15 +20,6 @@ pub(super) const KNOWN_TAGS: [&str; 18] = [
     "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132", "172", "182", "202",
     "212", "222",
 ];
-
-/// One kind of warning: its first line, how many lines it concerns, and what it says.
-pub(super) struct Unread {
-    key: String,
-    line: usize,
-    count: usize,
-    field: String,
-    message: String,
-}
 
 impl Reader<'_> {
     /// Counts one line of the kind `key`; the first one gives the warning its line, field and
