@@ -128,7 +128,7 @@ use std::ops::{Add, Sub};
 /// Implemented for `i64`, `i128` and [`super::wide::Wide`]. The algorithm adds and subtracts
 /// values of magnitude at most `4 W` (checked beforehand with [`MatchWeight::checked_add`]),
 /// so the operators are never asked to overflow.
-pub trait MatchWeight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> + fmt::Debug {
+pub trait MatchWeight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> + fmt::Debug + Send + Sync {
     /// Zero.
     fn zero() -> Self;
     /// One.
@@ -406,6 +406,38 @@ impl FaceWeights {
         }
     }
 
+    /// The face cut at `bounds` (increasing, the first 0, the last [`FaceWeights::len`]) into
+    /// consecutive segments, each set on its own thread; a `φ` too large for two bytes is kept
+    /// aside in its segment and set by [`FaceWeights::set_aside`] once they are done.
+    pub(crate) fn segments(&mut self, bounds: &[usize]) -> Vec<Segment<'_>> {
+        fn cut<'a, T>(mut rest: &'a mut [T], bounds: &[usize]) -> Vec<(usize, &'a mut [T])> {
+            let mut out = Vec::new();
+            for w in bounds.windows(2) {
+                let (head, tail) = rest.split_at_mut(w[1] - w[0]);
+                out.push((w[0], head));
+                rest = tail;
+            }
+            out
+        }
+        match &mut self.0 {
+            Phis::Narrow(v) => cut(v, bounds)
+                .into_iter()
+                .map(|(start, s)| Segment { start, store: SegmentStore::Narrow(s), aside: Vec::new() })
+                .collect(),
+            Phis::Wide(v) => cut(v, bounds)
+                .into_iter()
+                .map(|(start, s)| Segment { start, store: SegmentStore::Wide(s), aside: Vec::new() })
+                .collect(),
+        }
+    }
+
+    /// Sets the `φ` kept aside by the segments (edge, `φ`).
+    pub(crate) fn set_aside(&mut self, aside: impl IntoIterator<Item = (usize, u32)>) {
+        for (k, phi) in aside {
+            self.set(k, Some(phi));
+        }
+    }
+
     /// Adds one to `φ` of edge `k` if it is tight.
     pub fn raise(&mut self, k: usize) {
         if let Some(phi) = self.get(k) {
@@ -416,6 +448,36 @@ impl FaceWeights {
     /// `φ` of every edge, in order.
     pub fn iter(&self) -> impl Iterator<Item = Option<u32>> + '_ {
         (0..self.len()).map(|k| self.get(k))
+    }
+}
+
+/// A consecutive part of a [`FaceWeights`] (see [`FaceWeights::segments`]).
+pub(crate) struct Segment<'a> {
+    start: usize,
+    store: SegmentStore<'a>,
+    /// `φ` too large for the narrow store: (edge, `φ`).
+    pub(crate) aside: Vec<(usize, u32)>,
+}
+
+enum SegmentStore<'a> {
+    Narrow(&'a mut [u16]),
+    Wide(&'a mut [u32]),
+}
+
+impl Segment<'_> {
+    /// Sets `φ` of edge `k` (of the whole face, within this segment).
+    #[inline]
+    pub(crate) fn set(&mut self, k: usize, phi: Option<u32>) {
+        assert!(phi != Some(NOT_TIGHT), "φ of u32::MAX");
+        let i = k - self.start;
+        match &mut self.store {
+            SegmentStore::Narrow(v) => match phi {
+                None => v[i] = NOT_TIGHT_NARROW,
+                Some(p) if p < u32::from(NOT_TIGHT_NARROW) => v[i] = p as u16,
+                Some(p) => self.aside.push((k, p)),
+            },
+            SegmentStore::Wide(v) => v[i] = phi.unwrap_or(NOT_TIGHT),
+        }
     }
 }
 
