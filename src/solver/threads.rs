@@ -83,6 +83,6 @@ mod tests {
             assert!(r.windows(2).all(|w| w[0].end == w[1].start));
         }
         let sums = map_ranges(&ranges(1000, 3, 1), |r| r.sum::<usize>());
-        assert_eq!(sums.iter().sum::<usize>(), (0..1000).sum());
+        assert_eq!(sums.iter().sum::<usize>(), (0..1000usize).sum::<usize>());
     }
 }
