@@ -279,3 +279,40 @@ impl<W: Copy> EdgeStream<W> for [(usize, usize, W)] {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A dense graph split between threads gives the same matching and face as on one thread
+    /// (its passes are cut into ranges only above `SLOTS_PER_THREAD` slots).
+    #[test]
+    fn the_answer_does_not_depend_on_the_threads() {
+        let n = 1100;
+        let mut seed = 46u64;
+        let mut edges: Vec<(usize, usize, i64)> = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                // Few distinct weights: many ties, as in a bracket.
+                edges.push((a, b, (crate::rng::splitmix64(&mut seed) % 7) as i64));
+            }
+        }
+        assert!(edges.len() > 2 * SLOTS_PER_THREAD);
+        let pricing = Pricing::default();
+        let solve = |threads: usize| {
+            crate::solver::threads::set(threads);
+            let answer = try_max_weight_matching_face_priced(n, edges.as_slice(), &[], pricing).unwrap();
+            crate::solver::threads::set(1);
+            answer
+        };
+        let (mate1, face1, stats1) = solve(1);
+        let (mate3, face3, stats3) = solve(3);
+        assert_eq!(mate1, mate3);
+        assert_eq!(face1, face3);
+        assert_eq!(stats1, stats3);
+        let whole = super::super::try_max_weight_matching(n, &edges).unwrap();
+        let weight =
+            |m: &[Option<usize>]| -> i64 { edges.iter().filter(|&&(a, b, _)| m[a] == Some(b)).map(|e| e.2).sum() };
+        assert_eq!(weight(&mate1), weight(&whole));
+    }
+}
