@@ -6,6 +6,10 @@
 #
 #   bash benches/reference.sh                  # the 8 large rounds (3,000-player ones take minutes)
 #   bash benches/reference.sh p1000            # only cases whose name contains p1000
+#   BBP=PATH bash benches/reference.sh [FILTER] # bbpPairings (`--dutch IN -p OUT`, e.g. 5.0.1 built
+#       outside the repository) measured in this run instead of the recorded figures, its output
+#       compared with the .expected file (or with BBP6_OUT's under SYSTEM=dutch-2026); the
+#       3,000-player round 1 takes it about 20 CPU minutes
 #   SYSTEM=dutch-2026 [BBP6_OUT=DIR] bash benches/reference.sh
 #       the same rounds under the 2026 rules, beside bbpPairings 6.0.0's figures (JaVaFo has no
 #       2026 rules); no .expected file exists for them, so outputs are compared only with
@@ -90,6 +94,15 @@ if [[ -z "$filter" || "$filter" == p1000-* || "$filter" == p1000 || "$filter" ==
     name=$(basename "$f" .trf)
     [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
     out=$(mktemp)
+    if [[ -n "${BBP:-}" ]]; then
+      bbp_out=$(mktemp)
+      timed "$BBP" --dutch "$f" -p "$bbp_out"
+      bbp_cpu[$name]=$cpu bbp_mib[$name]=$mib
+      if [[ "$system" == dutch-2017 ]] && ! cmp -s "$bbp_out" "$large/$name.expected"; then
+        echo "$name: bbpPairings's output differs from $name.expected" >&2
+      fi
+      rm -f "$bbp_out"
+    fi
     timed "$bin" pair --system "$system" "$f" -o "$out"
     if [[ "$system" == dutch-2017 ]]; then
       same=$(cmp -s "$out" "$large/$name.expected" && echo identical || echo DIFFERS)

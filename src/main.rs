@@ -7,5 +7,7 @@ mod cli;
 static ALLOCATOR: lexpair::alloc::SplitAllocator = lexpair::alloc::SplitAllocator;
 
 fn main() {
+    // Lower peak memory, the same speed (see `lexpair::alloc`).
+    lexpair::alloc::no_transparent_huge_pages();
     std::process::exit(cli::run());
 }

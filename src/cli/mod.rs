@@ -44,6 +44,10 @@ pub struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     dropin: DropIn,
+    /// Threads for the passes over the pairs of large brackets (default: the machine's cores to
+    /// pair one round, one for the commands that pair many); the pairing is the same on any number.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 /// What a drop-in flag whose file is optional holds when none is given (`--dutch -g`, `-l`).
@@ -367,6 +371,11 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
     // One round, possibly a very large one: freed pages go back at once (lower peak memory).
     if matches!(cli.command, Some(Command::Pair(_)) | None) {
         lexpair::alloc::return_freed_pages_at_once();
+        // One round: its passes over large brackets on every core unless told otherwise (the
+        // other commands keep one thread a round; a batch runs its units in parallel).
+        lexpair::solver::threads::set(cli.threads.map_or_else(lexpair::solver::threads::cores, usize::from));
+    } else if let Some(n) = cli.threads {
+        lexpair::solver::threads::set(usize::from(n));
     }
     match cli.command {
         Some(Command::Pair(a)) => commands::pair(a),

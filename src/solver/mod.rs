@@ -14,6 +14,7 @@ pub mod matching_lex;
 pub mod pairability_ilp;
 pub mod sat;
 pub mod second_opinion;
+pub mod threads;
 #[cfg(feature = "highs")]
 pub mod warm_lp;
 pub mod weighted_matching;

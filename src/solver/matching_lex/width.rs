@@ -500,7 +500,7 @@ impl Solve<'_> {
     /// The matching (local players), the face per model pair, the covered local players and
     /// the odd sets (local players).
     #[allow(clippy::type_complexity)]
-    pub(super) fn run<T: MatchWeight, E: EdgeStream<T>>(
+    pub(super) fn run<T: MatchWeight, E: EdgeStream<T> + Sync>(
         &self,
         edges: &E,
     ) -> Result<(Vec<Option<usize>>, FaceWeights, Vec<bool>, Vec<Vec<usize>>), SolveError> {

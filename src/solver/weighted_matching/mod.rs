@@ -128,7 +128,7 @@ use std::ops::{Add, Sub};
 /// Implemented for `i64`, `i128` and [`super::wide::Wide`]. The algorithm adds and subtracts
 /// values of magnitude at most `4 W` (checked beforehand with [`MatchWeight::checked_add`]),
 /// so the operators are never asked to overflow.
-pub trait MatchWeight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> + fmt::Debug {
+pub trait MatchWeight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> + fmt::Debug + Send + Sync {
     /// Zero.
     fn zero() -> Self;
     /// One.
@@ -306,48 +306,136 @@ pub struct OptimalFace {
 }
 
 /// `φ` per edge of an [`OptimalFace`] (`None` for an edge no maximum-weight matching uses), in
-/// four bytes an edge: `u32::MAX` stands for `None` (a `φ` is a few units: two vertices and the
-/// blossoms holding both). An `Option<u32>` takes eight, and the largest bracket of a
-/// 10,000-player round keeps two faces of 12.9 million pairs at once.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct FaceWeights(Vec<u32>);
+/// two bytes an edge while every `φ` is below `u16::MAX - 1` (a `φ` is a few units: two vertices
+/// and the blossoms of positive dual holding both, at most `2 + n / 2`), four bytes after a larger
+/// one is set; the largest value of the width stands for `None`. An `Option<u32>` takes eight,
+/// and the largest bracket of a 10,000-player round keeps two faces of 12.9 million pairs at once
+/// (52 MB each in four bytes a pair, 26 MB in two).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FaceWeights(Phis);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Phis {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl Default for FaceWeights {
+    fn default() -> FaceWeights {
+        FaceWeights::none(0)
+    }
+}
 
 const NOT_TIGHT: u32 = u32::MAX;
+const NOT_TIGHT_NARROW: u16 = u16::MAX;
 
 impl FaceWeights {
     /// `len` edges, none of them tight.
     pub fn none(len: usize) -> FaceWeights {
-        FaceWeights(vec![NOT_TIGHT; len])
+        FaceWeights(Phis::Narrow(vec![NOT_TIGHT_NARROW; len]))
     }
 
     /// Number of edges.
     pub fn len(&self) -> usize {
-        self.0.len()
+        match &self.0 {
+            Phis::Narrow(v) => v.len(),
+            Phis::Wide(v) => v.len(),
+        }
     }
 
     /// True if there is no edge.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.len() == 0
     }
 
     /// `φ` of edge `k`, `None` if no maximum-weight matching uses it.
+    #[inline]
     pub fn get(&self, k: usize) -> Option<u32> {
-        let v = self.0[k];
-        (v != NOT_TIGHT).then_some(v)
+        match &self.0 {
+            Phis::Narrow(v) => {
+                let p = v[k];
+                (p != NOT_TIGHT_NARROW).then_some(u32::from(p))
+            }
+            Phis::Wide(v) => {
+                let p = v[k];
+                (p != NOT_TIGHT).then_some(p)
+            }
+        }
     }
 
     /// True if edge `k` is tight.
+    #[inline]
     pub fn has(&self, k: usize) -> bool {
-        self.0[k] != NOT_TIGHT
+        match &self.0 {
+            Phis::Narrow(v) => v[k] != NOT_TIGHT_NARROW,
+            Phis::Wide(v) => v[k] != NOT_TIGHT,
+        }
     }
 
     /// Sets `φ` of edge `k` (`None`: no maximum-weight matching uses it).
     ///
     /// # Panics
     /// If `φ` is `u32::MAX`, which stands for `None`.
+    #[inline]
     pub fn set(&mut self, k: usize, phi: Option<u32>) {
         assert!(phi != Some(NOT_TIGHT), "φ of u32::MAX");
-        self.0[k] = phi.unwrap_or(NOT_TIGHT);
+        if let Phis::Narrow(v) = &mut self.0 {
+            match phi {
+                None => {
+                    v[k] = NOT_TIGHT_NARROW;
+                    return;
+                }
+                Some(p) if p < u32::from(NOT_TIGHT_NARROW) => {
+                    v[k] = p as u16;
+                    return;
+                }
+                Some(_) => self.widen(),
+            }
+        }
+        if let Phis::Wide(v) = &mut self.0 {
+            v[k] = phi.unwrap_or(NOT_TIGHT);
+        }
+    }
+
+    /// Four bytes an edge from now on (a `φ` too large for two was set).
+    #[cold]
+    fn widen(&mut self) {
+        if let Phis::Narrow(v) = &self.0 {
+            let wide = v.iter().map(|&p| if p == NOT_TIGHT_NARROW { NOT_TIGHT } else { u32::from(p) }).collect();
+            self.0 = Phis::Wide(wide);
+        }
+    }
+
+    /// The face cut at `bounds` (increasing, the first 0, the last [`FaceWeights::len`]) into
+    /// consecutive segments, each set on its own thread; a `φ` too large for two bytes is kept
+    /// aside in its segment and set by [`FaceWeights::set_aside`] once they are done.
+    pub(crate) fn segments(&mut self, bounds: &[usize]) -> Vec<Segment<'_>> {
+        fn cut<'a, T>(mut rest: &'a mut [T], bounds: &[usize]) -> Vec<(usize, &'a mut [T])> {
+            let mut out = Vec::new();
+            for w in bounds.windows(2) {
+                let (head, tail) = rest.split_at_mut(w[1] - w[0]);
+                out.push((w[0], head));
+                rest = tail;
+            }
+            out
+        }
+        match &mut self.0 {
+            Phis::Narrow(v) => cut(v, bounds)
+                .into_iter()
+                .map(|(start, s)| Segment { start, store: SegmentStore::Narrow(s), aside: Vec::new() })
+                .collect(),
+            Phis::Wide(v) => cut(v, bounds)
+                .into_iter()
+                .map(|(start, s)| Segment { start, store: SegmentStore::Wide(s), aside: Vec::new() })
+                .collect(),
+        }
+    }
+
+    /// Sets the `φ` kept aside by the segments (edge, `φ`).
+    pub(crate) fn set_aside(&mut self, aside: impl IntoIterator<Item = (usize, u32)>) {
+        for (k, phi) in aside {
+            self.set(k, Some(phi));
+        }
     }
 
     /// Adds one to `φ` of edge `k` if it is tight.
@@ -359,7 +447,37 @@ impl FaceWeights {
 
     /// `φ` of every edge, in order.
     pub fn iter(&self) -> impl Iterator<Item = Option<u32>> + '_ {
-        self.0.iter().map(|&v| (v != NOT_TIGHT).then_some(v))
+        (0..self.len()).map(|k| self.get(k))
+    }
+}
+
+/// A consecutive part of a [`FaceWeights`] (see [`FaceWeights::segments`]).
+pub(crate) struct Segment<'a> {
+    start: usize,
+    store: SegmentStore<'a>,
+    /// `φ` too large for the narrow store: (edge, `φ`).
+    pub(crate) aside: Vec<(usize, u32)>,
+}
+
+enum SegmentStore<'a> {
+    Narrow(&'a mut [u16]),
+    Wide(&'a mut [u32]),
+}
+
+impl Segment<'_> {
+    /// Sets `φ` of edge `k` (of the whole face, within this segment).
+    #[inline]
+    pub(crate) fn set(&mut self, k: usize, phi: Option<u32>) {
+        assert!(phi != Some(NOT_TIGHT), "φ of u32::MAX");
+        let i = k - self.start;
+        match &mut self.store {
+            SegmentStore::Narrow(v) => match phi {
+                None => v[i] = NOT_TIGHT_NARROW,
+                Some(p) if p < u32::from(NOT_TIGHT_NARROW) => v[i] = p as u16,
+                Some(p) => self.aside.push((k, p)),
+            },
+            SegmentStore::Wide(v) => v[i] = phi.unwrap_or(NOT_TIGHT),
+        }
     }
 }
 

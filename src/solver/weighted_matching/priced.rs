@@ -109,11 +109,34 @@ impl<K: Ord> Picks<K> {
         }
     }
 
-    /// Every key kept, with its vertex.
+    /// Every key kept, with its vertex: by vertex, each vertex's keys from the largest down (an
+    /// order that does not depend on the order they were offered in).
     fn into_iter(self) -> impl Iterator<Item = (usize, K)> {
-        self.heaps.into_iter().enumerate().flat_map(|(v, heap)| heap.into_iter().map(move |Reverse(k)| (v, k)))
+        self.heaps
+            .into_iter()
+            .enumerate()
+            .flat_map(|(v, heap)| heap.into_sorted_vec().into_iter().map(move |Reverse(k)| (v, k)))
+    }
+
+    /// The picks of passes over consecutive ranges merged: each vertex's `cap` largest keys of all
+    /// of them (the same set as one pass over the whole would keep).
+    fn merged(parts: Vec<Picks<K>>) -> Option<Picks<K>> {
+        let mut parts = parts.into_iter();
+        let mut all = parts.next()?;
+        for part in parts {
+            for (v, heap) in part.heaps.into_iter().enumerate() {
+                for Reverse(key) in heap {
+                    all.offer(v, key);
+                }
+            }
+        }
+        Some(all)
     }
 }
+
+/// Passes over a graph of more slots than this are split between threads
+/// ([`crate::solver::threads`]).
+const SLOTS_PER_THREAD: usize = 1 << 18;
 
 /// Maximum-weight matching of the graph `graph` on `n` vertices and its optimal face (per
 /// slot), solved on subgraphs priced against the whole graph (see the module header). `hint`:
@@ -123,7 +146,7 @@ impl<K: Ord> Picks<K> {
 ///
 /// # Panics
 /// For graphs with `2^31` or more vertices or slots.
-pub fn try_max_weight_matching_face_priced<W: MatchWeight, G: EdgeStream<W> + ?Sized>(
+pub fn try_max_weight_matching_face_priced<W: MatchWeight, G: EdgeStream<W> + Sync + ?Sized>(
     n: usize,
     graph: &G,
     hint: &[usize],
@@ -134,37 +157,55 @@ pub fn try_max_weight_matching_face_priced<W: MatchWeight, G: EdgeStream<W> + ?S
         panic!("max_weight_matching: graph too large ({n} vertices, {slots} slots)");
     }
     let usable = |a: usize, b: usize, w: &W| a != b && a < n && b < n && *w >= W::zero();
+    // Every pass is split into consecutive ranges of slots, one per thread, and what each finds
+    // is merged in range order: the same answer on any number of threads.
+    let ranges = crate::solver::threads::ranges(slots, crate::solver::threads::get(), SLOTS_PER_THREAD);
     // The first subgraph: each vertex's heaviest edges, and the hinted ones.
     let mut hint: Vec<usize> = hint.to_vec();
     hint.sort_unstable();
     hint.dedup();
     // Keys: weight, then the tie order; then the slot and the other end.
-    let mut heaviest: Picks<(W, u64, u32, u32)> = Picks::new(n, pricing.start_degree);
+    let firsts = crate::solver::threads::map_ranges(&ranges, |range| {
+        let mut heaviest: Picks<(W, u64, u32, u32)> = Picks::new(n, pricing.start_degree);
+        let mut hinted: Vec<SubEdge<W>> = Vec::new();
+        let mut max_weight = W::zero();
+        let mut h = hint.partition_point(|&k| k < range.start);
+        graph.for_each_in(range, |k, a, b, w| {
+            if !usable(a, b, &w) {
+                return;
+            }
+            if w > max_weight {
+                max_weight = w;
+            }
+            while h < hint.len() && hint[h] < k {
+                h += 1;
+            }
+            if h < hint.len() && hint[h] == k {
+                hinted.push((k as u32, a as u32, b as u32, w));
+            }
+            let t = tie(k);
+            heaviest.offer(a, (w, t, k as u32, b as u32));
+            heaviest.offer(b, (w, t, k as u32, a as u32));
+        });
+        (heaviest, hinted, max_weight)
+    });
     let mut sub: Vec<SubEdge<W>> = Vec::new();
     let mut max_weight = W::zero();
-    let mut h = 0;
-    graph.for_each_in(0..slots, |k, a, b, w| {
-        if !usable(a, b, &w) {
-            return;
-        }
-        if w > max_weight {
-            max_weight = w;
-        }
-        while h < hint.len() && hint[h] < k {
-            h += 1;
-        }
-        if h < hint.len() && hint[h] == k {
-            sub.push((k as u32, a as u32, b as u32, w));
-        }
-        let t = tie(k);
-        heaviest.offer(a, (w, t, k as u32, b as u32));
-        heaviest.offer(b, (w, t, k as u32, a as u32));
-    });
+    let mut parts = Vec::with_capacity(firsts.len());
+    for (heaviest, hinted, w) in firsts {
+        sub.extend(hinted);
+        max_weight = max_weight.max(w);
+        parts.push(heaviest);
+    }
     headroom(max_weight).ok_or(WeightOverflow)?;
-    sub.extend(heaviest.into_iter().map(|(a, (w, _, k, b))| (k, a as u32, b, w)));
+    if let Some(heaviest) = Picks::merged(parts) {
+        sub.extend(heaviest.into_iter().map(|(a, (w, _, k, b))| (k, a as u32, b, w)));
+    }
+    let bounds: Vec<usize> = ranges.iter().map(|r| r.start).chain(std::iter::once(slots)).collect();
     let mut stats = PricingStats::default();
     loop {
-        sub.sort_unstable_by_key(|e| e.0);
+        // By slot, each once (its lower end first when both ends picked it).
+        sub.sort_unstable_by_key(|e| (e.0, e.1));
         sub.dedup_by_key(|e| e.0);
         stats.rounds += 1;
         stats.subgraph_edges = sub.len();
@@ -178,31 +219,44 @@ pub fn try_max_weight_matching_face_priced<W: MatchWeight, G: EdgeStream<W> + ?S
         let nesting = solver.nesting();
         // Price every edge; read the face in the same pass (kept only if nothing is negative).
         let mut phi = FaceWeights::none(slots);
-        let mut negative: Option<Picks<Negative<W>>> = None;
-        let mut c = 0;
-        let pos = |v: usize| u32::from(solver.dual_positive(v));
-        graph.for_each_in(0..slots, |k, a, b, w| {
-            if !usable(a, b, &w) {
-                return;
-            }
-            while c < sub.len() && (sub[c].0 as usize) < k {
-                c += 1;
-            }
-            if c < sub.len() && sub[c].0 as usize == k {
-                phi.set(k, solver.face_weight(c, &nesting));
-                return;
-            }
-            let (r2, depth) = solver.reduced_cost2(a, b, &(w + w), &nesting);
-            if r2.is_zero() {
-                phi.set(k, Some(pos(a) + pos(b) + depth));
-            } else if r2 < W::zero() {
-                let picks = negative.get_or_insert_with(|| Picks::new(n, pricing.add_per_vertex));
-                let t = tie(k);
-                picks.offer(a, (Reverse(r2), t, k as u32, b as u32, w));
-                picks.offer(b, (Reverse(r2), t, k as u32, a as u32, w));
-            }
+        let segments = phi.segments(&bounds);
+        let (shared, nesting, sub_ref) = (&solver, &nesting, &sub);
+        let pos = |v: usize| u32::from(shared.dual_positive(v));
+        let priced = crate::solver::threads::map_ranges_with(&ranges, segments, |range, mut seg| {
+            let solver = shared;
+            let mut negative: Option<Picks<Negative<W>>> = None;
+            let mut c = sub_ref.partition_point(|e| (e.0 as usize) < range.start);
+            graph.for_each_in(range, |k, a, b, w| {
+                if !usable(a, b, &w) {
+                    return;
+                }
+                while c < sub_ref.len() && (sub_ref[c].0 as usize) < k {
+                    c += 1;
+                }
+                if c < sub_ref.len() && sub_ref[c].0 as usize == k {
+                    seg.set(k, solver.face_weight(c, nesting));
+                    return;
+                }
+                let (r2, depth) = solver.reduced_cost2(a, b, &(w + w), nesting);
+                if r2.is_zero() {
+                    seg.set(k, Some(pos(a) + pos(b) + depth));
+                } else if r2 < W::zero() {
+                    let picks = negative.get_or_insert_with(|| Picks::new(n, pricing.add_per_vertex));
+                    let t = tie(k);
+                    picks.offer(a, (Reverse(r2), t, k as u32, b as u32, w));
+                    picks.offer(b, (Reverse(r2), t, k as u32, a as u32, w));
+                }
+            });
+            (negative, seg.aside)
         });
-        let Some(negative) = negative else {
+        let mut aside = Vec::new();
+        let mut parts = Vec::new();
+        for (negative, a) in priced {
+            aside.extend(a);
+            parts.extend(negative);
+        }
+        let Some(negative) = Picks::merged(parts) else {
+            phi.set_aside(aside);
             let covered = (0..n).map(|v| solver.dual_positive(v)).collect();
             let odd_sets = solver.positive_blossoms();
             return Ok((solver.mates(), OptimalFace { phi, covered, odd_sets }, stats));
@@ -223,5 +277,42 @@ impl<W: Copy> EdgeStream<W> for [(usize, usize, W)] {
             let (a, b, w) = self[k];
             f(k, a, b, w);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A dense graph split between threads gives the same matching and face as on one thread
+    /// (its passes are cut into ranges only above `SLOTS_PER_THREAD` slots).
+    #[test]
+    fn the_answer_does_not_depend_on_the_threads() {
+        let n = 1100;
+        let mut seed = 46u64;
+        let mut edges: Vec<(usize, usize, i64)> = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                // Few distinct weights: many ties, as in a bracket.
+                edges.push((a, b, (crate::rng::splitmix64(&mut seed) % 7) as i64));
+            }
+        }
+        assert!(edges.len() > 2 * SLOTS_PER_THREAD);
+        let pricing = Pricing::default();
+        let solve = |threads: usize| {
+            crate::solver::threads::set(threads);
+            let answer = try_max_weight_matching_face_priced(n, edges.as_slice(), &[], pricing).unwrap();
+            crate::solver::threads::set(1);
+            answer
+        };
+        let (mate1, face1, stats1) = solve(1);
+        let (mate3, face3, stats3) = solve(3);
+        assert_eq!(mate1, mate3);
+        assert_eq!(face1, face3);
+        assert_eq!(stats1, stats3);
+        let whole = super::super::try_max_weight_matching(n, &edges).unwrap();
+        let weight =
+            |m: &[Option<usize>]| -> i64 { edges.iter().filter(|&&(a, b, _)| m[a] == Some(b)).map(|e| e.2).sum() };
+        assert_eq!(weight(&mate1), weight(&whole));
     }
 }

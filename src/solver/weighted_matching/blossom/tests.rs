@@ -315,3 +315,18 @@ fn stress_certificates() {
         assert_eq!(weight(&mate), weight(&mate_wide), "round {round}");
     }
 }
+
+/// A face's `φ` in two bytes an edge widens to four when a larger one is set, keeping the others.
+#[test]
+fn face_weights_widen_and_keep_their_values() {
+    use crate::solver::weighted_matching::FaceWeights;
+    let mut f = FaceWeights::none(4);
+    f.set(0, Some(3));
+    f.set(2, Some(65_533));
+    assert_eq!(f.iter().collect::<Vec<_>>(), vec![Some(3), None, Some(65_533), None]);
+    f.set(3, Some(70_000));
+    f.raise(0);
+    f.set(2, None);
+    assert_eq!(f.iter().collect::<Vec<_>>(), vec![Some(4), None, None, Some(70_000)]);
+    assert!(f.has(3) && !f.has(1) && f.len() == 4);
+}

@@ -1,0 +1,88 @@
+//! How many threads one round's solver may use for its passes over a large graph.
+//!
+//! The pricing of a dense bracket's weighted matching reads every allowed pair two or three
+//! times per solve (`weighted_matching::priced`); those passes are split into consecutive ranges
+//! of pairs, one per thread, and their findings merged in a fixed order, so the answer is the
+//! same on any number of threads. `lexpair pair` and the drop-in form set it from `--threads`
+//! (default: the machine's cores); everything else (a batch already runs its units in parallel,
+//! the Python module, a program using the library) keeps one unless it calls [`set`].
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static THREADS: AtomicUsize = AtomicUsize::new(1);
+
+/// Sets the number of threads (at least one).
+pub fn set(n: usize) {
+    THREADS.store(n.max(1), Ordering::Relaxed);
+}
+
+/// The number of threads set (one by default).
+pub fn get() -> usize {
+    THREADS.load(Ordering::Relaxed)
+}
+
+/// The machine's cores (one when unknown).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `0..len` cut into at most `parts` consecutive ranges of about the same length (one range when
+/// `len` is below `min_len` per part), in order.
+pub fn ranges(len: usize, parts: usize, min_len: usize) -> Vec<std::ops::Range<usize>> {
+    let parts = parts.clamp(1, (len / min_len.max(1)).max(1));
+    (0..parts).map(|p| len * p / parts..len * (p + 1) / parts).collect()
+}
+
+/// Runs `f` on each of `ranges`, each on its own scoped thread but the first, which runs on the
+/// caller's; the results in the order of the ranges.
+pub fn map_ranges<T: Send, F: Fn(std::ops::Range<usize>) -> T + Sync>(
+    ranges: &[std::ops::Range<usize>],
+    f: F,
+) -> Vec<T> {
+    if ranges.len() <= 1 {
+        return ranges.iter().cloned().map(&f).collect();
+    }
+    std::thread::scope(|scope| {
+        let f = &f;
+        let others: Vec<_> = ranges[1..].iter().cloned().map(|r| scope.spawn(move || f(r))).collect();
+        let mut out = vec![f(ranges[0].clone())];
+        out.extend(others.into_iter().map(|h| h.join().expect("a pass thread panicked")));
+        out
+    })
+}
+
+/// [`map_ranges`] with one item of `items` handed to each range (as many as there are ranges).
+pub fn map_ranges_with<I: Send, T: Send, F: Fn(std::ops::Range<usize>, I) -> T + Sync>(
+    ranges: &[std::ops::Range<usize>],
+    items: Vec<I>,
+    f: F,
+) -> Vec<T> {
+    assert_eq!(ranges.len(), items.len(), "one item per range");
+    let mut work = ranges.iter().cloned().zip(items);
+    let Some(first) = work.next() else { return Vec::new() };
+    std::thread::scope(|scope| {
+        let f = &f;
+        let others: Vec<_> = work.map(|(r, i)| scope.spawn(move || f(r, i))).collect();
+        let mut out = vec![f(first.0, first.1)];
+        out.extend(others.into_iter().map(|h| h.join().expect("a pass thread panicked")));
+        out
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_cover_in_order() {
+        for (len, parts, min) in [(0, 4, 10), (5, 4, 10), (100, 3, 10), (101, 4, 1), (7, 8, 1)] {
+            let r = ranges(len, parts, min);
+            assert!(!r.is_empty() && r.len() <= parts.max(1));
+            assert_eq!(r[0].start, 0);
+            assert_eq!(r.last().unwrap().end, len);
+            assert!(r.windows(2).all(|w| w[0].end == w[1].start));
+        }
+        let sums = map_ranges(&ranges(1000, 3, 1), |r| r.sum::<usize>());
+        assert_eq!(sums.iter().sum::<usize>(), (0..1000usize).sum::<usize>());
+    }
+}
