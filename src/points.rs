@@ -116,6 +116,18 @@ impl Default for PointSystem {
 }
 
 impl PointSystem {
+    /// True when the system is what a win, draw and loss value say (`BBW`..`BBU`, `1-0.5-0`):
+    /// no colour-dependent values, the forfeit win and full-point bye worth a win, the half-point
+    /// bye worth a draw.
+    pub fn is_uniform(&self) -> bool {
+        self.win_white == self.win_black
+            && self.forfeit_win == self.win_white
+            && self.full_bye == self.win_white
+            && self.draw_white == self.draw_black
+            && self.half_bye == self.draw_white
+            && self.loss_white == self.loss_black
+    }
+
     /// A system where every win-like result is worth `win`, draws and half-point byes `draw`,
     /// played losses `loss`, and unplayed losses and zero-point byes nothing; the PAB is a win.
     pub fn with_win_draw_loss(win: Points, draw: Points, loss: Points) -> Self {

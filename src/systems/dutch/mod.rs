@@ -334,18 +334,8 @@ fn own_stages(
     c: &crate::model::criterion::Custom,
     own: Own,
 ) -> Result<Vec<crate::model::Stage>, PairError> {
-    use super::custom::{stages, Choice, PlayerFacts, Scope};
-    use crate::model::Var;
-    let b = cx.b;
-    let rank: Vec<i64> = (1..=b.global.len() as i64).collect();
-    let facts = PlayerFacts { t: cx.r.t, float_rule: cx.r.float_rule(), groups: own.groups };
-    let scope = Scope { facts: &facts, global: &b.global, rank: &rank };
-    let mut decisions: Vec<(Var, Choice)> =
-        b.inner_pairs().map(|(e, x, y)| (Var::Pair(e), Choice::Pair(x, y))).collect();
-    for (i, vars) in b.leave.iter().enumerate() {
-        decisions.extend(vars.iter().map(|&v| (v, Choice::Unpaired(i))));
-    }
-    stages(c, &own.f.name, &scope, &decisions).map_err(PairError::Invalid)
+    with_decisions(cx, own, |scope, decisions| super::custom::stages(c, &own.f.name, scope, decisions))
+        .map_err(PairError::Invalid)
 }
 
 /// The rows of requirements `reqs` in a bracket, on the decisions criteria of one's own count
@@ -355,7 +345,21 @@ fn rows_of(
     reqs: &[&crate::model::criterion::Requirement],
     own: Own,
 ) -> Result<Vec<crate::model::Constraint>, PairError> {
-    use super::custom::{row, Choice, PlayerFacts, Scope};
+    with_decisions(cx, own, |scope, decisions| {
+        reqs.iter().map(|req| super::custom::row(req, &own.f.name, scope, decisions)).collect()
+    })
+    .map_err(PairError::Invalid)
+}
+
+/// Calls `f` with a bracket's scope for criteria of one's own (ranks are bracket sequence
+/// numbers) and the decisions they count: its inner pairs, and each way a bracket player leaves
+/// it. One place for what [`own_stages`] and [`rows_of`] read.
+fn with_decisions<R>(
+    cx: &criteria::Ctx,
+    own: Own,
+    f: impl FnOnce(&super::custom::Scope, &[(crate::model::Var, super::custom::Choice)]) -> Result<R, String>,
+) -> Result<R, String> {
+    use super::custom::{Choice, PlayerFacts, Scope};
     use crate::model::Var;
     let b = cx.b;
     let rank: Vec<i64> = (1..=b.global.len() as i64).collect();
@@ -366,7 +370,7 @@ fn rows_of(
     for (i, vars) in b.leave.iter().enumerate() {
         decisions.extend(vars.iter().map(|&v| (v, Choice::Unpaired(i))));
     }
-    reqs.iter().map(|req| row(req, &own.f.name, &scope, &decisions).map_err(PairError::Invalid)).collect()
+    f(&scope, &decisions)
 }
 
 /// 2026: can the near model's optimum `chosen` be completed? Everybody it leaves unpaired

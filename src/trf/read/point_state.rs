@@ -74,12 +74,7 @@ fn short_points(p: Points) -> String {
 
 /// The point system in words for messages: `1-0.5-0 (PAB 1.0)`, then whatever departs from it.
 pub(super) fn describe_point_system(s: &PointSystem) -> String {
-    let uniform = s.win_white == s.win_black
-        && s.forfeit_win == s.win_white
-        && s.full_bye == s.win_white
-        && s.draw_white == s.draw_black
-        && s.half_bye == s.draw_white
-        && s.loss_white == s.loss_black;
+    let uniform = s.is_uniform();
     if !uniform {
         return format!(
             "WW={} BW={} WD={} BD={} WL={} BL={} FW={} FL={} FPB={} HPB={} ZPB={} PAB={}",

@@ -110,12 +110,7 @@ fn states_point_system(doc: &TrfDocument) -> bool {
 /// `[W, D, L, Z, F, U]` when the system is what BBW..BBU can say: no colour-dependent values,
 /// forfeit win and full-point bye worth a win, half-point bye worth a draw.
 fn bb_values(s: &PointSystem) -> Option<[Points; 6]> {
-    let uniform = s.win_white == s.win_black
-        && s.forfeit_win == s.win_white
-        && s.full_bye == s.win_white
-        && s.draw_white == s.draw_black
-        && s.half_bye == s.draw_white
-        && s.loss_white == s.loss_black;
+    let uniform = s.is_uniform();
     uniform.then_some([s.win_white, s.draw_white, s.loss_white, s.zero_bye, s.forfeit_loss, s.pairing_bye])
 }
 
