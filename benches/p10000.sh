@@ -50,6 +50,8 @@ event_of() { # system -> the cached 5-round event (made once, as reference.sh p1
   echo "$event"
 }
 
+# Wall times mean something only on a machine otherwise idle: the load is printed beside them.
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
 printf '%-18s %7s %6s %7s %6s %8s %7s %7s %8s %6s  %s\n' case cpu_s MiB old_s old_MiB new/old wall_1 "wall_$threads" "$threads/1" limit output
 checks=()
 for system in dutch-2017 dutch-2026; do
@@ -74,14 +76,17 @@ for system in dutch-2017 dutch-2026; do
       "$old_mib" "$(ratio "$one_cpu" "$old_cpu")" "$one_wall" "$many_wall" "$(ratio "$many_wall" "$one_wall")" \
       "$limit" "$same"
     if [[ "${CROSS:-1}" != 0 ]]; then
-      line=$("$bin" pair --system "$system" "$event" --round "$r" --cross-check solver --explain-solver -o "$work/twice" \
-        && grep '^cross-check solver:' "$work/twice")
+      # The cross-check's summary comes with the explanation (standard output when -o is given).
+      "$bin" pair --system "$system" "$event" --round "$r" --cross-check solver --explain-solver -o "$work/twice" \
+        > "$work/twice.out"
+      line=$(cat "$work/twice" "$work/twice.out" | grep -m 1 '^cross-check solver:' || echo "no cross-check summary")
       cross=$(head -n "$(wc -l < "$work/many")" "$work/twice" | cmp -s - "$work/many" && echo "same output" || echo "OUTPUT DIFFERS")
       legal=$("$bin" verify --system "$system" "$event" "$work/many" --round "$r" > /dev/null && echo legal || echo ILLEGAL)
       checks+=("$system round $r: $cross, $legal; $line")
     fi
   done
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%s\n' "${checks[@]}"
 
 if [[ -n "${SYSTEMS:-}" ]]; then
