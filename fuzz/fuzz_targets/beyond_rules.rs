@@ -13,16 +13,16 @@
 #![no_main]
 
 use arbitrary::{Result, Unstructured};
+use lexpair::options::PairOptions;
 use lexpair::solver::graph::PairingGraph;
 use lexpair::solver::matching::pairable_by_matching;
 use lexpair::tournament::{round_to_pair, Tournament};
 use lexpair::trf::{read_str, ReadOptions};
-use lexpair::options::PairOptions;
 use lexpair::vocabulary::{PairError, System, Unit};
 use libfuzzer_sys::fuzz_target;
 
 /// One round block: opponent (0 for none), colour and result characters.
-type Block = (u32, char, char);
+use lexpair_fuzz::{player_line, Block};
 
 fn tournament_text(u: &mut Unstructured) -> Result<String> {
     let n: u32 = u.int_in_range(2..=20)?;
@@ -118,20 +118,7 @@ fn tournament_text(u: &mut Unstructured) -> Result<String> {
         }
     }
     for id in 1..=n {
-        let rating = u.int_in_range(1000..=2800u32)?;
-        let mut line = format!(
-            "001 {id:>4} m    {:<33} {rating:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
-            format!("Player {id}"),
-            "",
-            "",
-            "",
-            "",
-            id
-        );
-        for &(opponent, colour, result) in &blocks[id as usize - 1] {
-            let opponent = if opponent == 0 { "0000".to_string() } else { format!("{opponent:>4}") };
-            line.push_str(&format!("  {opponent} {colour} {result}"));
-        }
+        let mut line = player_line(u, id, &blocks[id as usize - 1])?;
         let (from, to) = away[id as usize - 1];
         if (from..to).contains(&played) || u.ratio(1, 12)? {
             line.push_str(&format!("  0000 - {}", u.choose(&['H', 'Z', 'F'])?));

@@ -3,10 +3,10 @@
 //! same answer twice.
 #![no_main]
 
+use lexpair::options::PairOptions;
 use lexpair::tournament::round_to_pair;
 use lexpair::trf::{read_str, ReadOptions};
-use lexpair::options::PairOptions;
-use lexpair::vocabulary::{System};
+use lexpair::vocabulary::System;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -9,8 +9,8 @@
 use arbitrary::{Result, Unstructured};
 use lexpair::check::{check_document, Outcome};
 use lexpair::generate::{generate, Field, GenerateConfig, GenerateError};
-use lexpair::trf::{read_str, write, ReadOptions, TrfFlavor};
 use lexpair::options::PairOptions;
+use lexpair::trf::{read_str, write, ReadOptions, TrfFlavor};
 use lexpair::vocabulary::{PairError, System};
 use libfuzzer_sys::fuzz_target;
 

@@ -7,9 +7,9 @@
 #![no_main]
 
 use arbitrary::Unstructured;
+use lexpair::options::PairOptions;
 use lexpair::tournament::{round_to_pair, Tournament};
 use lexpair::trf::{read_str, ReadOptions};
-use lexpair::options::PairOptions;
 use lexpair::vocabulary::{PairError, System};
 use lexpair_fuzz::tournament_text;
 use libfuzzer_sys::fuzz_target;

@@ -3,7 +3,7 @@
 use arbitrary::{Result, Unstructured};
 
 /// One round block: opponent (0 for none), colour and result characters.
-type Block = (u32, char, char);
+pub type Block = (u32, char, char);
 
 /// A valid individual tournament as TRF16 text: 1-24 players, up to 6 rounds played with games,
 /// forfeits, byes and absences, a point system, an initial colour, forbidden pairs, absences in
@@ -61,20 +61,7 @@ pub fn tournament_text(u: &mut Unstructured) -> Result<String> {
         }
     }
     for id in 1..=n {
-        let rating = u.int_in_range(1000..=2800u32)?;
-        let mut line = format!(
-            "001 {id:>4} m    {:<33} {rating:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
-            format!("Player {id}"),
-            "",
-            "",
-            "",
-            "",
-            id
-        );
-        for &(opponent, colour, result) in &blocks[id as usize - 1] {
-            let opponent = if opponent == 0 { "0000".to_string() } else { format!("{opponent:>4}") };
-            line.push_str(&format!("  {opponent} {colour} {result}"));
-        }
+        let mut line = player_line(u, id, &blocks[id as usize - 1])?;
         if u.ratio(1, 10)? {
             line.push_str(&format!("  0000 - {}", u.choose(&['H', 'F', 'Z'])?));
         }
@@ -82,4 +69,24 @@ pub fn tournament_text(u: &mut Unstructured) -> Result<String> {
         text.push('\n');
     }
     Ok(text)
+}
+
+/// Player `id`'s `001` line: a rating drawn from the fuzz bytes (1000-2800), the points column
+/// left blank, then one block per round of `games` (opponent 0 written `0000`).
+pub fn player_line(u: &mut Unstructured, id: u32, games: &[Block]) -> Result<String> {
+    let rating = u.int_in_range(1000..=2800u32)?;
+    let mut line = format!(
+        "001 {id:>4} m    {:<33} {rating:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+        format!("Player {id}"),
+        "",
+        "",
+        "",
+        "",
+        id
+    );
+    for &(opponent, colour, result) in games {
+        let opponent = if opponent == 0 { "0000".to_string() } else { format!("{opponent:>4}") };
+        line.push_str(&format!("  {opponent} {colour} {result}"));
+    }
+    Ok(line)
 }
