@@ -261,15 +261,7 @@ pub fn pair_with<'a>(
         let board = boards.remove(at);
         boards.insert(n - 1, board);
     }
-    let broken = match field {
-        Field::Players(t) => crate::verify::check(system, t, &round.pairing).iter().map(|v| v.to_string()).collect(),
-        Field::Teams(t) => {
-            crate::verify::team::check(system, t, &round.pairing).iter().map(|v| v.to_string()).collect()
-        }
-        Field::Double(t) => {
-            crate::verify::double::check(system, t, &round.pairing).iter().map(|v| v.to_string()).collect()
-        }
-    };
+    let broken = crate::verify::judge(system, field, &round.pairing).iter().map(|v| v.to_string()).collect();
     Ok(DecidedRound { round, broken })
 }
 

@@ -150,7 +150,8 @@ fn read(path: &Path, check_scores: bool) -> PyResult<TrfDocument> {
 fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<&str>) -> PyResult<()> {
     if let Some(m) = method {
         let m: Method = m.parse().map_err(invalid)?;
-        doc.accelerations = acceleration::compute(m, doc).map_err(|e| invalid(format!("{}: {e}", path.display())))?;
+        // The file's own acceleration lines are replaced, as the CLI's --acceleration does.
+        acceleration::apply(m, doc).map_err(|e| invalid(format!("{}: {e}", path.display())))?;
     }
     Ok(())
 }
@@ -213,9 +214,10 @@ fn pair(
     lp_format: &str,
 ) -> PyResult<Py<PyAny>> {
     let sys = self::system(system)?;
-    if write_lp.is_some() && !sys.registration().writes_lp {
-        return Err(invalid(format!("write_lp: {sys} solves no programs lexpair can export")));
-    }
+    let write_lp = write_lp.map(|d| lexpair::lp_folder::prepare(&d, sys)).transpose().map_err(|e| match e {
+        lexpair::lp_folder::LpFolderError::NotExported(m) => invalid(m),
+        lexpair::lp_folder::LpFolderError::File(m) => FileError::new_err(m),
+    })?;
     let opts = PairOptions {
         backend: self::backend(backend)?,
         model: self::model(model)?,
@@ -813,47 +815,10 @@ fn state_of(
 ) -> PyResult<Py<PyAny>> {
     let mut doc = read(&path, check_scores)?;
     accelerate(&mut doc, &path, acceleration)?;
-    let last = (round.is_none() && lexpair::tournament::is_finished(&doc))
-        .then(|| lexpair::tournament::next_round(&doc).saturating_sub(1));
-    let bad = |e: String| invalid(format!("{}: {e}", path.display()));
-    let json_err = |e: serde_json::Error| LexpairError::new_err(e.to_string());
-    let mut v = if doc.is_team_file() {
-        let t = match last {
-            Some(r) => lexpair::team::through_round(&doc, r).map_err(|e| bad(e.message))?,
-            None => match self::state(&doc, &path, round)? {
-                Event::Teams(t) => t,
-                _ => return Err(LexpairError::new_err("a team file read as another kind of tournament")),
-            },
-        };
-        t.to_json_by_tpn().map_err(json_err)?
-    } else if lexpair::double::encoding::is_double_swiss(&doc) {
-        let t = match last {
-            Some(_) => {
-                let k = Event::next_round(&doc).saturating_sub(1);
-                lexpair::double::through_round(&doc, k).map_err(|e| bad(e.message))?
-            }
-            None => match self::state(&doc, &path, round)? {
-                Event::Double(t) => t,
-                _ => return Err(LexpairError::new_err("a Double-Swiss file read as another kind of tournament")),
-            },
-        };
-        t.to_json_by_id().map_err(json_err)?
-    } else {
-        let sys = self::system(system)?;
-        if lexpair::systems::dutch::PlayerRules::of(sys).is_none() {
-            return Err(invalid(format!("state follows the Dutch editions' rules; {sys} is not one")));
-        }
-        let t = match last {
-            Some(r) => lexpair::tournament::Tournament::after_round(&doc, r).map_err(|e| bad(e.message))?,
-            None => match self::state(&doc, &path, round)? {
-                Event::Players(t) => t,
-                _ => return Err(LexpairError::new_err("an individual file read as another kind of tournament")),
-            },
-        };
-        t.to_json_by_id().map_err(json_err)?
-    };
-    v["finished"] = Value::Bool(last.is_some());
-    to_py(py, &v)
+    // A team or Double-Swiss file's state is its own; an individual one follows `system`.
+    let s = lexpair::checklist::state(&doc, round, self::system(system)?)
+        .map_err(|e| invalid(lexpair::trf::in_file(path.display(), &e)))?;
+    to_py(py, &s.json().map_err(|e| LexpairError::new_err(e.to_string()))?)
 }
 
 /// Is the pairing in `pairs` (the engines' pairs format, or a TRF with the round written in) of

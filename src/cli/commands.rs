@@ -9,7 +9,7 @@ use lexpair::options::PairOptions;
 use lexpair::round::Event;
 use lexpair::systems::why_not;
 use lexpair::tournament::acceleration::{self, Method};
-use lexpair::tournament::{partial_round, round_to_pair, Tournament};
+use lexpair::tournament::{partial_round, round_to_pair};
 use lexpair::trf::{self, ReadOptions, TrfDocument};
 use lexpair::vocabulary::{Backend, System};
 use std::fmt::Write as _;
@@ -30,32 +30,16 @@ fn read(path: &Path, opts: &ReadOptions) -> Result<TrfDocument, Failure> {
     Ok(super::input::read_trf(path, opts)?)
 }
 
-/// `--acceleration METHOD`: the virtual points computed by the method replace the file's own
-/// (XXA lines or 250 records), with a warning when there were some.
+/// `--acceleration METHOD` (`acceleration::apply`), the file named in its messages.
 fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<Method>) -> Result<(), Failure> {
     let Some(m) = method else { return Ok(()) };
-    if doc.is_team_file() {
-        return Err(Failure::Invalid(format!(
-            "{}: --acceleration computes players' virtual points; a team file states its accelerations in 250 records",
-            path.display()
-        )));
-    }
-    if lexpair::double::encoding::is_double_swiss(doc) {
-        return Err(Failure::Invalid(format!(
-            "{}: --acceleration counts TRF rounds; a Double-Swiss file names its acceleration in 192 ({}) or states it \
-             in 250 records",
-            path.display(),
-            lexpair::double::encoding::BAKU_CODE
-        )));
-    }
-    let computed = acceleration::compute(m, doc).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))?;
-    if !doc.accelerations.is_empty() {
+    let replaced = acceleration::apply(m, doc).map_err(|e| Failure::Invalid(format!("{}: {e}", path.display())))?;
+    if replaced {
         eprintln!(
             "lexpair: warning: {}: its own acceleration lines are replaced by the {m} acceleration computed",
             path.display()
         );
     }
-    doc.accelerations = computed;
     Ok(())
 }
 
@@ -64,13 +48,6 @@ fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<Method>) -> Res
 fn event(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Event, Failure> {
     let r = round_to_pair(doc, round).map_err(|e| Failure::Invalid(trf::in_file(path.display(), &e.message)))?;
     Event::before_round(doc, r).map_err(|e| Failure::Invalid(trf::in_file(path.display(), &e)))
-}
-
-/// The state before the round to pair (`--round`, or the next round; see `round_to_pair`).
-fn tournament(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Tournament, Failure> {
-    let invalid = |e: lexpair::tournament::TournamentError| Failure::Invalid(trf::in_file(path.display(), &e.message));
-    let r = round_to_pair(doc, round).map_err(invalid)?;
-    Tournament::before_round(doc, r).map_err(invalid)
 }
 
 /// A pairing failure, naming the file it concerns.
@@ -222,10 +199,8 @@ fn pairing_text(
     // own for individual events, the engines' layout for teams and Double-Swiss.
     let checklist = match (&a.checklist, event) {
         (None, _) => None,
-        (Some(_), Event::Players(t)) if !a.dropin => Some(super::checklist::render(t, system, &pairing)),
-        (Some(_), _) => {
-            Some(super::engine_format::checklist(&t, system, Some(&pairing)) + &super::engine_format::trailer())
-        }
+        (Some(_), Event::Players(t)) if !a.dropin => Some(lexpair::checklist::own(t, system, &pairing)),
+        (Some(_), _) => Some(lexpair::checklist::engines(&t, system, Some(&pairing)) + &lexpair::checklist::trailer()),
     };
     let list = lexpair::lists::pairing_list(t, doc, &pairing);
     let title = system.name();
@@ -451,64 +426,14 @@ fn describe(f: &Path, round: u32, o: &Outcome) -> String {
 pub fn state(a: StateArgs) -> Result<(), Failure> {
     let mut doc = read(&a.file, &ReadOptions::default())?;
     accelerate(&mut doc, &a.file, a.acceleration)?;
-    // A finished tournament has no round to pair: its state after the last round is shown.
-    let last = (a.round.is_none() && lexpair::tournament::is_finished(&doc))
-        .then(|| lexpair::tournament::next_round(&doc).saturating_sub(1));
-    let invalid = |e: String| Failure::Invalid(format!("{}: {e}", a.file.display()));
-    if doc.is_team_file() {
-        // C.04.6: the team state (match and game points, colour preferences of the file's 192
-        // code), whatever --system says.
-        let t = match last {
-            Some(r) => lexpair::team::through_round(&doc, r).map_err(|e| invalid(e.message))?,
-            None => match event(&doc, &a.file, a.round)? {
-                Event::Teams(t) => t,
-                _ => return Err(Failure::Internal("a team file read as another kind of tournament".into())),
-            },
-        };
-        let text = if a.json {
-            let mut v = t.to_json_by_tpn().map_err(|e| Failure::Internal(e.to_string()))?;
-            v["finished"] = serde_json::Value::Bool(last.is_some());
-            format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
-        } else {
-            super::state_table::render_teams(&t)
-        };
-        return emit(None, &text);
-    }
-    if lexpair::double::encoding::is_double_swiss(&doc) {
-        // C.04.5: the Double-Swiss state (match and game points, match colours), whatever
-        // --system says; after the last match when the tournament is finished.
-        let t = match last {
-            Some(_) => {
-                let k = Event::next_round(&doc).saturating_sub(1);
-                lexpair::double::through_round(&doc, k).map_err(|e| invalid(e.message))?
-            }
-            None => match event(&doc, &a.file, a.round)? {
-                Event::Double(t) => t,
-                _ => return Err(Failure::Internal("a Double-Swiss file read as another kind of tournament".into())),
-            },
-        };
-        let text = if a.json {
-            let mut v = t.to_json_by_id().map_err(|e| Failure::Internal(e.to_string()))?;
-            v["finished"] = serde_json::Value::Bool(last.is_some());
-            format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
-        } else {
-            super::state_table::render_double(&t)
-        };
-        return emit(None, &text);
-    }
-    let t = match last {
-        Some(r) => Tournament::after_round(&doc, r).map_err(|e| invalid(e.message))?,
-        None => tournament(&doc, &a.file, a.round)?,
-    };
     let system: System = a.system.parse().map_err(Failure::Invalid)?;
-    let rules = lexpair::systems::dutch::PlayerRules::of(system)
-        .ok_or_else(|| Failure::Invalid(format!("state follows the Dutch editions' rules; {system} is not one")))?;
+    let s = lexpair::checklist::state(&doc, a.round, system)
+        .map_err(|e| Failure::Invalid(trf::in_file(a.file.display(), &e)))?;
     let text = if a.json {
-        let mut v = t.to_json_by_id().map_err(|e| Failure::Internal(e.to_string()))?;
-        v["finished"] = serde_json::Value::Bool(last.is_some());
+        let v = s.json().map_err(|e| Failure::Internal(e.to_string()))?;
         format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
     } else {
-        super::state_table::render(&t, rules)
+        s.table()
     };
     emit(None, &text)
 }
@@ -581,7 +506,7 @@ fn unpaired_checklist(file: &Path, system: System, accel: Option<Method>) -> Res
     let mut doc = read(file, &ReadOptions::default())?;
     accelerate(&mut doc, file, accel)?;
     let e = event(&doc, file, None)?;
-    Ok(super::engine_format::checklist(&e.field(), system, None))
+    Ok(lexpair::checklist::engines(&e.field(), system, None))
 }
 
 /// The name a report gives the file: its stem, as bbpPairings prints it.
@@ -630,27 +555,27 @@ fn engine_check(
         let recorded = e.recorded(&doc).map_err(invalid)?;
         let _ = writeln!(&mut table, "Round #{r}");
         if recorded.boards.is_empty() && recorded.bye.is_none() {
-            table.push_str(&super::engine_format::checklist(&field, system, None));
+            table.push_str(&lexpair::checklist::engines(&field, system, None));
             continue;
         }
         match lexpair::round::pair(field, system, opts) {
             Ok(got) => {
                 let outcome = lexpair::check::compare(field, &recorded, &got.pairing);
-                if let Some(t) = super::engine_format::difference_table(&field, &outcome) {
+                if let Some(t) = lexpair::checklist::difference_table(&field, &outcome) {
                     print(&t)?;
                 }
-                table.push_str(&super::engine_format::checklist(&field, system, Some(&got.pairing)));
+                table.push_str(&lexpair::checklist::engines(&field, system, Some(&got.pairing)));
             }
             Err(lexpair::vocabulary::PairError::NoValidPairing(_)) => {
                 print(&format!("No valid pairing exists for round {r}.\n\n"))?;
-                table.push_str(&super::engine_format::checklist(&field, system, None));
+                table.push_str(&lexpair::checklist::engines(&field, system, None));
             }
             Err(err) => return Err(in_file(file)(err)),
         }
     }
     print("\n")?;
     if let Some(l) = list {
-        emit(Some(l), &(table + &super::engine_format::trailer()))?;
+        emit(Some(l), &(table + &lexpair::checklist::trailer()))?;
     }
     Ok(())
 }
@@ -664,9 +589,9 @@ fn generated_checklists(system: System, file: &Path) -> Result<String, Failure> 
         let e = Event::before_round(&doc, r).map_err(|m| Failure::Invalid(trf::in_file(file.display(), &m)))?;
         let recorded = e.recorded(&doc).map_err(|m| Failure::Invalid(trf::in_file(file.display(), &m)))?;
         let _ = writeln!(&mut text, "Round #{r}.");
-        text.push_str(&super::engine_format::checklist(&e.field(), system, Some(&recorded)));
+        text.push_str(&lexpair::checklist::engines(&e.field(), system, Some(&recorded)));
     }
-    Ok(text + &super::engine_format::trailer())
+    Ok(text + &lexpair::checklist::trailer())
 }
 
 /// `(--dutch [MODEL] | ...) -g [CONFIG] -o TRF [-s SEED] [-l [FILE]]`: the engines' generator.

@@ -1,10 +1,8 @@
 //! Command-line parsing (clap) and dispatch; exit codes as the established engines use them.
 
 mod batch_cmd;
-mod checklist;
 mod commands;
 mod deadline;
-mod engine_format;
 mod exit;
 mod families;
 mod generate_cmd;
@@ -13,7 +11,6 @@ mod output;
 mod results_cmd;
 mod rtg;
 mod standings_cmd;
-mod state_table;
 mod verify_cmd;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};

@@ -131,34 +131,11 @@ fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     result
 }
 
-/// The folder of `--write-lp DIR`, ready to receive LP files before any pairing starts.
-///
-/// Only the systems that solve bracket programs can export them (their registry row says so;
-/// Lim does not): the others are refused (exit 3). DIR itself is created when missing, but not its parents (a typo in a path must not
-/// create a tree of folders); a missing parent or a DIR that is not a folder is exit 5.
+/// `--write-lp DIR`: the folder made ready by the library (`lexpair::lp_folder`); a system that
+/// exports no programs is exit 3, a folder that cannot be used or made exit 5.
 pub fn prepare_lp_dir(dir: &Path, system: System) -> Result<PathBuf, Failure> {
-    if !system.registration().writes_lp {
-        return Err(Failure::Invalid(format!(
-            "--write-lp: {system} solves no bracket programs that lexpair can export as LP files"
-        )));
-    }
-    let shown = dir.display();
-    match std::fs::metadata(dir) {
-        Ok(m) if m.is_dir() => return Ok(dir.to_path_buf()),
-        Ok(_) => return Err(Failure::File(format!("--write-lp {shown}: exists and is not a folder"))),
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            return Err(Failure::File(format!("--write-lp {shown}: {e}")))
-        }
-        Err(_) => {}
-    }
-    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    if !parent.is_dir() {
-        return Err(Failure::File(format!(
-            "--write-lp {shown}: the folder {} does not exist (lexpair creates {shown} itself, not its parents)",
-            parent.display()
-        )));
-    }
-    std::fs::create_dir(dir)
-        .map_err(|e| Failure::File(format!("--write-lp {shown}: cannot create the folder: {e}")))?;
-    Ok(dir.to_path_buf())
+    lexpair::lp_folder::prepare(dir, system).map_err(|e| match e {
+        lexpair::lp_folder::LpFolderError::NotExported(m) => Failure::Invalid(m),
+        lexpair::lp_folder::LpFolderError::File(m) => Failure::File(m),
+    })
 }

@@ -91,6 +91,31 @@ fn baku(doc: &TrfDocument) -> Result<Vec<Acceleration>, String> {
     Ok(baku_schedule(&order, rounds, win))
 }
 
+/// What `--acceleration METHOD` does to a file before it is paired: the virtual points `method`
+/// computes replace the file's own (`XXA` lines, `250` records). `Ok(true)` when the file had
+/// some, which the caller should say it replaced. A team file states its accelerations in `250`
+/// records and a Double-Swiss file names its own in `192`: both are refused, as a method counts
+/// players' TRF rounds.
+pub fn apply(method: Method, doc: &mut TrfDocument) -> Result<bool, String> {
+    if doc.is_team_file() {
+        return Err(
+            "--acceleration computes players' virtual points; a team file states its accelerations in 250 records"
+                .into(),
+        );
+    }
+    if crate::double::encoding::is_double_swiss(doc) {
+        return Err(format!(
+            "--acceleration counts TRF rounds; a Double-Swiss file names its acceleration in 192 ({}) or states it in \
+             250 records",
+            crate::double::encoding::BAKU_CODE
+        ));
+    }
+    let computed = compute(method, doc)?;
+    let replaced = !doc.accelerations.is_empty();
+    doc.accelerations = computed;
+    Ok(replaced)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,8 @@
 //! - [`pairs_file`]: a pairing read from the engines' pairs format or from a TRF with the round;
 //! - [`matches`], [`team`], [`double`]: the systems whose pairs are matches (C.04.6 teams, C.04.5
 //!   players in two-game matches), judged from their own tournament states;
-//! - [`guard`]: the run-time hook every printed pairing passes through.
+//! - [`guard`]: the run-time hook every printed pairing passes through;
+//! - [`judge`]: one entry for any kind of event.
 //!
 //! Invariants: the checker never panics on any pairing (unknown indices are violations, not
 //! errors), and its answer depends only on the tournament state and the pairing.
@@ -20,6 +21,7 @@
 pub mod absolute;
 pub mod double;
 pub mod guard;
+mod judge;
 pub mod matches;
 pub mod pairs_file;
 pub mod quality;
@@ -28,6 +30,7 @@ pub mod team;
 
 pub use absolute::{check, may_meet, may_receive_bye, Rule, Violation};
 pub use guard::{guard, GuardError};
+pub use judge::judge;
 pub use pairs_file::{read_pairing, PairsFileError};
 pub use quality::{compare, evaluate, Comparison, Criterion, Quality};
 pub use rules::Edition;

@@ -23,14 +23,14 @@
 //! `A ` for a Double-Swiss player, who has none), `C2` ([C2]: no earlier bye or forfeit win),
 //! `F1` (the float of the previous round, 1.5), `Cur`, the empty column and `R1`, `R2`, ...
 
-use lexpair::check::Outcome;
-use lexpair::pairing::RoundPairing;
-use lexpair::points::Points;
-use lexpair::round::Field;
-use lexpair::systems::dutch::PlayerRules;
-use lexpair::tournament::{Float, Strength, Tournament};
-use lexpair::trf::Colour;
-use lexpair::vocabulary::System;
+use crate::check::Outcome;
+use crate::pairing::RoundPairing;
+use crate::points::Points;
+use crate::round::Field;
+use crate::systems::dutch::PlayerRules;
+use crate::tournament::{Float, Strength, Tournament};
+use crate::trf::Colour;
+use crate::vocabulary::System;
 use std::fmt::Write;
 
 /// What closes a check-list file (bbpPairings writes its name and build there, no newline).
@@ -64,8 +64,8 @@ fn current(field: &Field, pairing: Option<&RoundPairing>, i: usize) -> String {
 
 /// The player rules whose floats and bye eligibility the check-list of `system` shows: its own
 /// Dutch edition's, else the Dutch edition of its era (registry), else the 2026 Dutch rules.
-pub fn rules_for(system: System) -> Option<PlayerRules> {
-    super::checklist::rules_for(system).or_else(|| PlayerRules::of(System::Dutch2026))
+pub(crate) fn rules_for(system: System) -> Option<PlayerRules> {
+    super::own::rules_for(system).or_else(|| PlayerRules::of(System::Dutch2026))
 }
 
 /// One row: the score that groups it and its cells.
@@ -127,8 +127,8 @@ fn float_cell(f: Float) -> String {
     .into()
 }
 
-fn match_float(f: lexpair::matches::TeamFloat) -> String {
-    use lexpair::matches::TeamFloat;
+fn match_float(f: crate::matches::TeamFloat) -> String {
+    use crate::matches::TeamFloat;
     match f {
         TeamFloat::Down => "D",
         TeamFloat::Up => "U",
@@ -142,7 +142,7 @@ pub fn checklist(field: &Field, system: System, pairing: Option<&RoundPairing>) 
     match field {
         Field::Players(t) => players(field, t, system, pairing),
         Field::Teams(t) => {
-            use lexpair::team::PreferenceStrength;
+            use crate::team::PreferenceStrength;
             let mut order = t.present();
             order.sort_by_key(|&i| (std::cmp::Reverse(t.score(i)), t.teams[i].tpn));
             let rows: Vec<Row> = order

@@ -1,8 +1,8 @@
 //! A text table of the tournament state before a round (the `state` command).
 
-use lexpair::systems::dutch::PlayerRules;
-use lexpair::tournament::{Float, Strength, Tournament};
-use lexpair::trf::Colour;
+use crate::systems::dutch::PlayerRules;
+use crate::tournament::{Float, Strength, Tournament};
+use crate::trf::Colour;
 use std::fmt::Write;
 
 fn colour_char(c: Colour) -> char {
@@ -100,8 +100,8 @@ pub fn render(t: &Tournament, rules: PlayerRules) -> String {
 /// One line per team, by pairing score then TPN: match and game points, the colours of the
 /// matches played, colour difference and preference (1.6, 1.7), the float of the previous round
 /// (1.5) and whether it may receive the pairing-allocated bye (\[C2\]).
-pub fn render_teams(t: &lexpair::team::TeamTournament) -> String {
-    use lexpair::team::{ColourModel, PreferenceStrength, TeamFloat};
+pub fn render_teams(t: &crate::team::TeamTournament) -> String {
+    use crate::team::{ColourModel, PreferenceStrength, TeamFloat};
     let mut s = String::new();
     let init = t.initial_colour.map(|c| colour_char(c).to_string()).unwrap_or_else(|| "unknown".into());
     let model = match t.rules.colours {
@@ -172,8 +172,8 @@ pub fn render_teams(t: &lexpair::team::TeamTournament) -> String {
 /// The Double-Swiss state (C.04.5): per player its match and game points (the score), the
 /// matches played, the match colours (1.6) and Whites (4.3.2), the float of the previous match
 /// (1.5) and whether the PAB may go to it (\[C2\]).
-pub fn render_double(t: &lexpair::double::DoubleTournament) -> String {
-    use lexpair::matches::TeamFloat;
+pub fn render_double(t: &crate::double::DoubleTournament) -> String {
+    use crate::matches::TeamFloat;
     let mut s = String::new();
     let total = t.total_rounds.map(|r| r.to_string()).unwrap_or_else(|| "?".into());
     let init = t.initial_colour.map(|c| colour_char(c).to_string()).unwrap_or_else(|| "unknown".into());
@@ -227,4 +227,95 @@ pub fn render_double(t: &lexpair::double::DoubleTournament) -> String {
         );
     }
     s
+}
+
+/// The state of a tournament as `lexpair state` shows it: the units before the round to pair, or
+/// after the last round when the tournament is finished.
+pub enum State {
+    /// An individual tournament, its floats and PAB eligibility read by a Dutch edition's rules.
+    Players(Tournament, PlayerRules),
+    /// A team tournament (C.04.6: match and game points, the colour preferences of its `192`).
+    Teams(crate::team::TeamTournament),
+    /// A Double-Swiss tournament (C.04.5: match and game points, match colours).
+    Double(crate::double::DoubleTournament),
+}
+
+/// A [`State`] and whether it is the state after the tournament's last round.
+pub struct StateOf {
+    /// The units and their state.
+    pub state: State,
+    /// True when the tournament is finished and the state is the one after its last round.
+    pub finished: bool,
+}
+
+/// The state of `doc` before `round` (`None`: the round to pair next; a finished tournament's
+/// state after its last round). A team or Double-Swiss file's state is its own whatever `system`
+/// says; an individual file's follows the rules of `system`, which must be a Dutch edition.
+/// The error is the message, without the file's name.
+pub fn state(
+    doc: &crate::trf::TrfDocument,
+    round: Option<u32>,
+    system: crate::vocabulary::System,
+) -> Result<StateOf, String> {
+    let last = (round.is_none() && crate::tournament::is_finished(doc))
+        .then(|| crate::tournament::next_round(doc).saturating_sub(1));
+    let before = || -> Result<crate::round::Event, String> {
+        let r = crate::tournament::round_to_pair(doc, round).map_err(|e| e.message)?;
+        crate::round::Event::before_round(doc, r)
+    };
+    let other = |kind: &str| format!("{kind} file read as another kind of tournament");
+    let state = if doc.is_team_file() {
+        State::Teams(match last {
+            Some(r) => crate::team::through_round(doc, r).map_err(|e| e.message)?,
+            None => match before()? {
+                crate::round::Event::Teams(t) => t,
+                _ => return Err(other("a team")),
+            },
+        })
+    } else if crate::double::encoding::is_double_swiss(doc) {
+        State::Double(match last {
+            Some(_) => {
+                let k = crate::round::Event::next_round(doc).saturating_sub(1);
+                crate::double::through_round(doc, k).map_err(|e| e.message)?
+            }
+            None => match before()? {
+                crate::round::Event::Double(t) => t,
+                _ => return Err(other("a Double-Swiss")),
+            },
+        })
+    } else {
+        let rules = PlayerRules::of(system)
+            .ok_or_else(|| format!("state follows the Dutch editions' rules; {system} is not one"))?;
+        let t = match last {
+            Some(r) => Tournament::after_round(doc, r).map_err(|e| e.message)?,
+            None => match before()? {
+                crate::round::Event::Players(t) => t,
+                _ => return Err(other("an individual")),
+            },
+        };
+        State::Players(t, rules)
+    };
+    Ok(StateOf { state, finished: last.is_some() })
+}
+
+impl StateOf {
+    /// The table `lexpair state` prints: one line per unit.
+    pub fn table(&self) -> String {
+        match &self.state {
+            State::Players(t, rules) => render(t, *rules),
+            State::Teams(t) => render_teams(t),
+            State::Double(t) => render_double(t),
+        }
+    }
+
+    /// What `lexpair state --json` prints: the units by id (teams by TPN) and `finished`.
+    pub fn json(&self) -> Result<serde_json::Value, serde_json::Error> {
+        let mut v = match &self.state {
+            State::Players(t, _) => t.to_json_by_id()?,
+            State::Teams(t) => t.to_json_by_tpn()?,
+            State::Double(t) => t.to_json_by_id()?,
+        };
+        v["finished"] = serde_json::Value::Bool(self.finished);
+        Ok(v)
+    }
 }

@@ -4,16 +4,16 @@
 //! `[X]` when the player may not receive the pairing-allocated bye, the opponents of the games
 //! played (latest last) and the pairing made.
 
-use lexpair::pairing::RoundPairing;
-use lexpair::systems::dutch::PlayerRules;
-use lexpair::tournament::{Float, Strength, Tournament};
-use lexpair::trf::Colour;
-use lexpair::vocabulary::System;
+use crate::pairing::RoundPairing;
+use crate::systems::dutch::PlayerRules;
+use crate::tournament::{Float, Strength, Tournament};
+use crate::trf::Colour;
+use crate::vocabulary::System;
 use std::fmt::Write;
 
 /// The Dutch edition whose player rules (floats, PAB eligibility) the check-list of `system`
 /// shows (its registry row says which: its own, or the Dutch edition of its era).
-pub fn rules_for(system: System) -> Option<PlayerRules> {
+pub(crate) fn rules_for(system: System) -> Option<PlayerRules> {
     system.registration().checklist_rules.and_then(PlayerRules::of)
 }
 
@@ -29,7 +29,7 @@ fn letter(c: Colour, upper: bool) -> char {
 /// JaVaFo's preference symbols: WWW (|difference| > 1 and the same colour twice), WW
 /// (|difference| > 1), W1 / W (the same colour twice, difference 1 / 0), (W) strong, (w) mild,
 /// A none.
-pub fn preference_symbol(t: &Tournament, i: usize) -> String {
+pub(crate) fn preference_symbol(t: &Tournament, i: usize) -> String {
     let p = &t.players[i];
     let Some(c) = p.preference.colour else { return "A".into() };
     let twice = p.colours.len() >= 2 && p.colours[p.colours.len() - 1] == p.colours[p.colours.len() - 2];
