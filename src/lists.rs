@@ -410,3 +410,41 @@ pub fn add_names(v: &mut serde_json::Value, list: &PairingList) {
         .map(|(n, kind)| serde_json::json!({"id": n.id, "name": n.name, "bye": bye_words(*kind)}))
         .collect::<Vec<_>>());
 }
+
+/// A paired round as JSON, the one shape `lexpair pair --format json` prints and the Python
+/// package's `pair` returns: `system`, `round`, `unit`, the boards and bye by id
+/// (`round::Field::pairing_json`) with the names of [`add_names`]; with `explanation`, the
+/// explanation (`explanation`, its text `explanation_text`), every bracket's trace (`brackets`)
+/// and the cross-checks' counts when they ran (`cross_check`, `cross_check_solver`); the rules
+/// the arbiter's own pairs break (`arbiter_breaks`) when there are some.
+pub fn round_json(
+    field: Field,
+    doc: &TrfDocument,
+    round: &crate::round::Round,
+    explanation: Option<&crate::explain::Explanation>,
+    arbiter_breaks: &[String],
+) -> Result<serde_json::Value, serde_json::Error> {
+    let mut v = serde_json::json!({
+        "system": round.system.name(), "round": field.round(), "unit": field.unit().name(),
+    });
+    let mut p = field.pairing_json(&round.pairing);
+    add_names(&mut p, &pairing_list(field, doc, &round.pairing));
+    if let (Some(o), serde_json::Value::Object(p)) = (v.as_object_mut(), p) {
+        o.extend(p);
+    }
+    if let Some(e) = explanation {
+        if let Some(st) = &round.sat {
+            v["cross_check"] = serde_json::to_value(st)?;
+        }
+        if let Some(st) = &round.solver {
+            v["cross_check_solver"] = serde_json::to_value(st)?;
+        }
+        v["explanation"] = serde_json::to_value(e)?;
+        v["explanation_text"] = serde_json::Value::String(crate::explain::render(e));
+        v["brackets"] = serde_json::to_value(&round.traces)?;
+    }
+    if !arbiter_breaks.is_empty() {
+        v["arbiter_breaks"] = serde_json::json!(arbiter_breaks);
+    }
+    Ok(v)
+}

@@ -238,23 +238,17 @@ fn pair(
     let t = event.field();
     let name = path.display().to_string();
     let round = py.detach(|| lexpair::round::pair(t, sys, &opts)).map_err(pair_error(&name))?;
-    let (pairing, traces) = (round.pairing, round.traces);
-    let mut v = json!({ "system": sys.name(), "round": t.round(), "unit": t.unit().name() });
-    if let (Some(o), Value::Object(p)) = (v.as_object_mut(), t.pairing_json(&pairing)) {
-        o.extend(p);
-    }
-    if explain {
-        let e = lexpair::explain::explain(sys, t, &pairing, &traces);
-        v["explanation"] = serde_json::to_value(&e).map_err(|e| LexpairError::new_err(e.to_string()))?;
-        v["explanation_text"] = Value::String(lexpair::explain::render(&e));
-        v["brackets"] = serde_json::to_value(&traces).map_err(|e| LexpairError::new_err(e.to_string()))?;
-    }
+    let (pairing, traces) = (&round.pairing, &round.traces);
+    let explanation = explain.then(|| lexpair::explain::explain(sys, t, pairing, traces));
+    // The shape `lexpair pair --format json` prints (names, ratings and points on every board).
+    let mut v = lexpair::lists::round_json(t, &doc, &round, explanation.as_ref(), &[])
+        .map_err(|e| LexpairError::new_err(e.to_string()))?;
     if let Some((a, b)) = why_not {
-        let reason = why_not_round(sys, t, &opts, &traces, a, b).map_err(pair_error(&name))?;
+        let reason = why_not_round(sys, t, &opts, traces, a, b).map_err(pair_error(&name))?;
         v["why_not"] = json!({"players": [a, b], "reason": reason});
     }
     if let Some(x) = why_bye {
-        let reason = lexpair::systems::why_bye(sys, t, &opts, &pairing, &traces, x).map_err(pair_error(&name))?;
+        let reason = lexpair::systems::why_bye(sys, t, &opts, pairing, traces, x).map_err(pair_error(&name))?;
         v["why_bye"] = json!({"player": x, "reason": reason});
     }
     to_py(py, &v)

@@ -192,51 +192,34 @@ fn pairing_text(
     for rule in &decided.broken {
         eprintln!("lexpair: warning: the arbiter's decisions break {rule}");
     }
-    let round = decided.round;
-    let (sat, second) = (round.sat.clone(), round.solver.clone());
-    let (pairing, traces) = (round.pairing, round.traces);
+    let round = &decided.round;
+    let (sat, second) = (&round.sat, &round.solver);
+    let (pairing, traces) = (&round.pairing, &round.traces);
     // The drop-in form writes the engines' check-list (every kind of event); `pair -l` lexpair's
     // own for individual events, the engines' layout for teams and Double-Swiss.
     let checklist = match (&a.checklist, event) {
         (None, _) => None,
-        (Some(_), Event::Players(t)) if !a.dropin => Some(lexpair::checklist::own(t, system, &pairing)),
-        (Some(_), _) => Some(lexpair::checklist::engines(&t, system, Some(&pairing)) + &lexpair::checklist::trailer()),
+        (Some(_), Event::Players(t)) if !a.dropin => Some(lexpair::checklist::own(t, system, pairing)),
+        (Some(_), _) => Some(lexpair::checklist::engines(&t, system, Some(pairing)) + &lexpair::checklist::trailer()),
     };
-    let list = lexpair::lists::pairing_list(t, doc, &pairing);
+    let list = lexpair::lists::pairing_list(t, doc, pairing);
     let title = system.name();
-    let explanation = a.explain.then(|| lexpair::explain::explain(system, t, &pairing, &traces));
+    let explanation = a.explain.then(|| lexpair::explain::explain(system, t, pairing, traces));
     let mut side = String::new();
     let text = match a.format {
-        Format::Pairs => t.pairs_text(&pairing),
+        Format::Pairs => t.pairs_text(pairing),
         Format::List => lexpair::lists::text(&list, title),
         Format::Html => lexpair::lists::html(&list, title, explanation.as_ref()),
         Format::Json => {
-            let mut v = serde_json::json!({ "system": system.name(), "round": t.round() });
-            let mut p = t.pairing_json(&pairing);
-            lexpair::lists::add_names(&mut p, &list);
-            if let (Some(o), serde_json::Value::Object(p)) = (v.as_object_mut(), p) {
-                o.extend(p);
-            }
-            if let Some(st) = sat.as_ref().filter(|_| a.explain) {
-                v["cross_check"] = serde_json::to_value(st).map_err(|e| Failure::Internal(e.to_string()))?;
-            }
-            if let Some(st) = second.as_ref().filter(|_| a.explain) {
-                v["cross_check_solver"] = serde_json::to_value(st).map_err(|e| Failure::Internal(e.to_string()))?;
-            }
-            if !decided.broken.is_empty() {
-                v["arbiter_breaks"] = serde_json::json!(decided.broken);
-            }
-            if let Some(e) = &explanation {
-                v["explanation"] = serde_json::to_value(e).map_err(|e| Failure::Internal(e.to_string()))?;
-                v["brackets"] = serde_json::to_value(&traces).map_err(|e| Failure::Internal(e.to_string()))?;
-            }
+            let v = lexpair::lists::round_json(t, doc, round, explanation.as_ref(), &decided.broken)
+                .map_err(|e| Failure::Internal(e.to_string()))?;
             format!("{}\n", serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?)
         }
         // A round re-paired (--round before the next round): the file as it stood before it.
         Format::Trf if t.round() < Event::next_round(doc) => {
-            trf::write(&t.into_document(&pairing, &lexpair::round::document_before(doc, t.round())), doc.flavor)
+            trf::write(&t.into_document(pairing, &lexpair::round::document_before(doc, t.round())), doc.flavor)
         }
-        Format::Trf => trf::write(&t.into_document(&pairing, doc), doc.flavor),
+        Format::Trf => trf::write(&t.into_document(pairing, doc), doc.flavor),
     };
     let mut text = text;
     let beside = a.format != Format::Json;
@@ -244,7 +227,7 @@ fn pairing_text(
         side.push_str(&lexpair::explain::render(e));
     }
     if a.explain_solver && beside {
-        side.push_str(&lexpair::systems::trace::render_text(&traces));
+        side.push_str(&lexpair::systems::trace::render_text(traces));
     }
     if (a.explain || a.explain_solver) && beside {
         if let Some(st) = &sat {
@@ -256,7 +239,7 @@ fn pairing_text(
     }
     if let Some(ids) = &a.why_not {
         let (x, y) = (ids.first().copied().unwrap_or(0), ids.get(1).copied().unwrap_or(0));
-        let reason = why_not(system, t, opts, &traces, x, y).map_err(in_file(&a.file))?;
+        let reason = why_not(system, t, opts, traces, x, y).map_err(in_file(&a.file))?;
         if a.format == Format::Json {
             let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| Failure::Internal(e.to_string()))?;
             v["why_not"] = serde_json::json!({ t.unit().name().to_string() + "s": [x, y], "reason": reason });
@@ -266,7 +249,7 @@ fn pairing_text(
         }
     }
     if let Some(x) = a.why_bye {
-        let reason = lexpair::systems::why_bye(system, t, opts, &pairing, &traces, x).map_err(in_file(&a.file))?;
+        let reason = lexpair::systems::why_bye(system, t, opts, pairing, traces, x).map_err(in_file(&a.file))?;
         if a.format == Format::Json {
             let mut v: serde_json::Value = serde_json::from_str(&text).map_err(|e| Failure::Internal(e.to_string()))?;
             v["why_bye"] = serde_json::json!({ t.unit().name(): x, "reason": reason });
