@@ -1,0 +1,258 @@
+//! The LP relaxation tightened by odd-set cuts (kept warm, or built from scratch under a time
+//! limit), the lower bound its duals prove in exact integer arithmetic, and reduced-cost fixing
+//! from that bound: steps 2 to 4 of the module header. Apart from the stage loop because it is
+//! the proof both the stage loop and the branch and bound lean on.
+
+use super::odd_sets::odd_sets;
+use super::{configure, LexSession, CUT_ROUNDS, DUAL_SCALE, FRACTIONAL, STALL_ROUNDS, TIME_LIMIT};
+use crate::model::{SolveError, Var};
+use crate::solver::lp_program::{LpProgram, Row};
+use crate::solver::warm_lp::WarmLp;
+use highs::HighsModelStatus;
+
+/// An LP relaxation solved: the value of every model column (zero for the columns left out),
+/// and the exact bound its dual proves ([`LexSession::safe_bound`]).
+pub(super) struct Relaxation {
+    x: Vec<f64>,
+    pub(super) bound: Option<SafeBound>,
+}
+
+/// A lower bound proven in exact integer arithmetic from a dual vector, in units of
+/// `1/DUAL_SCALE`: `value` bounds the objective of every point of the relaxation, and
+/// `reduced[c]` is column `c`'s reduced cost (a point with column `c` at one has objective at
+/// least `value + reduced[c]` when `reduced[c] > 0`).
+pub(super) struct SafeBound {
+    pub(super) value: i128,
+    pub(super) reduced: Vec<i128>,
+}
+
+impl Relaxation {
+    /// The 0/1 assignment, if every column is within tolerance of 0 or 1.
+    pub(super) fn integral(&self) -> Option<Vec<bool>> {
+        self.x
+            .iter()
+            .map(|&v| {
+                if v < FRACTIONAL {
+                    Some(false)
+                } else if v > 1.0 - FRACTIONAL {
+                    Some(true)
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+}
+
+impl LexSession {
+    /// The LP relaxation of the program, tightened by odd-set cuts until none is violated, its
+    /// exact bound proves `target` optimal, or the bound has not risen for [`STALL_ROUNDS`]
+    /// rounds (fractional cycles moving among optimal faces; branch and bound takes over).
+    pub(super) fn relax_and_cut(
+        &mut self,
+        objective: &[(Var, i64)],
+        target: Option<i128>,
+    ) -> Result<Relaxation, SolveError> {
+        let (mut round, mut best, mut stalled) = (0, None, 0);
+        loop {
+            let lp = self.solve_lp(objective)?;
+            let bound = lp.bound.as_ref().map(|b| b.value);
+            if bound > best {
+                (best, stalled) = (bound, 0);
+            } else {
+                stalled += 1;
+            }
+            let proven = matches!((bound, target), (Some(b), Some(t)) if b > (t - 1) * DUAL_SCALE);
+            let cuts =
+                if round < CUT_ROUNDS && stalled < STALL_ROUNDS && !proven { self.separate(&lp.x) } else { Vec::new() };
+            if cuts.is_empty() {
+                return Ok(lp);
+            }
+            self.cuts.extend(cuts);
+            round += 1;
+        }
+    }
+
+    /// Solves the LP relaxation: the values and reduced costs by model column. Without a time
+    /// limit, on the relaxation kept warm ([`WarmLp`]); from scratch otherwise, or when HiGHS
+    /// stops without an answer there (the warm relaxation is then built again next time).
+    fn solve_lp(&mut self, objective: &[(Var, i64)]) -> Result<Relaxation, SolveError> {
+        if self.opts.time_limit.is_none() {
+            if let Some(lp) = self.solve_warm(objective)? {
+                return Ok(lp);
+            }
+        }
+        let extra = self.extra_rows();
+        let program = LpProgram::new(&self.m, &extra, objective, &self.dead, true);
+        let order = program.order().to_vec();
+        let mut model = program.highs().map_err(|e| SolveError::Backend(format!("HiGHS: {e}")))?;
+        configure(&mut model, &self.opts);
+        let solved = model.try_solve().map_err(|e| SolveError::Backend(format!("HiGHS error {e:?}")))?;
+        match solved.status() {
+            HighsModelStatus::Optimal => {}
+            HighsModelStatus::Infeasible => return Err(SolveError::Infeasible),
+            HighsModelStatus::ReachedTimeLimit => return Err(SolveError::Backend(TIME_LIMIT.into())),
+            s => return Err(SolveError::Backend(format!("HiGHS stopped with status {s:?} on the relaxation"))),
+        }
+        let sol = solved.get_solution();
+        if sol.columns().len() != order.len() {
+            return Err(SolveError::Backend("HiGHS returned no relaxation values".into()));
+        }
+        let mut x = vec![0.0; self.cols.count()];
+        for (k, &c) in order.iter().enumerate() {
+            x[c] = sol.columns()[k];
+        }
+        let bound = self.safe_bound(objective, sol.dual_rows(), &extra);
+        Ok(Relaxation { x, bound })
+    }
+
+    /// [`LexSession::solve_lp`] on the warm relaxation; `None` when HiGHS stops there without
+    /// an answer.
+    fn solve_warm(&mut self, objective: &[(Var, i64)]) -> Result<Option<Relaxation>, SolveError> {
+        let backend = |e: String| SolveError::Backend(e);
+        let mut warm = match self.warm.take().filter(|w| w.fits(&self.cols, &self.m)) {
+            Some(w) => w,
+            None => WarmLp::build(&self.m, &self.cols, &self.dead, |m| configure(m, &self.opts)).map_err(backend)?,
+        };
+        warm.sync(&self.cols, &self.fixed, &self.cuts, &self.dead).map_err(backend)?;
+        let solved = warm.solve(&self.cols, objective).map_err(backend)?;
+        match solved.status {
+            HighsModelStatus::Optimal => {}
+            HighsModelStatus::Infeasible => return Err(SolveError::Infeasible),
+            _ => return Ok(None),
+        }
+        let bound = self.safe_bound(objective, &solved.duals, warm.rows());
+        self.warm = Some(warm);
+        Ok(Some(Relaxation { x: solved.x, bound }))
+    }
+
+    /// The lower bound a dual vector proves, computed exactly: the duals `y` (one per row of the
+    /// program, in [`LpProgram::new`]'s order: the players, the model's constraints, the extra
+    /// rows, a two-sided row as its lower then its upper side) are rounded to multiples of
+    /// `1/DUAL_SCALE` and clamped to their valid sign, and then, by weak duality over `[0, 1]`
+    /// columns, every point of the relaxation costs at least
+    /// `y·b + Σ_c min(0, cost_c - y·A_c)`. HiGHS's tolerances cannot make this bound wrong, only
+    /// weak; `None` if `y` does not fit the rows or a sum overflows.
+    fn safe_bound(&self, objective: &[(Var, i64)], y: &[f64], extra: &[Row]) -> Option<SafeBound> {
+        let mut reduced = vec![0i128; self.cols.count()];
+        for &(v, c) in objective {
+            if let Some(col) = self.cols.col(v) {
+                reduced[col] = reduced[col].checked_add(i128::from(c).checked_mul(DUAL_SCALE)?)?;
+            }
+        }
+        let n = self.m.num_players();
+        if y.len() < n {
+            return None;
+        }
+        let scaled = |v: f64, sign: i8| -> Option<i128> {
+            let v = match sign {
+                s if s < 0 => v.min(0.0),
+                s if s > 0 => v.max(0.0),
+                _ => v,
+            };
+            let r = (v * DUAL_SCALE as f64).round();
+            (r.is_finite() && r.abs() < 1e30).then_some(r as i128)
+        };
+        let mut value: i128 = 0;
+        let yp: Vec<i128> = y[..n].iter().map(|&v| scaled(v, 0)).collect::<Option<_>>()?;
+        for (i, &v) in yp.iter().enumerate() {
+            value = value.checked_add(v)?;
+            if let Some(c) = self.cols.col(Var::Float(i)) {
+                reduced[c] = reduced[c].checked_sub(v)?;
+            }
+        }
+        for (e, (a, b)) in self.m.pairs.iter().enumerate() {
+            reduced[e] = reduced[e].checked_sub(yp[a].checked_add(yp[b])?)?;
+        }
+        let mut k = n;
+        let rows = self
+            .m
+            .constraints
+            .iter()
+            .map(|c| (&c.terms, c.lower, c.upper))
+            .chain(extra.iter().map(|r| (&r.terms, r.lower, r.upper)));
+        for (terms, lower, upper) in rows {
+            for (rhs, sign) in [(lower, 1i8), (upper, -1i8)] {
+                let Some(rhs) = rhs else { continue };
+                let v = scaled(*y.get(k)?, sign)?;
+                k += 1;
+                value = value.checked_add(v.checked_mul(i128::from(rhs))?)?;
+                for &(var, a) in terms.iter() {
+                    if let Some(col) = self.cols.col(var) {
+                        reduced[col] = reduced[col].checked_sub(v.checked_mul(i128::from(a))?)?;
+                    }
+                }
+            }
+        }
+        if k != y.len() {
+            return None;
+        }
+        for (c, &d) in reduced.iter().enumerate() {
+            if !self.dead[c] && d < 0 {
+                value = value.checked_add(d)?;
+            }
+        }
+        Some(SafeBound { value, reduced })
+    }
+
+    /// Odd-set cuts violated by the fractional point `x`: sets `S` of an odd number of players
+    /// with `x(δ(S)) + f(S) < 1` (fewer than one pair leaving `S` or float of it, where every
+    /// 0/1 assignment has one), found among the minimum cuts of the support graph
+    /// ([`odd_sets`], after Padberg and Rao). Each is stated in the sparser of its two equivalent
+    /// forms: `x(E(S)) <= (|S|-1)/2`, or `x(δ(S)) + f(S) >= 1`.
+    fn separate(&self, x: &[f64]) -> Vec<Row> {
+        let n = self.m.num_players();
+        let edges: Vec<(usize, usize, f64)> = self
+            .m
+            .pairs
+            .iter()
+            .enumerate()
+            .filter(|&(e, _)| x[e] > FRACTIONAL)
+            .map(|(e, (a, b))| (a, b, x[e]))
+            .collect();
+        if edges.iter().all(|t| t.2 > 1.0 - FRACTIONAL) {
+            return Vec::new();
+        }
+        let float: Vec<f64> = (0..n).map(|i| self.cols.col(Var::Float(i)).map_or(0.0, |c| x[c])).collect();
+        odd_sets(n, &edges, &float).iter().map(|set| self.odd_set_row(set)).collect()
+    }
+
+    /// The odd-set cut of the players `set` (odd in number), in the sparser of its two forms:
+    /// `x(E(S)) <= (|S|-1)/2`, or `x(δ(S)) + f(S) >= 1`.
+    pub(super) fn odd_set_row(&self, set: &[usize]) -> Row {
+        let n = self.m.num_players();
+        let mut member = vec![false; n];
+        set.iter().for_each(|&i| member[i] = true);
+        let (mut inside, mut crossing) = (Vec::new(), Vec::new());
+        for (e, (a, b)) in self.m.pairs.iter().enumerate() {
+            if self.dead[e] {
+                continue;
+            }
+            match (member[a], member[b]) {
+                (true, true) => inside.push((Var::Pair(e), 1)),
+                (false, false) => {}
+                _ => crossing.push((Var::Pair(e), 1)),
+            }
+        }
+        crossing.extend(set.iter().filter(|&&i| self.cols.floats(i)).map(|&i| (Var::Float(i), 1)));
+        if inside.len() <= crossing.len() {
+            Row { terms: inside, lower: None, upper: Some((set.len() as i64 - 1) / 2) }
+        } else {
+            Row { terms: crossing, lower: Some(1), upper: None }
+        }
+    }
+
+    /// Reduced-cost fixing once a group's optimum `opt` is proven: a column whose exact reduced
+    /// cost lifts the relaxation's exact bound past `opt` is zero in every optimum of the group
+    /// (a point with it at one costs more than `opt`), so in every assignment later stages
+    /// consider; it is left out of every later program.
+    pub(super) fn fix_dead(&mut self, lp: &Relaxation, opt: i64, incumbent: &[bool]) {
+        let Some(b) = &lp.bound else { return };
+        let Some(limit) = i128::from(opt).checked_mul(DUAL_SCALE) else { return };
+        for ((dead, &d), &one) in self.dead.iter_mut().zip(&b.reduced).zip(incumbent) {
+            if d > 0 && b.value.saturating_add(d) > limit && !one {
+                *dead = true;
+            }
+        }
+    }
+}
