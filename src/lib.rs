@@ -9,6 +9,8 @@
 //!   options, errors); [`verify`], the independent checker;
 //! - [`round`]: the door of a round, which every caller goes through.
 
+#![deny(missing_docs)]
+
 /// The version of this build (`lexpair -r`, `lexpair.__version__`).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 

@@ -41,8 +41,11 @@ use std::sync::OnceLock;
 /// Edition of the Dutch rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Edition {
+    /// The rules in force 2012-2017.
     E2012,
+    /// The rules in force 2017-2026.
     E2017,
+    /// The rules in force from 2026.
     E2026,
 }
 
@@ -53,8 +56,10 @@ pub(crate) const MODEL_2026: &str = include_str!("../../../models/dutch-2026.mod
 /// The facts about a player that depend on the Dutch edition (for `lexpair state`).
 #[derive(Clone, Copy, Debug)]
 pub struct PlayerRules {
+    /// The Dutch system of this edition.
     pub system: crate::vocabulary::System,
     edition: Edition,
+    /// The definition of a float this edition applies.
     pub float: crate::tournament::FloatRule,
 }
 

@@ -70,7 +70,9 @@ pub fn pair_with(t: &Tournament, opts: LimOptions) -> Result<RoundPairing, PairE
 
 /// Read-only facts about the round being paired.
 pub struct Ctx<'t> {
+    /// The tournament before the round.
     pub t: &'t Tournament,
+    /// The Lim options (Maxi-tournament rules).
     pub opts: LimOptions,
     /// Section 6 applies.
     pub last_round: bool,
@@ -92,6 +94,8 @@ pub struct Ctx<'t> {
 }
 
 impl<'t> Ctx<'t> {
+    /// The round of `t` under `opts`: the pairing list, the median, each player's permitted
+    /// colours; `solve` and `floater_stages` start as the defaults.
     pub fn new(t: &'t Tournament, opts: LimOptions) -> Ctx<'t> {
         let mut order = t.present();
         order.sort_by_key(|&i| (std::cmp::Reverse(t.players[i].pairing_score()), t.players[i].pairing_number));
@@ -115,14 +119,17 @@ impl<'t> Ctx<'t> {
         }
     }
 
+    /// Player `i`'s pairing score (acceleration included).
     pub fn score(&self, i: usize) -> Points {
         self.t.players[i].pairing_score()
     }
 
+    /// Player `i`'s pairing number.
     pub fn pn(&self, i: usize) -> u32 {
         self.t.players[i].pairing_number
     }
 
+    /// Player `i`'s rating (0 when unrated).
     pub fn rating(&self, i: usize) -> i64 {
         i64::from(self.t.players[i].rating)
     }
@@ -141,6 +148,7 @@ impl<'t> Ctx<'t> {
         }
     }
 
+    /// 2.1 compatibility: may `a` and `b` meet (not met before, not forbidden, colours of 5.1)?
     pub fn compatible(&self, a: usize, b: usize) -> bool {
         colour::compatible(self, a, b)
     }

@@ -18,7 +18,6 @@
 //! scoregroups are the score levels of the teams present (before the bye is taken out); \[C6\]
 //! passes or fails on the scoregroup just below; \[C7\] and \[C10\] look at the previous round
 //! and floats either way; a bracket's seats are by TPN only.
-#![warn(missing_docs)]
 
 pub mod colours;
 pub mod criteria;
