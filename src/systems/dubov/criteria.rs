@@ -1,6 +1,6 @@
 //! The quality criteria of a Dubov bracket, one row each (key, name, articles, what it costs):
 //! `models/dubov-*.model` name them by key, the batch reports by name, `--explain` by article.
-//! The stages are stated on the upfloater program of [`super::bracket`]: the residents of the
+//! The stages are stated on the upfloater program of `super::bracket`: the residents of the
 //! bracket and the lower players offered for upfloating. Each row says once what a pair costs;
 //! the stages are built from it, and so is the order in which the upfloater program may prune a
 //! resident's candidates ([`Criterion::rank`]).

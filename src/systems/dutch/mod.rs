@@ -1,8 +1,8 @@
 //! The FIDE (Dutch) system (C.04.3): 2017 rules, and the shared core for the 2026 edition.
 //!
 //! A round is paired bracket by bracket from the top scoregroup down (A.9). Each bracket is one
-//! lexicographic integer program ([`bracket`], [`criteria`]) followed by the candidate order as
-//! tie-break ([`order`]). After each bracket the exact matching backend decides whether its
+//! lexicographic integer program (`bracket`, `criteria`) followed by the candidate order as
+//! tie-break (`order`). After each bracket the exact matching backend decides whether its
 //! downfloaters and all lower players can still complete the round; if not, the bracket is the
 //! PPB: it is paired again under C.4 and everything below becomes the collapsed last bracket.
 

@@ -5,7 +5,7 @@
 //! the bottom up to it, and the Median Score-group last, paired downward (2.2); a blocked median
 //! is extended by cracking pairings of the neighbouring score-groups (2.6).
 //!
-//! Each score-group is paired in two steps ([`group`]):
+//! Each score-group is paired in two steps (`group`):
 //! 1. who floats: one lexicographic integer program on the group (compatibility 2.1 as the
 //!    allowed pairs, then the number of pairings, the floater types of 3.9, rule 3.10, the colour
 //!    and Maxi rules of 3.2 and the floater order of 3.2-3.4 as stages), solved exactly by the
