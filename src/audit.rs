@@ -15,7 +15,6 @@
 //! It is a shared handle (`Arc<Mutex<…>>`): the options are cloned freely while pairing, and a
 //! batch pairs rounds on several threads, each with its own audit; nothing is shared between
 //! rounds, so the counts never depend on the thread count.
-#![warn(missing_docs)]
 
 use std::sync::{Arc, Mutex, PoisonError};
 

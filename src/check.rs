@@ -15,9 +15,13 @@ pub enum Outcome {
     Identical,
     /// The pairing differs; boards only on one side are listed, as TRF ids (white, black).
     Different {
+        /// Recorded boards lexpair did not pair, in ascending order.
         recorded_only: Vec<(u32, u32)>,
+        /// lexpair's boards not in the recorded pairing, in ascending order.
         lexpair_only: Vec<(u32, u32)>,
+        /// The player (or team) recorded with the pairing-allocated bye.
         recorded_bye: Option<u32>,
+        /// The player (or team) lexpair gave the pairing-allocated bye.
         lexpair_bye: Option<u32>,
     },
     /// lexpair found no valid pairing where one was recorded.

@@ -52,14 +52,18 @@ pub struct Line {
 /// A pair of the round, with the colours of the final pairing.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PairRef {
+    /// The pair's board in the final pairing, 1-based; `None` when the pair is not on it.
     pub board: Option<usize>,
+    /// The id of the unit with White (the pair's first unit when it is not on the final boards).
     pub white: u32,
+    /// The id of the unit with Black (the other one).
     pub black: u32,
 }
 
 /// One bracket (or step) of the round.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BracketExplained {
+    /// The bracket's (or step's) number, 1-based, in the order paired.
     pub number: usize,
     /// The system's own name for the step (`bracket`, `PPB`, `last`, `score-group, upward`, ...).
     pub kind: String,
@@ -67,7 +71,9 @@ pub struct BracketExplained {
     pub score: Option<String>,
     /// Players that came from elsewhere (MDPs, incoming floaters, upfloaters), then residents.
     pub moved_in: Vec<PlayerRef>,
+    /// Its own players (the residents).
     pub residents: Vec<PlayerRef>,
+    /// The pairs it made, by ids.
     pub pairs: Vec<PairRef>,
     /// Players leaving unpaired (floaters, or the bye).
     pub leaving: Vec<PlayerRef>,
@@ -80,21 +86,30 @@ pub struct BracketExplained {
 /// The pairing-allocated bye and why.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ByeExplained {
+    /// The unit that receives the bye.
     pub player: PlayerRef,
+    /// Why it went there, sentence by sentence, in order.
     pub reasons: Vec<String>,
 }
 
 /// The explanation of a round.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Explanation {
+    /// The schema version, [`SCHEMA`].
     pub schema: &'static str,
+    /// The system's name (`dutch-2026`, `dubov-2018`, `lim`, ...).
     pub system: &'static str,
     /// What is paired: `player` or `team`.
     pub unit: &'static str,
+    /// The rules' title (`Dutch system, rules in force from 2026 (C.04.3)`).
     pub rules: &'static str,
+    /// The round paired, 1-based.
     pub round: u32,
+    /// Points for a win, draw and loss, as points (`1-½-0`, `3-1-0`).
     pub points: String,
+    /// The pairing-allocated bye and why, when there is one.
     pub bye: Option<ByeExplained>,
+    /// One entry per bracket or step, in the order paired.
     pub brackets: Vec<BracketExplained>,
     /// The labels of the system's criteria on the pairing-allocated bye (Dutch 2026 `[C5]`,
     /// `[C9]`): the text says them once, in the bracket the bye leaves.

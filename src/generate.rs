@@ -32,11 +32,17 @@ pub const UNRATED_MODEL_RATING: u32 = 1000;
 /// A player of the field before the tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldPlayer {
+    /// Name, as the TRF `001` line writes it.
     pub name: String,
+    /// Rating; 0: unrated (the results model then uses [`UNRATED_MODEL_RATING`]).
     pub rating: u32,
+    /// FIDE title (`GM`, `IM`, ...), blank if none.
     pub title: String,
+    /// Sex (`m`/`w`) as the TRF writes it, blank if unknown.
     pub sex: String,
+    /// Federation (three letters), blank if unknown.
     pub federation: String,
+    /// FIDE id, blank if unknown.
     pub fide_id: String,
 }
 
@@ -46,7 +52,14 @@ pub enum Field {
     /// `players` players with ratings drawn uniformly in `min..=max`. For a team system,
     /// `players` teams of [`team::TeamOptions::boards`] boards, whose strengths follow the team
     /// model of [`team`] (the rating range is not used).
-    Random { players: usize, min_rating: u32, max_rating: u32 },
+    Random {
+        /// Players (or teams) in the field.
+        players: usize,
+        /// The lowest rating drawn.
+        min_rating: u32,
+        /// The highest rating drawn.
+        max_rating: u32,
+    },
     /// A given list (e.g. the players of a real event), in any order.
     List(Vec<FieldPlayer>),
 }
@@ -54,9 +67,13 @@ pub enum Field {
 /// Everything that decides a generated tournament.
 #[derive(Clone, Debug)]
 pub struct GenerateConfig {
+    /// The pairing system.
     pub system: System,
+    /// Rounds to generate and pair.
     pub rounds: u32,
+    /// The seed every random draw depends on.
     pub seed: u64,
+    /// Who plays.
     pub field: Field,
     /// Probability of a draw between equal players (0..=1).
     pub draw_rate: f64,
@@ -76,6 +93,7 @@ pub struct GenerateConfig {
     /// player in N, is 1/N): `floor(players · share)` of them, chosen from the seed, each in a
     /// round drawn before the last (none in a one-round event). 0: none.
     pub half_bye_share: f64,
+    /// Points of a win, a draw and a loss (and of the byes).
     pub point_system: PointSystem,
     /// Virtual points of an acceleration method, computed for the field (and written as XXA).
     pub acceleration: Option<crate::tournament::acceleration::Method>,
@@ -120,7 +138,12 @@ pub enum GenerateError {
     /// The configuration is unusable (exit code 3).
     Invalid(String),
     /// Pairing round `round` failed.
-    Pair { round: u32, error: PairError },
+    Pair {
+        /// The round, 1-based.
+        round: u32,
+        /// Why it could not be paired.
+        error: PairError,
+    },
 }
 
 impl fmt::Display for GenerateError {
@@ -137,7 +160,9 @@ impl std::error::Error for GenerateError {}
 /// A generated tournament and the time lexpair took to pair each round.
 #[derive(Clone, Debug)]
 pub struct Generated {
+    /// The tournament as a TRF document, every round paired and played.
     pub document: TrfDocument,
+    /// Wall-clock seconds lexpair took to pair each round, in round order.
     pub round_seconds: Vec<f64>,
     /// Per quality criterion (`C6`, `C12`, ...; in numeric order), the sum over all
     /// brackets and rounds of its stage values as the bracket models state them: for the count

@@ -3,7 +3,6 @@
 //! boards) with their results, then what the match is worth and whether it was actually played.
 //! The state of each kind of tournament (`team`, `double`) keeps one [`MatchRound`] per unit and
 //! past round.
-#![warn(missing_docs)]
 
 use crate::points::Points;
 use crate::trf::{ByeKind, Colour, ResultCode};

@@ -94,7 +94,9 @@ pub fn spearman(x: &[f64], y: &[f64]) -> Option<f64> {
 /// The metrics of one finished tournament. Scores and score differences are in points.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TournamentMetrics {
+    /// Players in the tournament.
     pub players: usize,
+    /// Rounds recorded in the file.
     pub rounds: u32,
     /// Kendall's τ-b between final scores and ratings.
     pub kendall_tau: Option<f64>,
@@ -106,6 +108,7 @@ pub struct TournamentMetrics {
     pub spearman: Option<f64>,
     /// Mean and maximum of the final |W−B| (played games) over players.
     pub colour_imbalance_mean: f64,
+    /// The maximum of the final |W−B| over players.
     pub colour_imbalance_max: u32,
     /// Players whose final |W−B| is 0, 1, 2, 3 or more.
     pub colour_imbalance_histogram: [u32; 4],
@@ -117,20 +120,25 @@ pub struct TournamentMetrics {
     pub floats: u32,
     /// Mean and maximum score difference of those games.
     pub float_score_difference_mean: f64,
+    /// The maximum score difference of those games.
     pub float_score_difference_max: f64,
     /// Players floating down (up) in two consecutive rounds.
     pub repeated_downfloats: u32,
+    /// Times a player floated up in two consecutive rounds (as `repeated_downfloats`, upward).
     pub repeated_upfloats: u32,
     /// Games where a player with a colour preference did not get it; with a strong or absolute
     /// preference; with an absolute one.
     pub colour_preferences_unmet: u32,
+    /// Of those games, the ones where the preference was strong or absolute.
     pub strong_colour_preferences_unmet: u32,
+    /// Of those games, the ones where the preference was absolute.
     pub absolute_colour_preferences_unmet: u32,
     /// Pairing-allocated byes given.
     pub pairing_byes: u32,
     /// Mean and maximum, over final scoregroups with two or more players who played, of the
     /// ARO range (max − min).
     pub aro_spread_mean: f64,
+    /// The maximum ARO range over those scoregroups.
     pub aro_spread_max: u32,
 }
 
@@ -314,11 +322,17 @@ pub fn tournament_metrics(doc: &TrfDocument, ranking: Option<&[TieBreak]>) -> Re
 /// Mean, standard deviation (sample), median, minimum and maximum of a sample.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
+    /// Values summarised.
     pub count: usize,
+    /// Arithmetic mean.
     pub mean: f64,
+    /// Sample standard deviation (divisor n − 1); 0 for a single value.
     pub sd: f64,
+    /// Median (the mean of the middle two for an even count).
     pub median: f64,
+    /// Smallest value.
     pub min: f64,
+    /// Largest value.
     pub max: f64,
 }
 

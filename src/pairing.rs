@@ -7,7 +7,9 @@ use serde::Serialize;
 /// One board: player indices (into `Tournament::players`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Board {
+    /// The player with White (in a team pairing, the team: an index into its teams).
     pub white: usize,
+    /// The player with Black (in a team pairing, the team).
     pub black: usize,
 }
 

@@ -11,6 +11,7 @@ use std::fmt;
 pub struct Points(pub i64);
 
 impl Points {
+    /// No points.
     pub const ZERO: Points = Points(0);
 
     /// Parses `"11.5"`, `"3"`, `".5"`, `"3.0"` (at most one decimal, optional sign).
@@ -94,17 +95,29 @@ impl std::iter::Sum for Points {
 /// Points awarded for each kind of result (C.04.1; TRF16 extensions BBW..BBU, XXS; TRF-2026 tag 162).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PointSystem {
+    /// A win with White (XXS `WW`).
     pub win_white: Points,
+    /// A win with Black (XXS `BW`).
     pub win_black: Points,
+    /// A draw with White (XXS `WD`).
     pub draw_white: Points,
+    /// A draw with Black (XXS `BD`).
     pub draw_black: Points,
+    /// A loss with White (XXS `WL`).
     pub loss_white: Points,
+    /// A loss with Black (XXS `BL`).
     pub loss_black: Points,
+    /// A win by forfeit (XXS `FW`).
     pub forfeit_win: Points,
+    /// A loss by forfeit (XXS `FL`, `BBF`).
     pub forfeit_loss: Points,
+    /// A full-point bye, result `F` (XXS `FPB`).
     pub full_bye: Points,
+    /// A half-point bye, result `H` (XXS `HPB`).
     pub half_bye: Points,
+    /// A zero-point bye, result `Z` (XXS `ZPB`, `BBZ`).
     pub zero_bye: Points,
+    /// The pairing-allocated bye, result `U` (XXS `PAB`, `BBU`).
     pub pairing_bye: Points,
 }
 

@@ -15,6 +15,7 @@ pub fn splitmix64(state: &mut u64) -> u64 {
 pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
+    /// The next 64-bit value ([`splitmix64`]).
     pub fn next_u64(&mut self) -> u64 {
         splitmix64(&mut self.0)
     }

@@ -11,7 +11,6 @@
 //! 4. the independent checker (`verify`): a pairing that breaks an absolute rule is never
 //!    returned ([`PairError::Internal`], the case saved for a bug report);
 //! 5. a pairing-allocated bye the arbiter entered in advance is kept.
-#![warn(missing_docs)]
 
 use crate::audit::CrossCheckStats;
 use crate::audit::SecondOpinionStats;

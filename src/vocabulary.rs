@@ -5,7 +5,6 @@
 //! (`verify`), and imports neither: the checker names the system it judges with [`System`]
 //! without importing any code that pairs. What a system *does* (its entry points, criteria and
 //! capabilities) is its row in `systems::registry`; here is only its name.
-#![warn(missing_docs)]
 
 use crate::points::Points;
 use serde::Serialize;

@@ -33,6 +33,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The kind's name in records, unit keys and reports (`replay`, `simulate`, `solve`).
     pub fn name(self) -> &'static str {
         match self {
             Kind::Replay => "replay",
@@ -45,20 +46,31 @@ impl Kind {
 /// A system with its default formulation, or with one loaded from a file.
 #[derive(Clone, Debug)]
 pub struct Variant {
+    /// The pairing system.
     pub system: System,
     /// `default`, or the model file's stem.
     pub name: String,
+    /// The formulation loaded from the model file; `None`: the system's default.
     pub model: Option<Formulation>,
 }
 
 /// A source of tournaments: a TRF file (replay, solve) or a field (simulate).
 #[derive(Clone, Debug)]
 pub enum Source {
+    /// A TRF file to replay or to pair the next round of.
     File(PathBuf),
-    Field { label: String, field: Field },
+    /// A field of players (or teams) to simulate tournaments with.
+    Field {
+        /// How reports name the source: `random N RATINGS`, `teams N x BOARDS`, or the field
+        /// file's path (`PATH top N`).
+        label: String,
+        /// Who plays.
+        field: Field,
+    },
 }
 
 impl Source {
+    /// How reports name the source: the file's path, or the field's label.
     pub fn label(&self) -> String {
         match self {
             Source::File(p) => p.display().to_string(),
@@ -70,8 +82,11 @@ impl Source {
 /// Everything a batch runs.
 #[derive(Clone, Debug)]
 pub struct Plan {
+    /// What the batch does with each tournament.
     pub kind: Kind,
+    /// The tournaments, in plan order.
     pub sources: Vec<Source>,
+    /// The systems (with their formulations) each source is run under, in plan order.
     pub variants: Vec<Variant>,
     /// Simulation seeds (empty for replay and solve).
     pub seeds: Vec<u64>,
@@ -89,8 +104,11 @@ pub struct Plan {
 /// One tournament under one variant (and one seed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
+    /// The source (an index into [`Plan::sources`]).
     pub source: usize,
+    /// The variant (an index into [`Plan::variants`]).
     pub variant: usize,
+    /// The simulation seed (`None` for replay and solve).
     pub seed: Option<u64>,
     /// Identity used for resuming and merging.
     pub key: String,
@@ -122,14 +140,21 @@ fn unit_key(kind: Kind, source: &str, v: &Variant, seed: Option<u64>) -> String 
 /// The outcome of one unit: one line of `units.jsonl`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
+    /// The unit's key ([`Unit::key`]): `kind|source|system|variant|seed`.
     pub key: String,
+    /// The kind's name ([`Kind::name`]).
     pub kind: String,
+    /// The source's label ([`Source::label`]).
     pub source: String,
+    /// The system's name.
     pub system: String,
+    /// The variant's name (`default`, or the model file's stem).
     pub variant: String,
+    /// The simulation seed (`None` for replay and solve).
     pub seed: Option<u64>,
     /// `ok`, or `failed` with `error` saying why (no valid pairing, system not implemented, ...).
     pub status: String,
+    /// Why the unit failed; in a replay measured despite failing rounds, the first of them.
     pub error: Option<String>,
     /// Deterministic measurements, in a fixed order.
     pub metrics: Vec<(String, Option<f64>)>,
@@ -148,15 +173,23 @@ pub struct Record {
 /// order, then `bye ID` for the pairing-allocated bye.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundRow {
+    /// The round replayed (1-based).
     pub round: u32,
+    /// Boards of the recorded pairing.
     pub boards: u32,
+    /// Boards of lexpair's pairing found in the recorded one with the same players and colours.
     pub boards_identical: u32,
+    /// Boards of lexpair's pairing whose two players met in the recorded one, colours aside.
     pub same_opponents: u32,
+    /// Whether both pairings gave the pairing-allocated bye to the same player, or neither.
     pub bye_same: bool,
+    /// Whether the round came out identical: every board with its colours, and the bye.
     pub identical: bool,
+    /// The recorded pairing.
     pub recorded: String,
     /// Empty when the round could not be paired (`error` says why).
     pub lexpair: String,
+    /// Why the round could not be paired.
     pub error: Option<String>,
 }
 
@@ -166,10 +199,12 @@ impl Record {
         (self.kind.clone(), self.source.clone(), self.system.clone(), self.variant.clone(), self.seed)
     }
 
+    /// The deterministic measurement `name`; `None` when absent or not measured.
     pub fn metric(&self, name: &str) -> Option<f64> {
         self.metrics.iter().find(|(n, _)| n == name).and_then(|(_, v)| *v)
     }
 
+    /// The wall-clock measurement `name`, seconds.
     pub fn time(&self, name: &str) -> Option<f64> {
         self.timing.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
     }
@@ -187,7 +222,9 @@ impl Record {
 /// Which units this shard runs: `index` (1-based) of `count`, every `count`-th unit of the plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// This shard, 1-based.
     pub index: usize,
+    /// How many shards the plan is split into.
     pub count: usize,
 }
 
@@ -204,6 +241,7 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
+    /// Whether this shard runs the unit at `position` (0-based, in plan order).
     pub fn takes(&self, position: usize) -> bool {
         position % self.count == self.index - 1
     }

@@ -4,6 +4,7 @@
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
+/// A batch's progress on standard error: units finished (and failed) out of those to run.
 pub struct Progress {
     total: usize,
     done: usize,

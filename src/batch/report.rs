@@ -175,9 +175,13 @@ pub fn timings_csv(records: &[Record]) -> String {
 /// Per group (kind, system, variant): units, failures, and a summary of every metric.
 #[derive(Clone, Debug, Serialize)]
 pub struct GroupSummary {
+    /// The group ([`Record::group`]): kind, system, and the variant unless `default`.
     pub group: String,
+    /// Units of the group.
     pub units: usize,
+    /// Units of the group that failed.
     pub failed: usize,
+    /// Per metric of the completed units (in column order), the summary of its finite values.
     pub metrics: Vec<(String, Summary)>,
     /// Replays: identical rounds / rounds and identical boards / boards over all files.
     pub pooled: Vec<(String, f64)>,

@@ -16,7 +16,9 @@ use std::sync::mpsc;
 pub struct RunOptions {
     /// Worker threads (at least 1).
     pub jobs: usize,
+    /// Run only this shard's units (`--shard I/N`); `None`: all of them.
     pub shard: Option<Shard>,
+    /// No progress on standard error.
     pub quiet: bool,
     /// `--baseline SYSTEM[=VARIANT]`: the group paired comparisons are made against.
     pub baseline: Option<String>,
@@ -53,7 +55,9 @@ pub struct RunStats {
     pub units: usize,
     /// Already in `units.jsonl`, skipped.
     pub skipped: usize,
+    /// Units run now (those not skipped).
     pub ran: usize,
+    /// Units run now that failed.
     pub failed: usize,
 }
 

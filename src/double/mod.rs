@@ -9,7 +9,6 @@
 //! first game's, when a game was played), the matches played, the meetings (\[C1\]: a match ended
 //! by forfeit is no meeting, the Preface), the facts that bar the bye (\[C2\]) and the floats
 //! (1.5). The articles after 1.3.2 are reconstructed readings: `docs/double-swiss.md`.
-#![warn(missing_docs)]
 
 mod build;
 pub mod encoding;

@@ -17,7 +17,6 @@
 //! Every value is exact ([`Value`]); numbers are rounded only where the text rounds them (ARO
 //! and the performances) and when printed. What the reader of the text had to decide, and
 //! where FIDE's reference engine reads it otherwise, is in `docs/standings.md`.
-#![warn(missing_docs)]
 
 pub mod code;
 pub mod edition;

@@ -7,7 +7,6 @@
 //! Shared by every system: the quantities of a unit come from its [`Facts`] (players of an
 //! individual tournament: [`PlayerFacts`]; teams and Double-Swiss players have their own), the
 //! program's order (`rank_diff`, `bye(rank)`) from the [`Scope`].
-#![warn(missing_docs)]
 
 use crate::model::criterion::{Custom, Decision, PairQuantity, PlayerQuantity, Quantity, Ratio, Relation, Requirement};
 use crate::model::formulation::Formulation;

@@ -4,10 +4,10 @@
 //!   (a team has no federation; `same_group` needs `--groups`), else exit 3 naming the file,
 //!   line and column ([`custom::unsupported`]);
 //! - a requirement that forbids pairs (`require same_federation <= 0`:
-//!   [`Requirement::forbids_pairs`]) is an absolute criterion of one's own beside the system's: its
-//!   pairs join the forbidden pairs of the round (as `XXP` / `260` would), so every program of
-//!   the system, its completion checks and the independent checker honour it, and the programs
-//!   stay matchings;
+//!   [`Requirement::forbids_pairs`](crate::model::criterion::Requirement::forbids_pairs)) is an
+//!   absolute criterion of one's own beside the system's: its pairs join the forbidden pairs
+//!   of the round (as `XXP` / `260` would), so every program of the system, its completion
+//!   checks and the independent checker honour it, and the programs stay matchings;
 //! - when no pairing meets them, the error names the requirement (and the players it leaves
 //!   without any partner), exit 1.
 //!

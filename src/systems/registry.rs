@@ -128,7 +128,7 @@ pub enum OwnCriteria {
     InBrackets,
     /// In the program that makes a bracket's pairs, where every player of it is paired, at
     /// their place among that program's criteria: on pairs only (Dubov's B.4-B.5, before D.3;
-    /// the Swiss Team and Double-Swiss 3.6, among [C8]-[C10]).
+    /// the Swiss Team and Double-Swiss 3.6, among \[C8\]-\[C10\]).
     OnPairs,
     /// In the program that chooses who floats out of a score-group (Lim), at their place among
     /// its stages: on the players floating only.

@@ -15,12 +15,15 @@ pub struct BracketTrace {
     /// TRF ids in the system's order; the first `mdps` came from higher brackets (moved down,
     /// or Lim's incoming floaters).
     pub players: Vec<u32>,
+    /// How many of `players`, at the front, came from higher brackets.
     pub mdps: usize,
-    /// Pairs chosen (TRF ids) and players leaving the bracket.
+    /// Pairs chosen (TRF ids).
     pub pairs: Vec<(u32, u32)>,
+    /// Players leaving the bracket unpaired (TRF ids): floaters, or the bye.
     pub leavers: Vec<u32>,
     /// Value of every stage, quality criteria first, then the candidate order.
     pub stages: Vec<(StageKey, i64)>,
+    /// The solver's report of every stage: value, how its optimum was established, time.
     pub reports: Vec<StageReport>,
     /// Quantities the edition's text computes for the bracket before pairing it (Dutch 2012: P0,
     /// M0, and the colour targets X1, Z1 of A.8), for the reader; empty where the text has none.
@@ -42,8 +45,9 @@ pub struct OwnValue {
     pub stage: StageKey,
     /// The criterion's name (the stage key's criterion).
     pub name: &'static str,
-    /// `minimise` or `maximise`, and the part of a `lex(...)` (1-based; 0 for a single one).
+    /// `minimise` or `maximise`.
     pub sense: &'static str,
+    /// The part of a `lex(...)`, 1-based; 0 for a single criterion.
     pub part: usize,
     /// Its value, exactly as a decimal (`0.25`, `1/3` as `0.333333`).
     pub text: String,

@@ -13,7 +13,6 @@
 //! had (1.6.1: the board-1 colour of a match actually played), its colour difference (1.6.2)
 //! and preference (1.7, Type A or B), whether it floated (1.5), the meetings that bar a second
 //! one (\[C1\]) and the facts that bar the pairing-allocated bye (\[C2\]).
-#![warn(missing_docs)]
 
 mod build;
 pub mod lineup;

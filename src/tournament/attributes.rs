@@ -3,7 +3,6 @@
 //! criteria and constraints of one's own (`same_federation`, `titled`, `national_rating(FED)`,
 //! ...); and the groups of `--groups FILE` for what a file does not carry (a club, a team, last
 //! year's finalists).
-#![warn(missing_docs)]
 
 use crate::trf::{PlayerRecord, TrfDocument};
 use std::collections::HashMap;

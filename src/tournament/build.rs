@@ -8,6 +8,7 @@ use std::fmt;
 /// A document that cannot be paired for the requested round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentError {
+    /// What is wrong, for the user.
     pub message: String,
 }
 
@@ -121,6 +122,7 @@ fn pending_results(doc: &TrfDocument, round: u32) -> Result<(), TournamentError>
 /// A round entered for some players only, which cannot be paired without asking what is meant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartialRound {
+    /// The round entered partly, 1-based.
     pub round: u32,
     /// TRF ids of the players with an entry in `round`.
     pub entered: Vec<u32>,

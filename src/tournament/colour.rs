@@ -25,12 +25,15 @@ pub enum Strength {
 pub struct Preference {
     /// The colour wanted; `None` only with `Strength::None`.
     pub colour: Option<Colour>,
+    /// How strongly it is wanted (A.6).
     pub strength: Strength,
 }
 
 impl Preference {
+    /// No preference: no game played yet.
     pub const NONE: Preference = Preference { colour: None, strength: Strength::None };
 
+    /// Whether the preference is absolute (A.6.a).
     pub fn is_absolute(&self) -> bool {
         self.strength == Strength::Absolute
     }

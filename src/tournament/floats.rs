@@ -5,8 +5,11 @@ use serde::Serialize;
 /// The float a player received in one round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Float {
+    /// No float.
     None,
+    /// A downfloat: paired with an opponent of lower score, or (per [`FloatRule`]) not playing.
     Down,
+    /// An upfloat: paired with an opponent of higher score.
     Up,
 }
 

@@ -67,6 +67,7 @@ pub struct PastRound {
     pub opponent: Option<usize>,
     /// Colour of a game actually played; `None` for forfeits, byes and absences.
     pub colour: Option<Colour>,
+    /// The result code as recorded.
     pub result: ResultCode,
     /// Points scored in the round.
     pub points: Points,
@@ -81,7 +82,9 @@ pub struct Player {
     pub id: u32,
     /// Pairing number (TPN): the id, or the position in the file with `XXC rank`.
     pub pairing_number: u32,
+    /// Name as in the TRF (columns 15-47).
     pub name: String,
+    /// Rating (columns 49-52); 0 when unrated.
     pub rating: u32,
     /// Points from rounds already played.
     pub score: Points,
@@ -91,7 +94,9 @@ pub struct Player {
     pub history: Vec<PastRound>,
     /// Colours of games actually played, chronological (C.04.2: unplayed rounds dropped).
     pub colours: Vec<Colour>,
+    /// Games with White minus games with Black, played games only (A.6).
     pub colour_difference: i32,
+    /// The colour preference for the round to pair (A.6).
     pub preference: Preference,
     /// Indices of opponents actually played (a forfeit is not a meeting).
     pub opponents: Vec<usize>,
@@ -137,6 +142,7 @@ pub struct Tournament {
     pub round: u32,
     /// Total rounds (XXR / 142), when known.
     pub total_rounds: Option<u32>,
+    /// Points of each result and bye (XXS, BB*, 162; 1-½-0 by default).
     pub point_system: PointSystem,
     /// Colour of the top player in round 1 (E.5): stated, inferred from round 1, or `None`.
     pub initial_colour: Option<Colour>,

@@ -2,8 +2,6 @@
 //!
 //! `read_str` → `write` → `read_str` gives back an equal [`TrfDocument`].
 
-#![warn(missing_docs)]
-
 mod document;
 mod error;
 mod read;

@@ -49,9 +49,13 @@ pub enum Rule {
 /// One broken rule: which, under which article, for which players (TRF ids).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Violation {
+    /// Which rule.
     pub rule: Rule,
+    /// The article that states it, for the edition judged (`C.04.1 Art. 3`, `C.04.1.c`, ...).
     pub article: &'static str,
+    /// The players (or teams) concerned, TRF ids; empty when there are none to name.
     pub players: Vec<u32>,
+    /// What is wrong, in words.
     pub detail: String,
 }
 

@@ -20,14 +20,14 @@ impl Judged for DoubleTournament {
     fn absent(&self, i: usize) -> bool {
         self.players[i].absent.is_some()
     }
-    /// [C1]: a match not ended by forfeit (Preface).
+    /// \[C1\]: a match not ended by forfeit (Preface).
     fn met(&self, a: usize, b: usize) -> bool {
         self.players[a].history.iter().any(|m| is_meeting(m) && m.opponent == Some(b))
     }
     fn prohibited(&self, a: usize, b: usize) -> bool {
         self.forbidden.contains(&(a.min(b), a.max(b)))
     }
-    /// [C2].
+    /// \[C2\].
     fn pab_barred(&self, i: usize) -> bool {
         let p = &self.players[i];
         p.had_pab || p.had_forfeit_win || p.had_full_bye

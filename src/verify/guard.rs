@@ -17,8 +17,11 @@ use std::path::PathBuf;
 /// A produced pairing broke absolute rules.
 #[derive(Debug)]
 pub struct GuardError {
+    /// The system whose pairing it is.
     pub system: System,
+    /// The round paired, 1-based.
     pub round: u32,
+    /// The rules it breaks.
     pub violations: Vec<Violation>,
     /// Where the case was saved, when saving succeeded.
     pub saved: Option<PathBuf>,

@@ -10,10 +10,10 @@
 //! - [`quality`]: the system's quality criteria evaluated on a whole round's pairing, so a
 //!   hand-made pairing can be compared with lexpair's criterion by criterion;
 //! - [`pairs_file`]: a pairing read from the engines' pairs format or from a TRF with the round;
-//! - [`matches`], [`team`], [`double`]: the systems whose pairs are matches (C.04.6 teams, C.04.5
+//! - [`mod@matches`], [`team`], [`double`]: the systems whose pairs are matches (C.04.6 teams, C.04.5
 //!   players in two-game matches), judged from their own tournament states;
-//! - [`guard`]: the run-time hook every printed pairing passes through;
-//! - [`judge`]: one entry for any kind of event.
+//! - [`mod@guard`]: the run-time hook every printed pairing passes through;
+//! - [`fn@judge`]: one entry for any kind of event.
 //!
 //! Invariants: the checker never panics on any pairing (unknown indices are violations, not
 //! errors), and its answer depends only on the tournament state and the pairing.

@@ -16,20 +16,29 @@ use std::path::Path;
 pub enum PairsFileError {
     /// The file could not be read at all (exit code 5 at the binary's edge).
     Io {
+        /// The file, as given.
         file: String,
+        /// Why it could not be read.
         source: std::io::Error,
     },
     /// A line of a pairs file is malformed or names an unknown player (exit code 3).
     Line {
+        /// The file, as given.
         file: String,
+        /// The line, 1-based.
         line: usize,
+        /// The field at fault: `count`, `line`, `white` or `black`.
         field: &'static str,
+        /// What is wrong with it.
         message: String,
     },
-    /// The file is a TRF that could not be read, or holds no pairing for the round.
+    /// The file is a TRF that could not be read.
     Trf(ReadFileError),
+    /// The file is a TRF with no pairing recorded for the round being checked.
     NoRound {
+        /// The file, as given.
         file: String,
+        /// The round being checked, 1-based.
         round: u32,
     },
 }

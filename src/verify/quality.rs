@@ -97,14 +97,18 @@ impl Criterion {
 /// A criterion's name and its article in a given edition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CriterionValue {
+    /// The criterion.
     pub criterion: Criterion,
+    /// Its article in the edition judged (`C.04.3 (2026) 2.4.7 [C12]`).
     pub article: &'static str,
+    /// Its value on the round, compared lexicographically, lower better (scores in tenths).
     pub value: Vec<i64>,
 }
 
 /// The quality of a round's pairing: the system's criteria in priority order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Quality {
+    /// One value per criterion of the system, in priority order.
     pub criteria: Vec<CriterionValue>,
 }
 
@@ -114,10 +118,28 @@ pub enum Comparison {
     /// Equal on every criterion.
     AsGood,
     /// Worse at this criterion, equal on every earlier one.
-    Worse { criterion: Criterion, article: &'static str, value: Vec<i64>, reference: Vec<i64> },
+    Worse {
+        /// The first criterion on which the two differ.
+        criterion: Criterion,
+        /// Its article in the edition judged.
+        article: &'static str,
+        /// The pairing's value at it.
+        value: Vec<i64>,
+        /// The reference pairing's value at it.
+        reference: Vec<i64>,
+    },
     /// Better at this criterion, equal on every earlier one (the rules compare bracket by
     /// bracket, so a round-level gain may be paid for in a higher bracket).
-    Better { criterion: Criterion, article: &'static str, value: Vec<i64>, reference: Vec<i64> },
+    Better {
+        /// The first criterion on which the two differ.
+        criterion: Criterion,
+        /// Its article in the edition judged.
+        article: &'static str,
+        /// The pairing's value at it.
+        value: Vec<i64>,
+        /// The reference pairing's value at it.
+        reference: Vec<i64>,
+    },
 }
 
 /// The system's criteria in priority order, with their articles.

@@ -19,14 +19,14 @@ impl Judged for TeamTournament {
     fn absent(&self, i: usize) -> bool {
         self.teams[i].absent.is_some()
     }
-    /// [C1]: a match actually played (1.6.1).
+    /// \[C1\]: a match actually played (1.6.1).
     fn met(&self, a: usize, b: usize) -> bool {
         self.teams[a].history.iter().any(|m| m.played() && m.opponent == Some(b))
     }
     fn prohibited(&self, a: usize, b: usize) -> bool {
         self.forbidden.contains(&(a.min(b), a.max(b)))
     }
-    /// [C2].
+    /// \[C2\].
     fn pab_barred(&self, i: usize) -> bool {
         let team = &self.teams[i];
         team.had_pab || team.had_forfeit_win || team.had_full_bye

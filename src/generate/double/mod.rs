@@ -7,7 +7,7 @@
 //! game columns 2k-1 and 2k, `142` twice the matches, `152` drawn, `162` the game points with `P`
 //! a game won plus a game drawn (1.4), `192 FIDE_DOUBLESWISS` (`FIDE_DOUBLESWISS_BAKU` with the
 //! Baku acceleration, whose virtual points the state computes from the code). A match round
-//! ([`play`]) announces its absent players (`0000 - Z` in both columns), is paired, then played
+//! (`play`) announces its absent players (`0000 - Z` in both columns), is paired, then played
 //! game by game with the Elo model of [`super::game_result`] (game 1 with the match White as
 //! White, game 2 with the colours reversed, C.04.5 4.4): a match is forfeited as a whole at the
 //! match forfeit rate (one player, drawn at random, forfeits both games: the Preface's match

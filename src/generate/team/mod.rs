@@ -2,13 +2,13 @@
 //! paired through the door of a round ([`crate::round::pair`]) from the file written so far.
 //!
 //! The tournament follows the conventions of the Swiss Team witness corpus
-//! (`corpus/team-2026/README.md`): `N` teams of `B` boards ([`field`]: team strengths running
+//! (`corpus/team-2026/README.md`): `N` teams of `B` boards (`field`: team strengths running
 //! down from a drawn top over a drawn spread, player ratings around them, board 1 strongest,
 //! TPN by rating sum); a TRF-2026 file with `142`, `152` (drawn), `162` (the game points, `P` a
-//! draw's value: the PAB is worth a draw per board), `192`, `352`, `362`; a round ([`play`])
+//! draw's value: the PAB is worth a draw per board), `192`, `352`, `362`; a round (`play`)
 //! announces its absent teams (`240 Z`, `0000 - Z`), is paired, then played board by board with
 //! the Elo model of [`super::game_result`], single boards and whole matches forfeited at their
-//! rates (`+`/`-`, `330`), the PAB written as `0000 - U` and in `320`; at the end ([`finish`])
+//! rates (`+`/`-`, `330`), the PAB written as `0000 - U` and in `320`; at the end (`finish`)
 //! the `310` records get each team's match points, game points and rank.
 //!
 //! Every random draw depends only on the seed and on what it decides (a team's field, its

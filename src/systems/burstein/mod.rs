@@ -5,10 +5,10 @@
 //! - After them: the pairing-allocated bye first (3.1, [`round::Round::pab`]), then the
 //!   scoregroups from the top down, each bracket made of the incoming floaters and the residents
 //!   in the ranking order of 1.8 (the Index: Buchholz, then Sonneborn-Berger, with 1.7.2 for
-//!   unplayed games; then TPN), paired by one lexicographic matching program ([`bracket`]):
+//!   unplayed games; then TPN), paired by one lexicographic matching program (`bracket`):
 //!   \[C1\]-\[C3\] as the allowed pairs, \[C4\] as the requirement that every lower player can still
 //!   be paired, \[C5\]-\[C8\] as stages (`models/burstein-2026.model`), then the order of 4.3.
-//! - Colours by Article 5 ([`colours`]).
+//! - Colours by Article 5 (`colours`).
 //!
 //! See `docs/burstein.md` for the readings and the agreement with the witnesses.
 

@@ -11,6 +11,7 @@ use std::cmp::Reverse;
 
 /// Read-only facts about the round being paired.
 pub struct Round<'t> {
+    /// The tournament before the round.
     pub t: &'t Tournament,
     /// Buchholz and Sonneborn-Berger of every player (1.7.1), in tenths of points (SB in tenths
     /// squared): only their order matters.
@@ -86,6 +87,7 @@ impl<'t> Round<'t> {
         p.colour.map(|c| (c, p.strength))
     }
 
+    /// Whether player `i` has not played a game yet (no colour: 1.5.4).
     pub fn unplayed(&self, i: usize) -> bool {
         self.t.players[i].colours.is_empty()
     }

@@ -1,6 +1,6 @@
 //! The quality criteria of a Dubov bracket, one row each (key, name, articles, what it costs):
 //! `models/dubov-*.model` name them by key, the batch reports by name, `--explain` by article.
-//! The stages are stated on the upfloater program of [`super::bracket`]: the residents of the
+//! The stages are stated on the upfloater program of `super::bracket`: the residents of the
 //! bracket and the lower players offered for upfloating. Each row says once what a pair costs;
 //! the stages are built from it, and so is the order in which the upfloater program may prune a
 //! resident's candidates ([`Criterion::rank`]).
@@ -11,6 +11,7 @@ use crate::vocabulary::{At, StageKey};
 
 /// What the stages of one bracket are built from.
 pub struct Ctx<'a, 't> {
+    /// The round being paired.
     pub r: &'a Round<'t>,
     /// The model's pairs (local indices: residents first, then the lower players offered).
     pub pairs: &'a crate::model::Pairs,
@@ -29,7 +30,12 @@ pub struct Ctx<'a, 't> {
 pub enum Kind {
     /// One stage: the sum of `cost(x, y)` over the bracket's pairs of a resident `x` with an
     /// upfloater `y`, and with another resident too where `residents_too`.
-    PerPair { cost: fn(&Round, usize, usize) -> i64, residents_too: bool },
+    PerPair {
+        /// The cost of the pair of resident `x` with `y` (tournament indices).
+        cost: fn(&Round, usize, usize) -> i64,
+        /// Whether pairs of two residents are counted too.
+        residents_too: bool,
+    },
     /// C.6: one stage per score level of the lower players, the lowest first, each counting the
     /// upfloaters with that score: the lowest scores are avoided first.
     ScoreLevels,
@@ -37,16 +43,20 @@ pub enum Kind {
 
 /// One criterion of the Dubov system.
 pub struct Criterion {
+    /// The key the models and the stage keys use (`C5` .. `C10`).
     pub key: &'static str,
     /// What it measures, the name shared with the other systems where the meaning is the same
     /// (`colour_preference_violations`), as the batch reports' column.
     pub name: &'static str,
+    /// The article in the 2026 rules, as `--explain` cites it.
     pub article_2026: &'static str,
+    /// The article in the 2018 rules.
     pub article_2018: &'static str,
     /// What its stages count, in their keys (`C7/colour-preferences`).
     pub what: &'static str,
     /// False for C.8-C.10, which apply "unless it is the last round".
     pub in_last_round: bool,
+    /// What it costs.
     pub kind: Kind,
 }
 

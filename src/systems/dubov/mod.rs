@@ -1,9 +1,9 @@
 //! The FIDE Dubov system (C.04.4.1): the 2018 text and the 2026 edition, one implementation.
 //!
-//! A round is paired as B describes: the pairing-allocated bye first (B.0, [`bracket::pab`]),
+//! A round is paired as B describes: the pairing-allocated bye first (B.0, `bracket::pab`),
 //! then the scoregroups from the top down, each completed with upfloaters drawn from the lower
 //! scoregroups (no downfloaters). Each bracket is solved as lexicographic matching programs
-//! ([`bracket`]): the upfloater set by the quality criteria C.5-C.10 (with completion C.4 as the
+//! (`bracket`): the upfloater set by the quality criteria C.5-C.10 (with completion C.4 as the
 //! requirement that everybody below can still be paired) and the D.1 set order, then the B.3
 //! shifters by D.2, then the first legal transposition T2 of D.3. Colours by E.0-E.4
 //! ([`colours`]).

@@ -70,14 +70,17 @@ impl Ctx<'_, '_> {
 
 /// A criterion of an edition: its key in `models/dutch-YEAR.model`, its article and meaning,
 /// and the stages it adds to a bracket's program (given the article to cite). Each edition has
-/// one table of them ([`CRITERIA`] for 2017, `criteria_2026::CRITERIA`, `criteria_2012::CRITERIA`):
+/// one table of them (`CRITERIA` for 2017, `criteria_2026::CRITERIA`, `criteria_2012::CRITERIA`):
 /// the keys a formulation file may use, the articles and the stage builders all come from it.
 pub struct Criterion {
+    /// The key in the edition's model file (`C5`, `C12`, ...).
     pub key: &'static str,
     /// What it measures, the same name in every edition that has it (`pab_score`,
     /// `colour_preference_violations`, ...): the batch reports' column.
     pub name: &'static str,
+    /// The article as `--explain` cites it (`C.04.3 C.6 minimise the PSD`).
     pub article: &'static str,
+    /// The stages it adds to a bracket's program, citing the article it is given.
     pub build: fn(&Ctx, &'static str) -> Vec<Stage>,
 }
 

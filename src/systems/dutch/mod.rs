@@ -1,8 +1,8 @@
 //! The FIDE (Dutch) system (C.04.3): 2017 rules, and the shared core for the 2026 edition.
 //!
 //! A round is paired bracket by bracket from the top scoregroup down (A.9). Each bracket is one
-//! lexicographic integer program ([`bracket`], [`criteria`]) followed by the candidate order as
-//! tie-break ([`order`]). After each bracket the exact matching backend decides whether its
+//! lexicographic integer program (`bracket`, `criteria`) followed by the candidate order as
+//! tie-break (`order`). After each bracket the exact matching backend decides whether its
 //! downfloaters and all lower players can still complete the round; if not, the bracket is the
 //! PPB: it is paired again under C.4 and everything below becomes the collapsed last bracket.
 
@@ -41,8 +41,11 @@ use std::sync::OnceLock;
 /// Edition of the Dutch rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Edition {
+    /// The rules in force 2012-2017.
     E2012,
+    /// The rules in force 2017-2026.
     E2017,
+    /// The rules in force from 2026.
     E2026,
 }
 
@@ -53,8 +56,10 @@ pub(crate) const MODEL_2026: &str = include_str!("../../../models/dutch-2026.mod
 /// The facts about a player that depend on the Dutch edition (for `lexpair state`).
 #[derive(Clone, Copy, Debug)]
 pub struct PlayerRules {
+    /// The Dutch system of this edition.
     pub system: crate::vocabulary::System,
     edition: Edition,
+    /// The definition of a float this edition applies.
     pub float: crate::tournament::FloatRule,
 }
 

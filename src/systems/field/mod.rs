@@ -23,7 +23,6 @@
 //! by pairing score, then rating, then pairing number. Every stage is a cost on pair and bye
 //! variables, so the program is a pure matching: the exact weighted matching solves it by
 //! default, HiGHS with `--backend highs`.
-#![warn(missing_docs)]
 
 use super::custom::{self, Choice, PlayerFacts, Scope};
 use super::solving;

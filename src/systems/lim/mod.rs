@@ -5,7 +5,7 @@
 //! the bottom up to it, and the Median Score-group last, paired downward (2.2); a blocked median
 //! is extended by cracking pairings of the neighbouring score-groups (2.6).
 //!
-//! Each score-group is paired in two steps ([`group`]):
+//! Each score-group is paired in two steps (`group`):
 //! 1. who floats: one lexicographic integer program on the group (compatibility 2.1 as the
 //!    allowed pairs, then the number of pairings, the floater types of 3.9, rule 3.10, the colour
 //!    and Maxi rules of 3.2 and the floater order of 3.2-3.4 as stages), solved exactly by the
@@ -70,7 +70,9 @@ pub fn pair_with(t: &Tournament, opts: LimOptions) -> Result<RoundPairing, PairE
 
 /// Read-only facts about the round being paired.
 pub struct Ctx<'t> {
+    /// The tournament before the round.
     pub t: &'t Tournament,
+    /// The Lim options (Maxi-tournament rules).
     pub opts: LimOptions,
     /// Section 6 applies.
     pub last_round: bool,
@@ -92,6 +94,8 @@ pub struct Ctx<'t> {
 }
 
 impl<'t> Ctx<'t> {
+    /// The round of `t` under `opts`: the pairing list, the median, each player's permitted
+    /// colours; `solve` and `floater_stages` start as the defaults.
     pub fn new(t: &'t Tournament, opts: LimOptions) -> Ctx<'t> {
         let mut order = t.present();
         order.sort_by_key(|&i| (std::cmp::Reverse(t.players[i].pairing_score()), t.players[i].pairing_number));
@@ -115,14 +119,17 @@ impl<'t> Ctx<'t> {
         }
     }
 
+    /// Player `i`'s pairing score (acceleration included).
     pub fn score(&self, i: usize) -> Points {
         self.t.players[i].pairing_score()
     }
 
+    /// Player `i`'s pairing number.
     pub fn pn(&self, i: usize) -> u32 {
         self.t.players[i].pairing_number
     }
 
+    /// Player `i`'s rating (0 when unrated).
     pub fn rating(&self, i: usize) -> i64 {
         i64::from(self.t.players[i].rating)
     }
@@ -141,6 +148,7 @@ impl<'t> Ctx<'t> {
         }
     }
 
+    /// 2.1 compatibility: may `a` and `b` meet (not met before, not forbidden, colours of 5.1)?
     pub fn compatible(&self, a: usize, b: usize) -> bool {
         colour::compatible(self, a, b)
     }

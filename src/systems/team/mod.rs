@@ -10,7 +10,7 @@
 //!    of 3.6.2-3.6.3;
 //! 3. the colours of every pair (Art. 4, [`colours`]), board colours by the `352` pattern.
 //!
-//! This module gives the procedure the facts about the teams ([`Units`]: \[C1\], \[C2\], floats,
+//! This module gives the procedure the facts about the teams (`Units`: \[C1\], \[C2\], floats,
 //! colour preferences) and the keys of C.04.6's criteria ([`criteria`]).
 //!
 //! Where the text leaves a choice, this implementation reads it as FIDE's reference engine
@@ -18,7 +18,6 @@
 //! scoregroups are the score levels of the teams present (before the bye is taken out); \[C6\]
 //! passes or fails on the scoregroup just below; \[C7\] and \[C10\] look at the previous round
 //! and floats either way; a bracket's seats are by TPN only.
-#![warn(missing_docs)]
 
 pub mod colours;
 pub mod criteria;
