@@ -39,7 +39,7 @@
 //!    on past 400 s; with the certificate's sets every stage is proven by its first relaxation,
 //!    and the round takes 25 s (identical to the matching backend).
 //! 3. **Exact proof.** HiGHS's row duals are rounded and the weak-duality bound is computed in
-//!    integer arithmetic ([`DUAL_SCALE`]): HiGHS's tolerances can weaken it, never make it wrong.
+//!    integer arithmetic (`DUAL_SCALE`): HiGHS's tolerances can weaken it, never make it wrong.
 //!    A candidate (or integral LP point) meeting every row exactly and within one unit of that
 //!    bound is optimal: no branch and bound.
 //! 4. **Reduced-cost fixing.** Once a group's optimum is proven, every column whose exact
@@ -50,7 +50,7 @@
 //!    such a stage whose least value over the columns left meets the incumbent's, or the
 //!    candidate's, is fixed without a solve.
 //! 5. **Branch and bound** only where the LP cannot prove the optimum (the bound stalls for
-//!    [`STALL_ROUNDS`] rounds): HiGHS's MIP, started from the candidate (its primal heuristics
+//!    `STALL_ROUNDS` rounds): HiGHS's MIP, started from the candidate (its primal heuristics
 //!    off: it has only the bound to prove), over the columns the candidate's value allows; a merged optimum found there is re-checked against HiGHS's dual
 //!    bound and, if the check fails, the group is solved again stage by stage.
 //!
