@@ -7,10 +7,10 @@
 //! `results.csv` / `results.json` / `summary.json` (deterministic: sorted, no timings),
 //! `timings.csv` and `summary.txt` (with timings).
 
-pub mod execute;
+pub(crate) mod execute;
 pub mod lock;
 pub mod plots;
-pub mod progress;
+pub(crate) mod progress;
 pub mod report;
 pub mod run;
 

@@ -12,7 +12,7 @@
 
 mod build;
 pub mod encoding;
-pub mod output;
+pub(crate) mod output;
 
 pub use build::{through_round, DoubleStateError};
 

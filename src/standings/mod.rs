@@ -18,14 +18,14 @@
 //! and the performances) and when printed. What the reader of the text had to decide, and
 //! where FIDE's reference engine reads it otherwise, is in `docs/standings.md`.
 
-pub mod code;
-pub mod edition;
+pub(crate) mod code;
+pub(crate) mod edition;
 mod encounter;
 pub mod field;
 mod ratings;
 pub mod render;
-pub mod unplayed;
-pub mod value;
+pub(crate) mod unplayed;
+pub(crate) mod value;
 mod values;
 
 pub use code::{Kind, ScoreKind, TieBreak};

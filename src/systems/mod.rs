@@ -7,15 +7,15 @@
 
 pub mod burstein;
 mod colour_grant;
-pub mod counterfactual;
-pub mod custom;
+pub(crate) mod counterfactual;
+pub(crate) mod custom;
 pub mod double;
 pub mod dubov;
 pub mod dutch;
 pub mod field;
 pub mod lim;
-pub mod own;
-pub mod registry;
+pub(crate) mod own;
+pub(crate) mod registry;
 mod solving;
 pub mod team;
 mod top_scoregroup;

@@ -8,8 +8,8 @@
 pub mod acceleration;
 pub mod attributes;
 mod build;
-pub mod colour;
-pub mod floats;
+pub(crate) mod colour;
+pub(crate) mod floats;
 mod forbidden;
 mod json;
 pub use forbidden::Forbidden;

@@ -18,14 +18,14 @@
 //! Invariants: the checker never panics on any pairing (unknown indices are violations, not
 //! errors), and its answer depends only on the tournament state and the pairing.
 
-pub mod absolute;
+pub(crate) mod absolute;
 pub mod double;
-pub mod guard;
+pub(crate) mod guard;
 mod judge;
 pub mod matches;
 pub mod pairs_file;
-pub mod quality;
-pub mod rules;
+pub(crate) mod quality;
+pub(crate) mod rules;
 pub mod team;
 
 pub use absolute::{check, may_meet, may_receive_bye, Rule, Violation};

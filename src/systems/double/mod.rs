@@ -19,7 +19,7 @@
 //! criteria here and in `top_scoregroup`, the colours in [`colours`].
 
 pub mod colours;
-pub mod criteria;
+pub(crate) mod criteria;
 
 pub use criteria::words;
 

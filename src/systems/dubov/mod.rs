@@ -18,8 +18,8 @@
 
 mod bracket;
 pub use bracket::words;
-pub mod colours;
-pub mod criteria;
+pub(crate) mod colours;
+pub(crate) mod criteria;
 mod round;
 
 use super::trace::BracketTrace;

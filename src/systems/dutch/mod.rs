@@ -8,7 +8,7 @@
 
 mod bracket;
 mod bye;
-pub mod colours;
+pub(crate) mod colours;
 mod criteria;
 mod criteria_2012;
 mod criteria_2026;

@@ -8,7 +8,7 @@
 //! team not yet paired can still be paired.
 
 use crate::systems::trace::Words;
-use crate::vocabulary::{At, StageKey};
+use crate::vocabulary::StageKey;
 
 /// One quality criterion: its key in `models/team-2026.model`, its stable name (the batch
 /// columns, `models/criteria-names.csv`) and the text's words.
@@ -117,9 +117,4 @@ pub fn words(key: &StageKey, v: i64, seat: &dyn Fn(usize) -> String) -> Option<W
         }
         _ => return None,
     })
-}
-
-/// A part of a criterion at one score.
-pub fn at_score(key: StageKey, s: crate::points::Points) -> StageKey {
-    key.at(At::Score(s))
 }

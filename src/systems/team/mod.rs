@@ -20,7 +20,7 @@
 //! and floats either way; a bracket's seats are by TPN only.
 
 pub mod colours;
-pub mod criteria;
+pub(crate) mod criteria;
 
 pub use criteria::words;
 
