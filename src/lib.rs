@@ -34,6 +34,12 @@
 //! assert_eq!(Event::next_round(&doc), number + 1);
 //! ```
 //!
+//! The modules below the prelude are public because one workspace shares them: the command line
+//! (`src/cli`, the binary's own modules), the Python package, the fuzz targets, the benches and
+//! the tests; and researchers reach the models and solvers through them. Outside the prelude and
+//! the modules its table links, they carry no promise of stability between versions; what no
+//! other part names is `pub(crate)`.
+//!
 //! # Layers
 //!
 //! From the file to the pairing (`docs/architecture.md` draws them; no import cycle, every
