@@ -153,6 +153,7 @@ fn unpack(x: u32) -> Var {
 }
 
 impl Cost {
+    /// A cost without terms (zero everywhere).
     pub fn new() -> Cost {
         Cost::default()
     }
@@ -196,6 +197,7 @@ impl Cost {
         self.vars.len()
     }
 
+    /// Whether there is no term.
     pub fn is_empty(&self) -> bool {
         self.vars.is_empty()
     }
@@ -290,15 +292,20 @@ pub struct Stage {
     pub key: StageKey,
     /// The article it implements (e.g. `"C.04.3 C.10"`).
     pub article: String,
+    /// What the stage minimises.
     pub cost: Cost,
 }
 
 /// A linear side constraint `lower <= sum terms <= upper`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Constraint {
+    /// Its name, in messages (a violated constraint is named) and in an LP file's legend.
     pub name: String,
+    /// The sum's terms, `(variable, coefficient)`.
     pub terms: Vec<(Var, i64)>,
+    /// The least value of the sum, if any.
     pub lower: Option<i64>,
+    /// The greatest value of the sum, if any.
     pub upper: Option<i64>,
 }
 
@@ -310,6 +317,7 @@ pub enum Labels {
     Numbered(usize),
     /// Player ids, written as numbers.
     Ids(Vec<u32>),
+    /// Any names, as given.
     Text(Vec<String>),
 }
 
@@ -320,6 +328,7 @@ impl Default for Labels {
 }
 
 impl Labels {
+    /// Number of players labelled.
     pub fn len(&self) -> usize {
         match self {
             Labels::Numbered(n) => *n,
@@ -328,6 +337,7 @@ impl Labels {
         }
     }
 
+    /// Whether no player is labelled.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -711,6 +721,8 @@ pub struct BracketModel {
     pub pairs: Pairs,
     /// Whether each player may be left unpaired.
     pub may_float: Vec<bool>,
+    /// Side constraints beyond "every player paired once or floating" (none in a pure
+    /// matching model).
     pub constraints: Vec<Constraint>,
     /// Names of auxiliary 0/1 variables (`Var::Aux(k)` is `aux[k]`).
     pub aux: Vec<String>,
@@ -742,6 +754,7 @@ impl BracketModel {
         self.constraints.push(Constraint { name: name.to_string(), terms, lower, upper });
     }
 
+    /// Number of players (the length of `may_float`).
     pub fn num_players(&self) -> usize {
         self.may_float.len()
     }
