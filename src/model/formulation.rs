@@ -30,6 +30,7 @@ pub enum ByeRule {
 /// A formulation: criterion keys in priority order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Formulation {
+    /// Where it was read from (a file's path, or a built-in file's name): the `FILE` of its errors.
     pub name: String,
     /// Criterion keys (of the system's table) and names (of one's own criteria) in priority order.
     pub criteria: Vec<String>,
@@ -49,9 +50,6 @@ pub struct Formulation {
 }
 
 impl Formulation {
-    /// Parses a `.model` text: `#` comments, blank lines, one `KEY description` per line, and
-    /// the lines of one's own criteria. Every key must be known to `known`; errors name the line
-    /// (and, in an expression, the column).
     /// [`Formulation::parse`] of a built-in text, done once per process and kept in `slot` (a
     /// batch pairs thousands of rounds; reading the same file again each round was 1.5% of a
     /// Dutch batch's time). The text is a constant, so every caller gets the same value.
@@ -68,6 +66,9 @@ impl Formulation {
         Ok(slot.get_or_init(|| read))
     }
 
+    /// Parses a `.model` text: `#` comments, blank lines, one `KEY description` per line, and
+    /// the lines of one's own criteria. Every key must be known to `known`; errors name the line
+    /// (and, in an expression, the column), under `name`.
     pub fn parse(name: &str, text: &str, known: impl Fn(&str) -> bool) -> Result<Formulation, String> {
         let mut f = Formulation {
             name: name.to_string(),

@@ -30,7 +30,12 @@ pub struct PairingGraph {
 pub enum Pairability {
     /// A complete pairing: the pairs (each `(a, b)` with `a < b`, sorted) and the bye, if `n`
     /// is odd.
-    Pairable { pairs: Vec<(usize, usize)>, bye: Option<usize> },
+    Pairable {
+        /// The pairs played.
+        pairs: Vec<(usize, usize)>,
+        /// The player left out (bye-eligible), when `n` is odd.
+        bye: Option<usize>,
+    },
     /// No complete pairing exists.
     Unpairable,
 }

@@ -71,9 +71,12 @@ pub struct StageReport {
     /// The stage (written as its stable name).
     #[serde(rename = "name")]
     pub key: StageKey,
+    /// The stage's value in the solution reached (its optimum, given the stages before).
     pub value: i64,
     /// How the optimum was established: `"solved"`, `"merged"` (solved together with
     /// neighbouring stages), or `"bound"` (the incumbent already met a lower bound: no solve).
     pub how: &'static str,
+    /// Wall-clock seconds of the call that established it (every stage given in one call of
+    /// the matching session reports that call's time; 0 where nothing was timed).
     pub seconds: f64,
 }

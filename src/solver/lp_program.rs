@@ -22,6 +22,7 @@ pub struct Columns {
 }
 
 impl Columns {
+    /// The columns of `m`'s variables.
     pub fn of(m: &BracketModel) -> Columns {
         let mut next = m.pairs.len();
         let float_col = m
@@ -61,8 +62,11 @@ impl Columns {
 /// A row `Σ c·v` within `[lower, upper]`, in the model's variables.
 #[derive(Clone, Debug)]
 pub struct Row {
+    /// The sum's terms, `(variable, coefficient)`.
     pub terms: Vec<(Var, i64)>,
+    /// The least value of the sum, if any.
     pub lower: Option<i64>,
+    /// The greatest value of the sum, if any.
     pub upper: Option<i64>,
 }
 

@@ -32,7 +32,10 @@ pub const HIGHS_PAIRS: usize = 1_000;
 /// Which route the second session takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Route {
+    /// The integer program, solved by HiGHS (small models of a matching session).
     Highs,
+    /// The exact weighted matching: the other pricing path when the first session is a
+    /// matching too (see [`crate::solver::matching_lex::MatchingSession::with_inverse_pricing`]).
     Matching,
 }
 

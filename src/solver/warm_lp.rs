@@ -41,8 +41,11 @@ pub struct WarmLp {
 
 /// What a warm solve found: its status, the value of every session column, the row duals.
 pub struct WarmSolution {
+    /// HiGHS's status of the solve (the values below mean something when optimal).
     pub status: HighsModelStatus,
+    /// Per session column ([`Columns`]): its value (0 for a column left out).
     pub x: Vec<f64>,
+    /// Per row of the relaxation: its dual value, as HiGHS gives them.
     pub duals: Vec<f64>,
 }
 
