@@ -54,7 +54,7 @@
 //!   options, errors); [`verify`], the independent checker;
 //! - [`round`]: the door of a round, which every caller goes through; above it the services
 //!   (results, standings, lists, check-lists, explanations, batches).
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 /// The version of this build (`lexpair -r`, `lexpair.__version__`).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

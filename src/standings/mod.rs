@@ -7,9 +7,9 @@
 //! Type A tie-breaks order each tied group among themselves (Article 6). Ties that remain share
 //! their place (listed by pairing number): 4.2 leaves them to lots, or to the regulations.
 //!
-//! - [`code`]: the tie-break codes TRF-2026 writes (`BH/C1`, `BH:GP`, `EMGSB/C1`, `KS/L-1`);
+//! - `code`: the tie-break codes TRF-2026 writes (`BH/C1`, `BH:GP`, `EMGSB/C1`, `KS/L-1`);
 //! - [`field`]: the participants and their rounds, whatever the kind of event;
-//! - [`unplayed`]: Articles 15-16 (unplayed rounds), the one place for them;
+//! - `unplayed`: Articles 15-16 (unplayed rounds), the one place for them;
 //! - `values`: each tie-break's value (Articles 7-13), `ratings` Article 10, `encounter`
 //!   Articles 6, 12 and 13.3;
 //! - [`render`]: text, CSV, JSON, a printable HTML page, and the TRF with its ranks written back.

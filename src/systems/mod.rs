@@ -1,7 +1,7 @@
 //! The pairing systems: one folder per system, and the registry of their rows.
 //!
 //! The words they share (system names, options, errors, stage keys) come from
-//! [`crate::vocabulary`], below this module; the registry ([`registry`]) is the one place that
+//! [`crate::vocabulary`], below this module; the registry (`registry`) is the one place that
 //! names every system's folder. A round is paired through the door of [`crate::round`], never
 //! by calling a system directly.
 

@@ -54,9 +54,9 @@ pub type DoubleWhyByeFn =
 #[derive(Clone, Copy)]
 pub enum Why {
     /// Bracket by bracket for `--why-not` (the Dutch editions); `--why-bye` by the counterfactual
-    /// of [`counterfactual`].
+    /// of `counterfactual`.
     Bracket(WhyNotFn),
-    /// Both by the counterfactual of [`counterfactual`] (re-pair with the question forced).
+    /// Both by the counterfactual of `counterfactual` (re-pair with the question forced).
     Counterfactual,
     /// A team system's own answers.
     Teams(TeamWhyNotFn, TeamWhyByeFn),

@@ -50,7 +50,7 @@ pub fn may_receive_bye(system: System, t: &DoubleTournament, i: usize) -> bool {
 }
 
 /// The quality of a match round's pairing under C.04.5, round level, criteria in priority order
-/// (lower is better; see [`super::quality`]): the PAB's score and matches played (3.4.2-3.4.3),
+/// (lower is better; see [`super::evaluate`]): the PAB's score and matches played (3.4.2-3.4.3),
 /// then \[C4\] the upfloaters (the lower player of a pair of different scores), \[C5\] their
 /// scores, \[C7\] those who floated in the previous round, \[C8\] the upfloaters' opponents who
 /// floated (\[C7\] and \[C8\] not in the last round).

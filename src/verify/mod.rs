@@ -4,15 +4,15 @@
 //! Written from the rule texts (`../shared/specs`), importing nothing from `src/systems/`: it
 //! reads only the TRF reader's documents, the tournament state (`src/trf`, `src/tournament`)
 //! and the system's name (`vocabulary::System`), and names the editions it judges itself, one
-//! data row each ([`rules::EDITIONS`]).
-//! - [`absolute`]: every absolute rule, each violation a typed [`Violation`] naming its article
+//! data row each (`rules::EDITIONS`).
+//! - `absolute`: every absolute rule, each violation a typed [`Violation`] naming its article
 //!   and the players (TRF ids);
-//! - [`quality`]: the system's quality criteria evaluated on a whole round's pairing, so a
+//! - `quality`: the system's quality criteria evaluated on a whole round's pairing, so a
 //!   hand-made pairing can be compared with lexpair's criterion by criterion;
 //! - [`pairs_file`]: a pairing read from the engines' pairs format or from a TRF with the round;
 //! - [`mod@matches`], [`team`], [`double`]: the systems whose pairs are matches (C.04.6 teams, C.04.5
 //!   players in two-game matches), judged from their own tournament states;
-//! - [`mod@guard`]: the run-time hook every printed pairing passes through;
+//! - `guard`: the run-time hook every printed pairing passes through;
 //! - [`fn@judge`]: one entry for any kind of event.
 //!
 //! Invariants: the checker never panics on any pairing (unknown indices are violations, not

@@ -49,7 +49,7 @@ pub fn check(system: System, t: &TeamTournament, pairing: &RoundPairing) -> Vec<
 }
 
 /// The quality of a pairing of teams under C.04.6, round level, criteria in priority order
-/// (lower is better; see [`super::quality`]): the PAB's score and matches played (3.4.2-3.4.3),
+/// (lower is better; see [`super::evaluate`]): the PAB's score and matches played (3.4.2-3.4.3),
 /// then \[C4\] the upfloaters (the lower team of a pair of different scores), \[C5\] their scores,
 /// \[C7\] those who floated in the previous round, \[C8\] the teams whose colour preference is not
 /// granted, \[C9\] (Type B) strong ones, \[C10\] the upfloaters' opponents who floated.

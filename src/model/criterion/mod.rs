@@ -33,7 +33,6 @@
 //! A small hand-written recursive-descent parser: the language is a few dozen tokens and a
 //! precedence climb, and its errors must name the file, line and column of the offending token,
 //! which a parser crate would add a dependency for and still need wrapping for.
-#![warn(missing_docs)]
 
 use std::collections::BTreeSet;
 use std::sync::Mutex;

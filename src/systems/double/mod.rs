@@ -13,7 +13,7 @@
 //!    and game 2 with Black (4.4).
 //!
 //! This module gives the procedure the facts about the players (`Units`: \[C1\], \[C2\],
-//! floats) and the keys of C.04.5's criteria ([`criteria`]). The text after 1.3.2 is
+//! floats) and the keys of C.04.5's criteria (`criteria`). The text after 1.3.2 is
 //! reconstructed from implementers' notes: every reading lexpair takes is listed with its source
 //! in `docs/double-swiss.md`, and each sits in one place: the facts in `double::build`, the
 //! criteria here and in `top_scoregroup`, the colours in [`colours`].

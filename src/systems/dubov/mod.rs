@@ -6,7 +6,7 @@
 //! (`bracket`): the upfloater set by the quality criteria C.5-C.10 (with completion C.4 as the
 //! requirement that everybody below can still be paired) and the D.1 set order, then the B.3
 //! shifters by D.2, then the first legal transposition T2 of D.3. Colours by E.0-E.4
-//! ([`colours`]).
+//! (`colours`).
 //!
 //! Differences between the editions implemented here (see `docs/dubov.md`):
 //! - PAB eligibility: 2018 C.2 (C.04.1.d) bars a player who had the PAB or a forfeit win;

@@ -11,7 +11,7 @@
 //! 3. the colours of every pair (Art. 4, [`colours`]), board colours by the `352` pattern.
 //!
 //! This module gives the procedure the facts about the teams (`Units`: \[C1\], \[C2\], floats,
-//! colour preferences) and the keys of C.04.6's criteria ([`criteria`]).
+//! colour preferences) and the keys of C.04.6's criteria (`criteria`).
 //!
 //! Where the text leaves a choice, this implementation reads it as FIDE's reference engine
 //! (Gacrux 1.11.65) does, and `docs/team.md` lists each reading with its article: the
