@@ -291,6 +291,13 @@ impl Event {
         }
     }
 
+    /// The state of `doc` before the round to pair: `round`, or the next round
+    /// (`tournament::round_to_pair`: never a guess); the error says what is wrong and where.
+    pub fn to_pair(doc: &crate::trf::TrfDocument, round: Option<u32>) -> Result<Event, String> {
+        let r = crate::tournament::round_to_pair(doc, round).map_err(|e| e.message)?;
+        Event::before_round(doc, r)
+    }
+
     /// The rounds `doc` records, as its units count them: TRF rounds, or in a Double-Swiss file
     /// matches (two TRF rounds each).
     pub fn rounds_in_file(doc: &crate::trf::TrfDocument) -> u32 {

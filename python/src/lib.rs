@@ -20,7 +20,6 @@ use lexpair::round::Event;
 use lexpair::standings::TieBreak;
 use lexpair::systems::why_not as why_not_round;
 use lexpair::tournament::acceleration::{self, Method};
-use lexpair::tournament::round_to_pair;
 use lexpair::trf::{self, ReadFileError, ReadOptions, TrfDocument};
 use lexpair::vocabulary::{Backend, PairError, System};
 use pyo3::create_exception;
@@ -158,9 +157,7 @@ fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<&str>) -> PyRes
 
 /// The state before the round to pair: a team file's teams, else its players.
 fn state(doc: &TrfDocument, path: &Path, round: Option<u32>) -> PyResult<Event> {
-    let bad = |e: lexpair::tournament::TournamentError| invalid(lexpair::trf::in_file(path.display(), &e.message));
-    let r = round_to_pair(doc, round).map_err(bad)?;
-    Event::before_round(doc, r).map_err(|e| invalid(lexpair::trf::in_file(path.display(), &e)))
+    Event::to_pair(doc, round).map_err(|e| invalid(lexpair::trf::in_file(path.display(), &e)))
 }
 
 /// The systems lexpair pairs: name, family, edition, title, and whether `model=` applies.

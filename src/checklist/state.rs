@@ -259,10 +259,7 @@ pub fn state(
 ) -> Result<StateOf, String> {
     let last = (round.is_none() && crate::tournament::is_finished(doc))
         .then(|| crate::tournament::next_round(doc).saturating_sub(1));
-    let before = || -> Result<crate::round::Event, String> {
-        let r = crate::tournament::round_to_pair(doc, round).map_err(|e| e.message)?;
-        crate::round::Event::before_round(doc, r)
-    };
+    let before = || crate::round::Event::to_pair(doc, round);
     let other = |kind: &str| format!("{kind} file read as another kind of tournament");
     let state = if doc.is_team_file() {
         State::Teams(match last {

@@ -9,7 +9,7 @@ use lexpair::options::PairOptions;
 use lexpair::round::Event;
 use lexpair::systems::why_not;
 use lexpair::tournament::acceleration::{self, Method};
-use lexpair::tournament::{partial_round, round_to_pair};
+use lexpair::tournament::partial_round;
 use lexpair::trf::{self, ReadOptions, TrfDocument};
 use lexpair::vocabulary::{Backend, System};
 use std::fmt::Write as _;
@@ -46,8 +46,7 @@ fn accelerate(doc: &mut TrfDocument, path: &Path, method: Option<Method>) -> Res
 /// The state before the round to pair (`--round`, or the next round; see `round_to_pair`):
 /// a team file's teams, else its players.
 fn event(doc: &TrfDocument, path: &Path, round: Option<u32>) -> Result<Event, Failure> {
-    let r = round_to_pair(doc, round).map_err(|e| Failure::Invalid(trf::in_file(path.display(), &e.message)))?;
-    Event::before_round(doc, r).map_err(|e| Failure::Invalid(trf::in_file(path.display(), &e)))
+    Event::to_pair(doc, round).map_err(|e| Failure::Invalid(trf::in_file(path.display(), &e)))
 }
 
 /// A pairing failure, naming the file it concerns.
