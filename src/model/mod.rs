@@ -516,8 +516,9 @@ impl Pairs {
     /// Appends `(a, b)` as given.
     ///
     /// # Panics
-    /// For a player number from [`Pairs::PLAYERS`] (65,536) on, which no bracket has: refused,
-    /// not truncated.
+    /// For a player number from [`Pairs::PLAYERS`] (65,536) on: refused, not truncated. No input
+    /// reaches it: a file holds at most 9,999 players, and the round's door (`round::pair`)
+    /// refuses a tournament built in code with more units, with an error.
     pub fn push(&mut self, (a, b): (usize, usize)) {
         let narrow = |x: usize| {
             u16::try_from(x).unwrap_or_else(|_| {
