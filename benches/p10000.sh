@@ -22,6 +22,10 @@ cd "$(dirname "$0")/.."
 cargo build --release --quiet
 bin=$PWD/target/release/lexpair
 threads=${THREADS:-$(nproc)}
+# OLD on one thread too, as the cpu_s column is, when it has the option (main before 7bf1d2d
+# had none and ran on one thread).
+old_threads=()
+if [[ -n "${OLD:-}" ]] && "$OLD" pair --help | grep -q -- --threads; then old_threads=(--threads 1); fi
 data=target/bench-data
 mkdir -p "$data"
 work=$(mktemp -d)
@@ -68,7 +72,7 @@ for system in dutch-2017 dutch-2026; do
     same=$(cmp -s "$work/one" "$work/many" && echo "same on $threads threads" || echo "DIFFERS ON $threads THREADS")
     old_cpu=- old_mib=-
     if [[ -n "${OLD:-}" ]]; then
-      timed "$OLD" pair --system "$system" "$event" --round "$r" -o "$work/old"
+      timed "$OLD" pair --system "$system" "$event" --round "$r" "${old_threads[@]}" -o "$work/old"
       old_cpu=$cpu old_mib=$mib
       same+=$(cmp -s "$work/one" "$work/old" && echo ", same as OLD" || echo ", DIFFERS FROM OLD")
     fi

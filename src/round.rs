@@ -60,6 +60,16 @@ impl Round {
 /// Pairs the round `field` is before with `system` (see the module header).
 pub fn pair<'a>(field: impl Into<Field<'a>>, system: System, opts: &PairOptions) -> Result<Round, PairError> {
     let field = field.into();
+    if field.count() >= crate::model::Pairs::PLAYERS {
+        // A model's pairs name players by 16-bit numbers (`model::Pairs`); a file holds at most
+        // 9,999 players, a tournament built in code may hold more.
+        return Err(PairError::Invalid(format!(
+            "{} {}s: lexpair pairs at most {} (a tournament file holds at most 9,999)",
+            field.count(),
+            field.unit().name(),
+            crate::model::Pairs::PLAYERS - 1
+        )));
+    }
     let row = system.registration();
     if row.unit() != field.unit() {
         return Err(PairError::Invalid(format!(

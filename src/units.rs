@@ -66,6 +66,15 @@ impl Field<'_> {
         }
     }
 
+    /// The number of units in the tournament, present or not.
+    pub fn count(&self) -> usize {
+        match self {
+            Field::Players(t) => t.players.len(),
+            Field::Teams(t) => t.teams.len(),
+            Field::Double(t) => t.players.len(),
+        }
+    }
+
     /// The number of units to pair in the round (present).
     pub fn present(&self) -> usize {
         match self {

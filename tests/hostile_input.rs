@@ -464,3 +464,29 @@ fn a_byte_order_mark_inside_the_file_is_ignored_as_at_its_start() {
         }
     }
 }
+
+/// A tournament built in code beyond what a model's 16-bit player numbers hold (`model::Pairs`)
+/// is refused at the round's door with an error, not a panic in a model builder.
+#[test]
+fn a_tournament_of_65536_players_built_in_code_is_refused_at_the_door() {
+    let doc = read_file(Path::new(&example()), &ReadOptions::default()).expect("readable");
+    let lexpair::round::Event::Players(mut t) = lexpair::round::Event::to_pair(&doc, None).expect("a round to pair")
+    else {
+        panic!("the example is an individual tournament")
+    };
+    let first = t.players[0].clone();
+    let n = lexpair::model::Pairs::PLAYERS;
+    t.players =
+        (1..=n as u32).map(|id| lexpair::tournament::Player { id, pairing_number: id, ..first.clone() }).collect();
+    match lexpair::round::pair(&t, System::Dutch2026, &PairOptions::default()) {
+        Err(lexpair::vocabulary::PairError::Invalid(m)) => {
+            assert!(m.contains("65536 players") && m.contains("at most 65535"), "{m}")
+        }
+        other => panic!("expected a refusal, got {:?}", other.map(|r| r.pairing.boards.len())),
+    }
+    // One fewer passes the door (all but two absent, so that the round is small).
+    t.players.truncate(n - 1);
+    t.players.iter_mut().skip(2).for_each(|p| p.absent = Some(lexpair::trf::ByeKind::Zero));
+    let below = lexpair::round::pair(&t, System::Dutch2026, &PairOptions::default());
+    assert!(!matches!(&below, Err(lexpair::vocabulary::PairError::Invalid(m)) if m.contains("at most 65535")));
+}

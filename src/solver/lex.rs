@@ -74,7 +74,10 @@ pub struct StageReport {
     /// The stage's value in the solution reached (its optimum, given the stages before).
     pub value: i64,
     /// How the optimum was established: `"solved"`, `"merged"` (solved together with
-    /// neighbouring stages), or `"bound"` (the incumbent already met a lower bound: no solve).
+    /// neighbouring stages), `"bound"` (the incumbent already met a lower bound: no solve),
+    /// `"first-candidate"` (the rules' first candidate in order is legal and so the pairing: no
+    /// program, every value at its lower bound) or `"completion-checked"` (a completion value,
+    /// C4/C5 of the Dutch systems, proven by the completion of the round that was found).
     pub how: &'static str,
     /// Wall-clock seconds of the call that established it (every stage given in one call of
     /// the matching session reports that call's time; 0 where nothing was timed).

@@ -80,12 +80,11 @@
 //! later stage compares uses the others; a candidate order's partner stages lose most of
 //! theirs). The merged weights are never stored per pair, the optimal face takes 2 bytes a pair
 //! ([`FaceWeights`]), pairs by player are one `u32` array (for a sorted model only each player's
-//! pairs with lower players: the others are his row), and the model (4 bytes a pair, two `u16`
-//! while the players are fewer than 65,536: [`Pairs`](crate::model::Pairs)) is shared with the
-//! bracket that built it ([`MatchingSession::shared`]). The 9,999-player Dutch 2017 round 2
-//! peaked at 728 MiB with 24-byte cost terms, 16-byte pairs and every term kept; 475 MiB with
-//! 4-byte faces and transparent huge pages (`lexpair::alloc`); 406 MiB with 8-byte pairs; it now
-//! peaks at 356 MiB.
+//! pairs with lower players: the others are his row), and the model (4 bytes a pair, two `u16`:
+//! [`Pairs`](crate::model::Pairs)) is shared with the bracket that built it
+//! ([`MatchingSession::shared`]). The 9,999-player Dutch 2017 round 2 peaked at 728 MiB with
+//! 24-byte cost terms, 16-byte pairs and every term kept; 475 MiB with 4-byte faces and
+//! transparent huge pages (`lexpair::alloc`); 406 MiB with 8-byte pairs; it now peaks at 356 MiB.
 //!
 //! The code: the session and its flow here; `terms` the stage costs as kept; `folds` the
 //! stages decided without a solve; `width` the chunks, their widths and the weighted matchings.
