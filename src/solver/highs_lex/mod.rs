@@ -110,6 +110,10 @@ pub struct LexOptions {
     /// weighted matching first and hand its optimum to HiGHS as the candidate to prove (HiGHS
     /// still proves every stage's optimum, or finds a better assignment).
     pub matching_start: bool,
+    /// A model of more columns than this has its warm relaxation start from a working set of
+    /// them and price the others in (`relax`'s `working_set`; the exact bound counts every
+    /// column either way); a smaller one has every column in from the start.
+    pub working_set_from: usize,
 }
 
 /// The good_lp solver of the integer-program backend.
@@ -132,6 +136,7 @@ impl Default for LexOptions {
             merge_stages: true,
             solver: LpSolver::Highs,
             matching_start: true,
+            working_set_from: 20_000,
         }
     }
 }
