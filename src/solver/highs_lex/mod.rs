@@ -34,6 +34,8 @@
 //!    for all later stages. The relaxation is kept warm from solve to solve ([`WarmLp`]: rows
 //!    appended, the objective replaced, HiGHS restarting from its last basis, by the primal
 //!    simplex when only the objective changed), so a stage costs a few simplex iterations.
+//!    On a large model it holds a working set of columns and prices the others in from the
+//!    exact reduced costs of step 3 (`relax`'s `working_set`; [`LexOptions::working_set_from`]).
 //!    On the 1,000-player round 2 of `../shared/corpus/large` the bound stalled below the
 //!    candidate for 20 rounds of minimum odd cuts in most stages, and the branch and bound ran
 //!    on past 400 s; with the certificate's sets every stage is proven by its first relaxation,
