@@ -43,6 +43,13 @@ fn random_model(rng: &mut Rng) -> BracketModel {
 fn brute_force(m: &BracketModel) -> Option<Vec<i64>> {
     fn rec(m: &BracketModel, used: &mut Vec<bool>, ones: &mut Vec<Var>, best: &mut Option<Vec<i64>>) {
         let Some(i) = used.iter().position(|&u| !u) else {
+            let within = |c: &lexpair::model::Constraint| {
+                let v: i64 = c.terms.iter().filter(|(x, _)| ones.contains(x)).map(|&(_, a)| a).sum();
+                c.lower.is_none_or(|l| v >= l) && c.upper.is_none_or(|u| v <= u)
+            };
+            if !m.constraints.iter().all(within) {
+                return;
+            }
             let vals: Vec<i64> = m.stages.iter().map(|s| s.cost.value(&|v| ones.contains(&v))).collect();
             if best.as_ref().is_none_or(|b| vals < *b) {
                 *best = Some(vals);
@@ -80,10 +87,30 @@ fn brute_force(m: &BracketModel) -> Option<Vec<i64>> {
 }
 
 fn check_against_brute_force(opts: &LexOptions, seed: u64, cases: usize) {
+    check_models_against_brute_force(opts, seed, cases, random_model)
+}
+
+/// A random model with a quota of its own: at most 0 or 1 of a random set of its pairs (no
+/// longer a matching model).
+fn random_model_with_quota(rng: &mut Rng) -> BracketModel {
+    let mut m = random_model(rng);
+    let terms: Vec<(Var, i64)> =
+        (0..m.pairs.len()).filter(|_| rng.below(100) < 40).map(|e| (Var::Pair(e), 1)).collect();
+    let quota = rng.below(2) as i64;
+    m.add_constraint("quota", terms, None, Some(quota));
+    m
+}
+
+fn check_models_against_brute_force(
+    opts: &LexOptions,
+    seed: u64,
+    cases: usize,
+    mut model: impl FnMut(&mut Rng) -> BracketModel,
+) {
     let mut rng = Rng(seed);
     let (mut feasible, mut infeasible) = (0, 0);
     for case in 0..cases {
-        let m = random_model(&mut rng);
+        let m = model(&mut rng);
         let expected = brute_force(&m);
         match (solve_lexicographic(&m, opts), expected) {
             (Ok(r), Some(best)) => {
@@ -127,6 +154,20 @@ fn highs_without_the_matching_candidate_matches_brute_force() {
     check_against_brute_force(&opts, 4, 400);
     let opts = LexOptions { matching_start: false, merge_stages: false, ..LexOptions::default() };
     check_against_brute_force(&opts, 6, 200);
+}
+
+/// The warm relaxation started from a working set of columns, the others priced in from the
+/// exact reduced costs (on large models only by default; here on every model): the same optima,
+/// with the matching's candidate and without, merged and stage by stage, and with a quota that
+/// makes the program no matching.
+#[test]
+fn a_working_set_priced_in_from_the_exact_bound_gives_the_same_optima() {
+    let priced = LexOptions { working_set_from: 0, ..LexOptions::default() };
+    check_against_brute_force(&priced, 7, 300);
+    check_against_brute_force(&LexOptions { merge_stages: false, ..priced.clone() }, 8, 200);
+    check_against_brute_force(&LexOptions { matching_start: false, ..priced.clone() }, 9, 300);
+    check_models_against_brute_force(&priced, 10, 300, random_model_with_quota);
+    check_models_against_brute_force(&LexOptions { merge_stages: false, ..priced }, 11, 200, random_model_with_quota);
 }
 
 #[test]
@@ -216,6 +257,12 @@ fn nobody_to_pair_is_trivially_solved_and_odd_without_floaters_is_infeasible() {
 
 #[test]
 fn a_session_adds_variables_constraints_and_stages_after_seeing_earlier_optima() {
+    for opts in [LexOptions::default(), LexOptions { working_set_from: 0, ..LexOptions::default() }] {
+        session_adds_variables_constraints_and_stages(opts);
+    }
+}
+
+fn session_adds_variables_constraints_and_stages(opts: LexOptions) {
     use lexpair::solver::highs_lex::LexSession;
     // Six players, all pairs allowed; stage 1 forbids nothing but prefers pairs within {0,1,2}
     // to be as few as possible (cost 1 each).
@@ -226,7 +273,7 @@ fn a_session_adds_variables_constraints_and_stages_after_seeing_earlier_optima()
         }
     }
     let pairs = m.pairs.clone();
-    let mut s = LexSession::new(m, LexOptions::default()).expect("valid model");
+    let mut s = LexSession::new(m, opts).expect("valid model");
     let mut c = Cost::new();
     for (e, (a, b)) in pairs.iter().enumerate() {
         if a < 3 && b < 3 {

@@ -5,6 +5,13 @@
 //! program solved from scratch per cut round and per stage (that rebuild was half of the
 //! integer-program route's time on the features corpora).
 //!
+//! Its columns may be a working set ([`WarmLp::build`]'s `working`): the other columns wait
+//! outside HiGHS, their coefficients in every row kept, and come in when their exact reduced cost
+//! turns negative ([`WarmLp::add_columns`]; the pricing is the session's, over every column).
+//! HiGHS's primal simplex prices every column of its model at every iteration: on the
+//! 1,000-player round 2 of `../shared/corpus/large` (237,515 columns) that pricing was 40% of
+//! the integer-program route's time, with most columns never worth one.
+//!
 //! Written on HiGHS's C API (`highs-sys`): the `highs` crate gives no handle on a column of a
 //! model it did not build column by column.
 
@@ -32,6 +39,11 @@ pub struct WarmLp {
     cuts_in: usize,
     /// Session columns fixed at zero.
     zeroed: Vec<bool>,
+    /// Per session column waiting outside the model (not in the working set, not fixed at
+    /// zero): its coefficients in the model's rows beyond the players' (HiGHS row, coefficient).
+    waiting: Vec<Option<Vec<(highs_sys::HighsInt, f64)>>>,
+    /// Rows of the HiGHS model.
+    row_count: usize,
     /// The number of columns and of model constraints it was built with.
     shape: (usize, usize),
     /// The last solve was optimal and no cut came in since: the basis is (nearly) primal
@@ -58,16 +70,26 @@ fn ok(status: highs_sys::HighsInt, what: &str) -> Result<(), String> {
     }
 }
 
+/// The simplex iterations a warm solve of a model with `size` columns and players may take.
+fn set_iteration_limit(model: &mut Model, size: usize) {
+    let limit = WARM_ITERATIONS_PER_COLUMN.saturating_mul(size).max(WARM_ITERATIONS_MIN);
+    let _ = model.try_set_option("simplex_iteration_limit", i32::try_from(limit).unwrap_or(i32::MAX));
+}
+
 impl WarmLp {
     /// The relaxation of `m` without extra rows, the `dead` columns left out, configured by
-    /// `configure`.
+    /// `configure`; with `working`, only the columns it marks are in, the others wait
+    /// ([`WarmLp::add_columns`]).
     pub fn build(
         m: &BracketModel,
         cols: &Columns,
         dead: &[bool],
+        working: Option<&[bool]>,
         configure: impl Fn(&mut Model),
     ) -> Result<WarmLp, String> {
-        let program = LpProgram::new(m, &[], &[], dead, true);
+        let is_in = |c: usize| working.is_none_or(|w| w.get(c).copied().unwrap_or(true));
+        let left_out: Vec<bool> = dead.iter().enumerate().map(|(c, &d)| d || !is_in(c)).collect();
+        let program = LpProgram::new(m, &[], &[], &left_out, true);
         let order = program.order().to_vec();
         let mut model = program.highs()?;
         configure(&mut model);
@@ -75,10 +97,26 @@ impl WarmLp {
         // (the caller solves that relaxation from scratch): on some degenerate relaxations
         // with wide merged weights HiGHS's dual simplex, started from the last basis, did not
         // finish at all.
-        let limit = WARM_ITERATIONS_PER_COLUMN.saturating_mul(order.len() + m.num_players()).max(WARM_ITERATIONS_MIN);
-        let _ = model.try_set_option("simplex_iteration_limit", i32::try_from(limit).unwrap_or(i32::MAX));
+        set_iteration_limit(&mut model, order.len() + m.num_players());
         let mut col = vec![None; cols.count()];
         order.iter().enumerate().for_each(|(k, &c)| col[c] = Some(k));
+        let mut waiting: Vec<Option<Vec<(highs_sys::HighsInt, f64)>>> =
+            dead.iter().enumerate().map(|(c, &d)| (!d && !is_in(c)).then(Vec::new)).collect();
+        // The model's constraints, each side a row after the players' (as `LpProgram` states them).
+        let mut row_count = m.num_players();
+        for c in &m.constraints {
+            for side in [c.lower, c.upper] {
+                if side.is_none() {
+                    continue;
+                }
+                for &(v, a) in &c.terms {
+                    if let Some(w) = cols.col(v).and_then(|k| waiting[k].as_mut()) {
+                        w.push((row_count as highs_sys::HighsInt, a as f64));
+                    }
+                }
+                row_count += 1;
+            }
+        }
         Ok(WarmLp {
             model: Some(model),
             order,
@@ -87,6 +125,8 @@ impl WarmLp {
             fixed_in: 0,
             cuts_in: 0,
             zeroed: dead.to_vec(),
+            waiting,
+            row_count,
             shape: (cols.count(), m.constraints.len()),
             primal_ready: false,
         })
@@ -110,8 +150,9 @@ impl WarmLp {
     /// and its `dead` columns.
     pub fn sync(&mut self, cols: &Columns, fixed: &[Row], cuts: &[Row], dead: &[bool]) -> Result<(), String> {
         let ptr = self.ptr()?;
-        for ((&d, zeroed), &k) in dead.iter().zip(self.zeroed.iter_mut()).zip(&self.col) {
+        for (c, ((&d, zeroed), &k)) in dead.iter().zip(self.zeroed.iter_mut()).zip(&self.col).enumerate() {
             if d && !*zeroed {
+                self.waiting[c] = None;
                 if let Some(k) = k {
                     // SAFETY: `ptr` is the live HiGHS instance `self.model` owns; `k` is one of
                     // its columns.
@@ -127,9 +168,13 @@ impl WarmLp {
         (self.fixed_in, self.cuts_in) = (fixed.len(), cuts.len());
         for r in new {
             let mut coef: std::collections::BTreeMap<usize, f64> = std::collections::BTreeMap::new();
+            let mut waits = Vec::new();
             for &(v, a) in &r.terms {
-                if let Some(k) = cols.col(v).and_then(|c| self.col[c]) {
+                let Some(c) = cols.col(v) else { continue };
+                if let Some(k) = self.col[c] {
                     *coef.entry(k).or_insert(0.0) += a as f64;
+                } else if self.waiting[c].is_some() {
+                    waits.push((c, a as f64));
                 }
             }
             let index: Vec<highs_sys::HighsInt> = coef.keys().map(|&k| k as highs_sys::HighsInt).collect();
@@ -151,8 +196,77 @@ impl WarmLp {
                     )
                 };
                 ok(status, "adding a row")?;
+                for &(c, a) in &waits {
+                    if let Some(w) = self.waiting[c].as_mut() {
+                        w.push((self.row_count as highs_sys::HighsInt, a));
+                    }
+                }
+                self.row_count += 1;
             }
             self.rows.push(r);
+        }
+        Ok(())
+    }
+
+    /// The columns of the HiGHS model.
+    pub fn columns(&self) -> usize {
+        self.order.len()
+    }
+
+    /// The columns of the HiGHS model not fixed at zero.
+    pub fn alive(&self) -> usize {
+        self.order.iter().filter(|&&c| !self.zeroed[c]).count()
+    }
+
+    /// Per session column: whether it is in the HiGHS model and not fixed at zero.
+    pub fn alive_in(&self) -> Vec<bool> {
+        self.col.iter().zip(&self.zeroed).map(|(k, &z)| k.is_some() && !z).collect()
+    }
+
+    /// Whether session column `c` waits outside the model (it may be added).
+    pub fn waits(&self, c: usize) -> bool {
+        self.waiting.get(c).is_some_and(|w| w.is_some())
+    }
+
+    /// Whether some column waits outside the model.
+    pub fn any_waiting(&self) -> bool {
+        self.waiting.iter().any(|w| w.is_some())
+    }
+
+    /// Adds the waiting session columns `new` (pairs only: the floats and auxiliary variables
+    /// are always in) to the model, at zero, nonbasic: the basis stays valid and primal
+    /// feasible, and the next solve goes on from it.
+    pub fn add_columns(&mut self, m: &BracketModel, new: &[usize]) -> Result<(), String> {
+        let ptr = self.ptr()?;
+        for &c in new {
+            let Some((a, b)) = m.pairs.get(c) else { continue };
+            let Some(rows) = self.waiting.get_mut(c).and_then(Option::take) else { continue };
+            let mut coef: std::collections::BTreeMap<highs_sys::HighsInt, f64> = std::collections::BTreeMap::new();
+            for (r, v) in [(a as highs_sys::HighsInt, 1.0), (b as highs_sys::HighsInt, 1.0)].into_iter().chain(rows) {
+                *coef.entry(r).or_insert(0.0) += v;
+            }
+            let index: Vec<highs_sys::HighsInt> = coef.keys().copied().collect();
+            let value: Vec<f64> = coef.values().copied().collect();
+            // SAFETY: as in `sync`; `index` and `value` have `index.len()` entries, rows of the
+            // model.
+            let status = unsafe {
+                highs_sys::Highs_addCol(
+                    ptr,
+                    0.0,
+                    0.0,
+                    1.0,
+                    index.len() as highs_sys::HighsInt,
+                    index.as_ptr(),
+                    value.as_ptr(),
+                )
+            };
+            ok(status, "adding a column")?;
+            self.col[c] = Some(self.order.len());
+            self.order.push(c);
+        }
+        let size = self.order.len() + m.num_players();
+        if let Some(model) = self.model.as_mut() {
+            set_iteration_limit(model, size);
         }
         Ok(())
     }

@@ -34,6 +34,8 @@
 //!    for all later stages. The relaxation is kept warm from solve to solve ([`WarmLp`]: rows
 //!    appended, the objective replaced, HiGHS restarting from its last basis, by the primal
 //!    simplex when only the objective changed), so a stage costs a few simplex iterations.
+//!    On a large model it holds a working set of columns and prices the others in from the
+//!    exact reduced costs of step 3 (`relax`'s `working_set`; [`LexOptions::working_set_from`]).
 //!    On the 1,000-player round 2 of `../shared/corpus/large` the bound stalled below the
 //!    candidate for 20 rounds of minimum odd cuts in most stages, and the branch and bound ran
 //!    on past 400 s; with the certificate's sets every stage is proven by its first relaxation,
@@ -110,6 +112,10 @@ pub struct LexOptions {
     /// weighted matching first and hand its optimum to HiGHS as the candidate to prove (HiGHS
     /// still proves every stage's optimum, or finds a better assignment).
     pub matching_start: bool,
+    /// A model of more columns than this has its warm relaxation start from a working set of
+    /// them and price the others in (`relax`'s `working_set`; the exact bound counts every
+    /// column either way); a smaller one has every column in from the start.
+    pub working_set_from: usize,
 }
 
 /// The good_lp solver of the integer-program backend.
@@ -132,6 +138,7 @@ impl Default for LexOptions {
             merge_stages: true,
             solver: LpSolver::Highs,
             matching_start: true,
+            working_set_from: 20_000,
         }
     }
 }

@@ -5,6 +5,19 @@
 
 use super::odd_sets::odd_sets;
 use super::{configure, LexSession, CUT_ROUNDS, DUAL_SCALE, FRACTIONAL, STALL_ROUNDS, TIME_LIMIT};
+
+/// Each player's cheapest pairs in a working set. On the 1,000-player round 2 of
+/// `../shared/corpus/large`: 0 or 2 took 4.5-5.5 s of CPU, 4 5.8-7.5 s, 8 7.4-10.3 s, 16 8.4 s
+/// (fewer columns, cheaper simplex iterations; the pricing brings in what is needed).
+const WORKING_SET_PER_PLAYER: usize = 2;
+/// Columns added per pricing round at most (or one per player, if more): 500 as fast as 2,000
+/// there, 8,000 slower (12.6 s against 10.3 at 8 pairs a player).
+const PRICING_BATCH: usize = 500;
+/// A waiting column is priced in when its exact reduced cost is below minus this many units of
+/// `1/DUAL_SCALE` (the rounding of HiGHS's duals leaves columns of reduced cost zero a few
+/// units either side; the exact bound counts what is left below zero, at most this much a
+/// column, far from the unit of slack it has).
+const PRICING_SLACK: i128 = 64;
 use crate::model::{SolveError, Var};
 use crate::solver::lp_program::{LpProgram, Row};
 use crate::solver::warm_lp::WarmLp;
@@ -52,10 +65,11 @@ impl LexSession {
         &mut self,
         objective: &[(Var, i64)],
         target: Option<i128>,
+        hint: Option<&[bool]>,
     ) -> Result<Relaxation, SolveError> {
         let (mut round, mut best, mut stalled) = (0, None, 0);
         loop {
-            let lp = self.solve_lp(objective)?;
+            let lp = self.solve_lp(objective, hint)?;
             let bound = lp.bound.as_ref().map(|b| b.value);
             if bound > best {
                 (best, stalled) = (bound, 0);
@@ -76,9 +90,9 @@ impl LexSession {
     /// Solves the LP relaxation: the values and reduced costs by model column. Without a time
     /// limit, on the relaxation kept warm ([`WarmLp`]); from scratch otherwise, or when HiGHS
     /// stops without an answer there (the warm relaxation is then built again next time).
-    fn solve_lp(&mut self, objective: &[(Var, i64)]) -> Result<Relaxation, SolveError> {
+    fn solve_lp(&mut self, objective: &[(Var, i64)], hint: Option<&[bool]>) -> Result<Relaxation, SolveError> {
         if self.opts.time_limit.is_none() {
-            if let Some(lp) = self.solve_warm(objective)? {
+            if let Some(lp) = self.solve_warm(objective, hint)? {
                 return Ok(lp);
             }
         }
@@ -108,22 +122,104 @@ impl LexSession {
 
     /// [`LexSession::solve_lp`] on the warm relaxation; `None` when HiGHS stops there without
     /// an answer.
-    fn solve_warm(&mut self, objective: &[(Var, i64)]) -> Result<Option<Relaxation>, SolveError> {
+    ///
+    /// On a large model the relaxation holds a working set of columns ([`LexSession::working_set`])
+    /// and prices the others itself: the exact bound is computed over every column, so a column
+    /// waiting outside with a negative reduced cost only weakens it; such columns (the most
+    /// negative first) are added and the relaxation solved again, until none is left (then its
+    /// optimum is the whole relaxation's). An infeasible working set takes every column in.
+    fn solve_warm(
+        &mut self,
+        objective: &[(Var, i64)],
+        hint: Option<&[bool]>,
+    ) -> Result<Option<Relaxation>, SolveError> {
         let backend = |e: String| SolveError::Backend(e);
-        let mut warm = match self.warm.take().filter(|w| w.fits(&self.cols, &self.m)) {
+        let kept = self.warm.take().filter(|w| w.fits(&self.cols, &self.m));
+        let mut warm = match kept {
+            // A sixth of its columns fixed at zero since it was built (HiGHS prices them all the
+            // same): built again on the columns still alive in it, from scratch but small.
+            Some(w) if w.columns() > self.opts.working_set_from && w.columns() * 5 > 6 * w.alive() => {
+                WarmLp::build(&self.m, &self.cols, &self.dead, Some(&w.alive_in()), |m| configure(m, &self.opts))
+                    .map_err(backend)?
+            }
             Some(w) => w,
-            None => WarmLp::build(&self.m, &self.cols, &self.dead, |m| configure(m, &self.opts)).map_err(backend)?,
+            None => {
+                let working = self.working_set(objective, hint);
+                WarmLp::build(&self.m, &self.cols, &self.dead, working.as_deref(), |m| configure(m, &self.opts))
+                    .map_err(backend)?
+            }
         };
-        warm.sync(&self.cols, &self.fixed, &self.cuts, &self.dead).map_err(backend)?;
-        let solved = warm.solve(&self.cols, objective).map_err(backend)?;
-        match solved.status {
-            HighsModelStatus::Optimal => {}
-            HighsModelStatus::Infeasible => return Err(SolveError::Infeasible),
-            _ => return Ok(None),
+        // The incumbent and the candidate in: they meet every row, so the working set is
+        // feasible whenever the program is.
+        let known: Vec<usize> = (0..self.cols.count())
+            .filter(|&c| warm.waits(c) && !self.dead[c])
+            .filter(|&c| self.incumbent.as_ref().is_some_and(|o| o[c]) || hint.is_some_and(|h| h[c]))
+            .collect();
+        warm.add_columns(&self.m, &known).map_err(backend)?;
+        loop {
+            warm.sync(&self.cols, &self.fixed, &self.cuts, &self.dead).map_err(backend)?;
+            let solved = warm.solve(&self.cols, objective).map_err(backend)?;
+            let waiting = |warm: &WarmLp| (0..self.cols.count()).filter(|&c| warm.waits(c)).collect::<Vec<_>>();
+            match solved.status {
+                HighsModelStatus::Optimal => {}
+                HighsModelStatus::Infeasible if warm.any_waiting() => {
+                    warm.add_columns(&self.m, &waiting(&warm)).map_err(backend)?;
+                    continue;
+                }
+                HighsModelStatus::Infeasible => return Err(SolveError::Infeasible),
+                _ => return Ok(None),
+            }
+            let bound = self.safe_bound(objective, &solved.duals, warm.rows());
+            let priced: Vec<usize> = match &bound {
+                Some(b) => {
+                    let mut negative: Vec<(i128, usize)> = (0..self.cols.count())
+                        .filter(|&c| warm.waits(c) && b.reduced[c] < -PRICING_SLACK)
+                        .map(|c| (b.reduced[c], c))
+                        .collect();
+                    negative.sort_unstable();
+                    negative.truncate(PRICING_BATCH.max(self.m.num_players()));
+                    negative.into_iter().map(|(_, c)| c).collect()
+                }
+                None => waiting(&warm),
+            };
+            if priced.is_empty() {
+                self.warm = Some(warm);
+                return Ok(Some(Relaxation { x: solved.x, bound }));
+            }
+            warm.add_columns(&self.m, &priced).map_err(backend)?;
         }
-        let bound = self.safe_bound(objective, &solved.duals, warm.rows());
-        self.warm = Some(warm);
-        Ok(Some(Relaxation { x: solved.x, bound }))
+    }
+
+    /// The columns a new warm relaxation starts with, on a model of more than
+    /// [`LexOptions::working_set_from`](super::LexOptions::working_set_from) columns (`None`: every column): the floats and auxiliary variables,
+    /// the incumbent's and the candidate's (`hint`) pairs, and each player's
+    /// [`WORKING_SET_PER_PLAYER`] cheapest pairs under `objective`.
+    fn working_set(&self, objective: &[(Var, i64)], hint: Option<&[bool]>) -> Option<Vec<bool>> {
+        let pairs = self.m.pairs.len();
+        if self.cols.count() <= self.opts.working_set_from {
+            return None;
+        }
+        let mut set: Vec<bool> = (0..self.cols.count()).map(|c| c >= pairs).collect();
+        for ones in self.incumbent.as_deref().into_iter().chain(hint) {
+            set.iter_mut().zip(ones).for_each(|(s, &o)| *s |= o);
+        }
+        let mut cost = vec![0i64; pairs];
+        for &(v, c) in objective {
+            if let Var::Pair(e) = v {
+                if let Some(x) = cost.get_mut(e) {
+                    *x = x.saturating_add(c);
+                }
+            }
+        }
+        for row in &self.by_player {
+            let mut alive: Vec<usize> = row.iter().copied().filter(|&e| !self.dead[e]).collect();
+            let k = WORKING_SET_PER_PLAYER.min(alive.len());
+            if k > 0 {
+                alive.select_nth_unstable_by_key(k - 1, |&e| (cost[e], e));
+                alive[..k].iter().for_each(|&e| set[e] = true);
+            }
+        }
+        Some(set)
     }
 
     /// The lower bound a dual vector proves, computed exactly: the duals `y` (one per row of the
@@ -176,6 +272,10 @@ impl LexSession {
                 let Some(rhs) = rhs else { continue };
                 let v = scaled(*y.get(k)?, sign)?;
                 k += 1;
+                if v == 0 {
+                    // Most fixed optima have no dual: their terms change nothing.
+                    continue;
+                }
                 value = value.checked_add(v.checked_mul(i128::from(rhs))?)?;
                 for &(var, a) in terms.iter() {
                     if let Some(col) = self.cols.col(var) {

@@ -30,7 +30,7 @@ impl LexSession {
             LpSolver::Highs => {
                 let hint = hint.filter(|h| self.satisfies(h));
                 let target = hint.map(|h| i128::from(self.eval_terms(objective, h)));
-                let lp = match self.relax_and_cut(objective, target) {
+                let lp = match self.relax_and_cut(objective, target, hint) {
                     Ok(lp) => lp,
                     // HiGHS's simplex can stop without an answer (status Unknown) on the wide
                     // weights of merged stages: they are solved again stage by stage.
