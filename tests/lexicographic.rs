@@ -170,6 +170,16 @@ fn a_working_set_priced_in_from_the_exact_bound_gives_the_same_optima() {
     check_models_against_brute_force(&LexOptions { merge_stages: false, ..priced }, 11, 200, random_model_with_quota);
 }
 
+/// A matching model with a quota of its own: the weighted matching that minimises the quota's
+/// terms first is the candidate (`penalty_guide`), feasible but not always optimal; HiGHS proves
+/// it or beats it. The same optima as brute force, and as HiGHS without any candidate.
+#[test]
+fn a_quota_with_the_penalised_matching_as_candidate_gives_the_same_optima() {
+    check_models_against_brute_force(&LexOptions::default(), 12, 400, random_model_with_quota);
+    let alone = LexOptions { matching_start: false, ..LexOptions::default() };
+    check_models_against_brute_force(&alone, 12, 400, random_model_with_quota);
+}
+
 #[test]
 fn small_merge_limit_forces_splitting_and_stays_exact() {
     let opts = LexOptions { max_merged_magnitude: 3000, ..LexOptions::default() };
