@@ -5,6 +5,10 @@
 
 use super::odd_sets::odd_sets;
 use super::{configure, LexSession, CUT_ROUNDS, DUAL_SCALE, FRACTIONAL, STALL_ROUNDS, TIME_LIMIT};
+use crate::model::{SolveError, Var};
+use crate::solver::lp_program::{LpProgram, Row};
+use crate::solver::warm_lp::WarmLp;
+use highs::HighsModelStatus;
 
 /// Each player's cheapest pairs in a working set. On the 1,000-player round 2 of
 /// `../shared/corpus/large`: 0 or 2 took 4.5-5.5 s of CPU, 4 5.8-7.5 s, 8 7.4-10.3 s, 16 8.4 s
@@ -14,14 +18,10 @@ const WORKING_SET_PER_PLAYER: usize = 2;
 /// there, 8,000 slower (12.6 s against 10.3 at 8 pairs a player).
 const PRICING_BATCH: usize = 500;
 /// A waiting column is priced in when its exact reduced cost is below minus this many units of
-/// `1/DUAL_SCALE` (the rounding of HiGHS's duals leaves columns of reduced cost zero a few
-/// units either side; the exact bound counts what is left below zero, at most this much a
-/// column, far from the unit of slack it has).
+/// `1/DUAL_SCALE`: the rounding of HiGHS's duals leaves columns of reduced cost zero a few units
+/// either side, and adding them all would only grow the program. A waiting column left out at
+/// up to this much below zero still counts in the exact bound, which it weakens, never falsifies.
 const PRICING_SLACK: i128 = 64;
-use crate::model::{SolveError, Var};
-use crate::solver::lp_program::{LpProgram, Row};
-use crate::solver::warm_lp::WarmLp;
-use highs::HighsModelStatus;
 
 /// An LP relaxation solved: the value of every model column (zero for the columns left out),
 /// and the exact bound its dual proves ([`LexSession::safe_bound`]).
@@ -191,9 +191,10 @@ impl LexSession {
     }
 
     /// The columns a new warm relaxation starts with, on a model of more than
-    /// [`LexOptions::working_set_from`](super::LexOptions::working_set_from) columns (`None`: every column): the floats and auxiliary variables,
-    /// the incumbent's and the candidate's (`hint`) pairs, and each player's
-    /// [`WORKING_SET_PER_PLAYER`] cheapest pairs under `objective`.
+    /// [`LexOptions::working_set_from`](super::LexOptions::working_set_from) columns (`None`:
+    /// every column): the floats and auxiliary variables, the incumbent's and the candidate's
+    /// (`hint`) pairs, and each player's [`WORKING_SET_PER_PLAYER`] cheapest pairs under
+    /// `objective`.
     fn working_set(&self, objective: &[(Var, i64)], hint: Option<&[bool]>) -> Option<Vec<bool>> {
         let pairs = self.m.pairs.len();
         if self.cols.count() <= self.opts.working_set_from {
