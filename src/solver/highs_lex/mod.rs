@@ -80,9 +80,9 @@ mod run;
 
 use merge::merge_groups;
 
-use super::bounds::{common_player, value_bounds};
+use super::bounds::{common_player, value_bounds_in};
 use super::lex::{LexBackend, StageReport};
-use super::lp_program::{Columns, Row};
+use super::lp_program::{in_order, Columns, Row};
 use super::matching_lex::MatchingSession;
 use super::warm_lp::WarmLp;
 use crate::model::{BracketModel, Constraint, Cost, Solution, SolveError, Stage, Var};
@@ -318,14 +318,6 @@ impl LexSession {
         let costs: Vec<Cost> = stages.iter().map(|s| s.cost.normalised()).collect();
         let hint = self.guide_optimum(&stages);
         self.m.stages.extend(stages);
-        let bounds: Vec<(i64, i64)> = costs.iter().map(|c| value_bounds(&self.m, c)).collect();
-        let max_mag = self.opts.max_merged_magnitude.min(EXACT_LIMIT);
-        // Every stage exact in doubles on its own, whatever is alive.
-        merge_groups(&self.m, first, &bounds, max_mag, false)?;
-        // Groups split again stage by stage (merged optimum not proven).
-        let mut split: std::collections::VecDeque<Vec<(usize, i64)>> = std::collections::VecDeque::new();
-        let mut next = 0;
-        let mut values = vec![0i64; costs.len()];
         if self.by_player.is_empty() {
             self.by_player = vec![Vec::new(); self.m.num_players()];
             for (e, (a, b)) in self.m.pairs.iter().enumerate() {
@@ -333,6 +325,16 @@ impl LexSession {
                 self.by_player[b].push(e);
             }
         }
+        // Each player's pairs counted once, not over every pair per one-player stage.
+        let degree: Vec<usize> = self.by_player.iter().map(Vec::len).collect();
+        let bounds: Vec<(i64, i64)> = costs.iter().map(|c| value_bounds_in(&self.m, c, Some(&degree))).collect();
+        let max_mag = self.opts.max_merged_magnitude.min(EXACT_LIMIT);
+        // Every stage exact in doubles on its own, whatever is alive.
+        merge_groups(&self.m, first, &bounds, max_mag, false)?;
+        // Groups split again stage by stage (merged optimum not proven).
+        let mut split: std::collections::VecDeque<Vec<(usize, i64)>> = std::collections::VecDeque::new();
+        let mut next = 0;
+        let mut values = vec![0i64; costs.len()];
         loop {
             let group = match split.pop_front() {
                 Some(g) => g,
@@ -510,14 +512,21 @@ impl LexSession {
         first: usize,
         max_mag: i64,
     ) -> Result<Vec<(usize, i64)>, SolveError> {
-        let ahead = costs.len().min(MERGE_LOOKAHEAD);
-        // The range of each stage's terms in a merged objective (`merged_terms`).
-        let live: Vec<(i64, i64)> = (0..ahead)
-            .map(|k| match self.alive_values(&costs[k]) {
+        // The range of each stage's terms in a merged objective (`merged_terms`), as far as a
+        // group could reach: until the ranges' product passes the limit.
+        let mut live: Vec<(i64, i64)> = Vec::new();
+        let mut product: i128 = 1;
+        for (cost, &whole) in costs.iter().zip(bounds).take(MERGE_LOOKAHEAD) {
+            let range = match self.alive_values(cost) {
                 Some(v) if !v.is_empty() => (0, v.len() as i64 - 1),
-                _ => bounds[k],
-            })
-            .collect();
+                _ => whole,
+            };
+            live.push(range);
+            product = product.saturating_mul(i128::from(range.1) - i128::from(range.0) + 1);
+            if product > i128::from(max_mag) || !self.opts.merge_stages {
+                break;
+            }
+        }
         let groups = merge_groups(&self.m, first, &live, max_mag, self.opts.merge_stages)?;
         Ok(groups.into_iter().next().unwrap_or_default())
     }
@@ -671,24 +680,7 @@ fn penalty_guide(m: &BracketModel) -> Option<MatchingSession> {
     Some(guide)
 }
 
-/// `terms` in variable order, one term per variable (the coefficients of a repeated variable
-/// summed): the order the session keeps its rows in, which [`value_at`] reads them by.
-fn in_order(mut terms: Vec<(Var, i64)>) -> Vec<(Var, i64)> {
-    if terms.windows(2).all(|w| w[0].0 < w[1].0) {
-        return terms;
-    }
-    terms.sort_by_key(|t| t.0);
-    let mut merged: Vec<(Var, i64)> = Vec::with_capacity(terms.len());
-    for (v, a) in terms {
-        match merged.last_mut() {
-            Some(last) if last.0 == v => last.1 += a,
-            _ => merged.push((v, a)),
-        }
-    }
-    merged
-}
-
-/// The value of `terms` (in variable order, one term per variable: [`in_order`]) at the 0/1
+/// The value of `terms` (in variable order, one term per variable: `in_order`) at the 0/1
 /// point whose variables at one are `at` (in variable order). A quality stage's fixed row has a
 /// term on most pairs and a point a variable per player: on such a long row, a binary search per
 /// variable at one (on the 1,000-player round 2 the rows of the session came to 780,000 terms,

@@ -4,9 +4,9 @@
 //! the proof both the stage loop and the branch and bound lean on.
 
 use super::odd_sets::odd_sets;
-use super::{configure, in_order, LexSession, CUT_ROUNDS, DUAL_SCALE, FRACTIONAL, STALL_ROUNDS, TIME_LIMIT};
+use super::{configure, LexSession, CUT_ROUNDS, DUAL_SCALE, FRACTIONAL, STALL_ROUNDS, TIME_LIMIT};
 use crate::model::{SolveError, Var};
-use crate::solver::lp_program::{LpProgram, Row};
+use crate::solver::lp_program::{in_order, LpProgram, Row};
 use crate::solver::warm_lp::WarmLp;
 use highs::HighsModelStatus;
 
@@ -265,14 +265,6 @@ impl LexSession {
     /// `reduced` (the entries of dead columns are left as they were: nothing reads them).
     fn bound_into(&self, reduced: &mut [i128], objective: &[(Var, i64)], y: &[f64], extra: &[Row]) -> Option<i128> {
         let live = |c: usize| !self.dead[c];
-        for &c in &self.live {
-            reduced[c] = 0;
-        }
-        for &(v, c) in objective {
-            if let Some(col) = self.cols.col(v).filter(|&c| live(c)) {
-                reduced[col] = reduced[col].checked_add(i128::from(c).checked_mul(DUAL_SCALE)?)?;
-            }
-        }
         let n = self.m.num_players();
         if y.len() < n {
             return None;
@@ -286,18 +278,25 @@ impl LexSession {
             let r = (v * DUAL_SCALE as f64).round();
             (r.is_finite() && r.abs() < 1e30).then_some(r as i128)
         };
-        let mut value: i128 = 0;
         let yp: Vec<i128> = y[..n].iter().map(|&v| scaled(v, 0)).collect::<Option<_>>()?;
+        // Each live column's entry set afresh: a pair's from its players' rows, every other 0.
+        for &c in &self.live {
+            reduced[c] = match self.m.pairs.get(c) {
+                Some((a, b)) => yp[a].checked_add(yp[b])?.checked_neg()?,
+                None => 0,
+            };
+        }
+        for &(v, c) in objective {
+            if let Some(col) = self.cols.col(v).filter(|&c| live(c)) {
+                reduced[col] = reduced[col].checked_add(i128::from(c).checked_mul(DUAL_SCALE)?)?;
+            }
+        }
+        let mut value: i128 = 0;
         for (i, &v) in yp.iter().enumerate() {
             value = value.checked_add(v)?;
             if let Some(c) = self.cols.col(Var::Float(i)).filter(|&c| live(c)) {
                 reduced[c] = reduced[c].checked_sub(v)?;
             }
-        }
-        let pairs = self.m.pairs.len();
-        for &e in self.live.iter().take_while(|&&c| c < pairs) {
-            let (a, b) = self.m.pairs.get(e)?;
-            reduced[e] = reduced[e].checked_sub(yp[a].checked_add(yp[b])?)?;
         }
         let mut k = n;
         let rows = self
