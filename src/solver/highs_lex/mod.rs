@@ -10,8 +10,10 @@
 //!
 //! Consecutive stages are merged into one weighted objective only when the weighted total
 //! provably stays below [`LexOptions::max_merged_magnitude`] (at most 2^53, where doubles
-//! are still exact integers). A stage whose lower bound the incumbent already meets is fixed
-//! without calling HiGHS.
+//! are still exact integers), on the ranges of what is still alive when the group is reached: a
+//! stage on one player's variables counts in it by the rank of its value among the player's
+//! live variables (`merged_terms`). A stage whose lower bound the incumbent already meets is
+//! fixed without calling HiGHS.
 //!
 //! Why not hand each stage to HiGHS's branch and bound as it stands: the programs are matchings
 //! (every player paired or floating once) whose LP relaxation has half-integral odd cycles, and
@@ -54,7 +56,8 @@
 //!    on one player's variables (the candidate order's "partner of p") fixed at its optimum
 //!    leaves out the player's variables of any other cost (exactly one of them is one), and
 //!    such a stage whose least value over the columns left meets the incumbent's, or the
-//!    candidate's, is fixed without a solve.
+//!    candidate's, is fixed without a solve. The session's passes (the exact bound, the
+//!    pricing, the fixing) walk the live columns only.
 //! 5. **Branch and bound** only where the LP cannot prove the optimum (the bound stalls for
 //!    `STALL_ROUNDS` rounds): HiGHS's MIP, started from the candidate (its primal heuristics
 //!    off: it has only the bound to prove), over the columns the candidate's value allows; a merged optimum found there is re-checked against HiGHS's dual
@@ -435,18 +438,17 @@ impl LexSession {
         if cost.is_empty() {
             return;
         }
+        self.fixed.push(Row { terms: in_order(cost.to_terms()), lower: None, upper: Some(value) });
         // A stage on one player's variables (the candidate orders' "partner of p"): exactly
         // one of them is one, so at its optimum those of another cost are zero in every later
-        // assignment and leave every later program. Its row is then implied (the player's own
-        // row times `value`) and is not stated: on the 1,000-player round 2 the relaxation
-        // carried 500 such rows.
+        // assignment and leave every later program. Its row is then implied, but stays: left
+        // out, HiGHS's symmetry detection in the branch and bound of a quota's program ran for
+        // minutes (`benches/quota.sh`: 3 s -> over 300 s), the rows telling its columns apart.
         if let Some(p) = common_player(&self.m, cost) {
             let off: Vec<usize> =
                 self.player_vars(p).filter(|&(_, v)| coefficient(cost, v) != value).map(|(c, _)| c).collect();
             off.into_iter().for_each(|c| self.dead[c] = true);
-            return;
         }
-        self.fixed.push(Row { terms: in_order(cost.to_terms()), lower: None, upper: Some(value) });
     }
 
     /// The columns and variables of player `p`: its pairs, and its float if it may float.
