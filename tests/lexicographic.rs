@@ -180,6 +180,46 @@ fn a_quota_with_the_penalised_matching_as_candidate_gives_the_same_optima() {
     check_models_against_brute_force(&alone, 12, 400, random_model_with_quota);
 }
 
+/// A random model followed by "partner of p" stages, as the candidate orders state them: a
+/// stage on one player's variables, each of its pairs (and its float) costed by a rank of the
+/// partner, ties included. In a merged group each such stage counts by the rank of its value
+/// among the player's variables still alive, on that many values (`merged_terms`): the same
+/// optima as brute force, with and without the matching's candidate, on a working set, and
+/// under a merge limit that only such ranks let several stages share.
+fn random_model_with_partner_stages(rng: &mut Rng) -> BracketModel {
+    let mut m = random_model(rng);
+    let n = m.num_players();
+    let mut players: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        players.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    for (seat, &p) in players.iter().enumerate().take(1 + rng.below(n as u64) as usize) {
+        let mut c = Cost::new();
+        for (e, (a, b)) in m.pairs.iter().enumerate() {
+            if a == p || b == p {
+                c.add(Var::Pair(e), rng.below(n as u64 + 2) as i64);
+            }
+        }
+        if m.may_float[p] {
+            c.add(Var::Float(p), n as i64 + 2);
+        }
+        m.add_stage(StageKey::order("partner-of", "").at(At::Seat(100 + seat)), "test", c);
+    }
+    m
+}
+
+#[test]
+fn partner_stages_merged_on_their_ranks_give_the_same_optima() {
+    let merged = LexOptions::default();
+    check_models_against_brute_force(&merged, 13, 300, random_model_with_partner_stages);
+    let alone = LexOptions { matching_start: false, ..LexOptions::default() };
+    check_models_against_brute_force(&alone, 14, 300, random_model_with_partner_stages);
+    let priced = LexOptions { working_set_from: 0, ..LexOptions::default() };
+    check_models_against_brute_force(&priced, 15, 300, random_model_with_partner_stages);
+    let tight = LexOptions { max_merged_magnitude: 40, ..LexOptions::default() };
+    check_models_against_brute_force(&tight, 16, 300, random_model_with_partner_stages);
+}
+
 #[test]
 fn small_merge_limit_forces_splitting_and_stays_exact() {
     let opts = LexOptions { max_merged_magnitude: 3000, ..LexOptions::default() };

@@ -70,6 +70,24 @@ pub struct Row {
     pub upper: Option<i64>,
 }
 
+/// `terms` in variable order, one term per variable (the coefficients of a repeated variable
+/// summed): the order the lexicographic session keeps its rows in, so that a row can be read at
+/// a point, and a column looked up in it, by binary search.
+pub(crate) fn in_order(mut terms: Vec<(Var, i64)>) -> Vec<(Var, i64)> {
+    if terms.windows(2).all(|w| w[0].0 < w[1].0) {
+        return terms;
+    }
+    terms.sort_by_key(|t| t.0);
+    let mut merged: Vec<(Var, i64)> = Vec::with_capacity(terms.len());
+    for (v, a) in terms {
+        match merged.last_mut() {
+            Some(last) if last.0 == v => last.1 += a,
+            _ => merged.push((v, a)),
+        }
+    }
+    merged
+}
+
 /// One program: the model's variables and rows, the extra rows (fixed optima, cuts), and an
 /// objective to minimise.
 pub struct LpProgram {

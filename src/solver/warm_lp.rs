@@ -15,7 +15,7 @@
 //! Written on HiGHS's C API (`highs-sys`): the `highs` crate gives no handle on a column of a
 //! model it did not build column by column.
 
-use super::lp_program::{Columns, LpProgram, Row};
+use super::lp_program::{in_order, Columns, LpProgram, Row};
 use crate::model::{BracketModel, Var};
 use highs::{HighsModelStatus, Model};
 
@@ -39,9 +39,17 @@ pub struct WarmLp {
     cuts_in: usize,
     /// Session columns fixed at zero.
     zeroed: Vec<bool>,
+    /// The session columns not fixed at zero (in the model or waiting), in order: what
+    /// [`WarmLp::sync`] looks through for columns dead since (not every column of the session).
+    open: Vec<usize>,
     /// Per session column waiting outside the model (not in the working set, not fixed at
-    /// zero): its coefficients in the model's rows beyond the players' (HiGHS row, coefficient).
+    /// zero): its coefficients in the model's own constraints (HiGHS row, coefficient). Those
+    /// in the rows added since are looked up in them when it comes in (a list per column kept
+    /// up to date at every row, a quality stage's row on most of 237,515 waiting columns, was a
+    /// third of the route's page faults).
     waiting: Vec<Option<Vec<(highs_sys::HighsInt, f64)>>>,
+    /// The HiGHS row of each of `rows`' first side.
+    row_first: Vec<highs_sys::HighsInt>,
     /// Rows of the HiGHS model.
     row_count: usize,
     /// The number of columns and of model constraints it was built with.
@@ -55,8 +63,9 @@ pub struct WarmLp {
 pub struct WarmSolution {
     /// HiGHS's status of the solve (the values below mean something when optimal).
     pub status: HighsModelStatus,
-    /// Per session column ([`Columns`]): its value (0 for a column left out).
-    pub x: Vec<f64>,
+    /// The session columns ([`Columns`]) of nonzero value, in column order, with their values
+    /// (the others, those left out included, are zero).
+    pub x: Vec<(usize, f64)>,
     /// Per row of the relaxation: its dual value, as HiGHS gives them.
     pub duals: Vec<f64>,
 }
@@ -93,6 +102,11 @@ impl WarmLp {
         let order = program.order().to_vec();
         let mut model = program.highs()?;
         configure(&mut model);
+        // No presolve: a relaxation of a matching has little to remove, and HiGHS presolved
+        // every first solve after a build (a rebuild on the live columns included). Without it
+        // the features-2026 corpus on this route took 2.9-3.0 s of CPU instead of 3.6, the
+        // 1,000-player round 2 3.1 s instead of 3.5 (best of three), the same pairings.
+        let _ = model.try_set_option("presolve", "off");
         // A warm start that does not finish within this many simplex iterations is given up
         // (the caller solves that relaxation from scratch): on some degenerate relaxations
         // with wide merged weights HiGHS's dual simplex, started from the last basis, did not
@@ -122,9 +136,11 @@ impl WarmLp {
             order,
             col,
             rows: Vec::new(),
+            row_first: Vec::new(),
             fixed_in: 0,
             cuts_in: 0,
             zeroed: dead.to_vec(),
+            open: (0..cols.count()).filter(|&c| !dead[c]).collect(),
             waiting,
             row_count,
             shape: (cols.count(), m.constraints.len()),
@@ -150,60 +166,87 @@ impl WarmLp {
     /// and its `dead` columns.
     pub fn sync(&mut self, cols: &Columns, fixed: &[Row], cuts: &[Row], dead: &[bool]) -> Result<(), String> {
         let ptr = self.ptr()?;
-        for (c, ((&d, zeroed), &k)) in dead.iter().zip(self.zeroed.iter_mut()).zip(&self.col).enumerate() {
-            if d && !*zeroed {
-                self.waiting[c] = None;
-                if let Some(k) = k {
-                    // SAFETY: `ptr` is the live HiGHS instance `self.model` owns; `k` is one of
-                    // its columns.
-                    ok(unsafe { highs_sys::Highs_changeColBounds(ptr, k as highs_sys::HighsInt, 0.0, 0.0) }, "bounds")?;
-                }
-                *zeroed = true;
-            }
+        let newly: Vec<usize> = self.open.iter().copied().filter(|&c| dead[c]).collect();
+        self.open.retain(|&c| !dead[c]);
+        let mut zero: Vec<highs_sys::HighsInt> = Vec::new();
+        for c in newly {
+            self.waiting[c] = None;
+            zero.extend(self.col[c].map(|k| k as highs_sys::HighsInt));
+            self.zeroed[c] = true;
+        }
+        if !zero.is_empty() {
+            zero.sort_unstable();
+            let nothing = vec![0.0; zero.len()];
+            // SAFETY: `ptr` is the live HiGHS instance `self.model` owns; `zero` holds distinct
+            // columns of it in increasing order, `nothing` as many bounds.
+            let status = unsafe {
+                highs_sys::Highs_changeColsBoundsBySet(
+                    ptr,
+                    zero.len() as highs_sys::HighsInt,
+                    zero.as_ptr(),
+                    nothing.as_ptr(),
+                    nothing.as_ptr(),
+                )
+            };
+            ok(status, "bounds")?;
         }
         if cuts.len() > self.cuts_in {
             self.primal_ready = false;
         }
-        let new: Vec<Row> = fixed[self.fixed_in..].iter().chain(&cuts[self.cuts_in..]).cloned().collect();
+        // Kept without the terms of dead columns (zero in every later assignment; the exact
+        // bound reads these rows, and a quality stage's row has a term on most pairs), in
+        // variable order (a waiting column is looked up in them).
+        let new: Vec<Row> = fixed[self.fixed_in..]
+            .iter()
+            .chain(&cuts[self.cuts_in..])
+            .map(|r| Row {
+                terms: in_order(
+                    r.terms.iter().copied().filter(|&(v, _)| cols.col(v).is_some_and(|c| !dead[c])).collect(),
+                ),
+                ..*r
+            })
+            .collect();
         (self.fixed_in, self.cuts_in) = (fixed.len(), cuts.len());
+        // All of them in one call, each side a row (compressed by rows).
+        let (mut lower, mut upper, mut starts) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut index, mut value): (Vec<highs_sys::HighsInt>, Vec<f64>) = (Vec::new(), Vec::new());
         for r in new {
             let mut coef: std::collections::BTreeMap<usize, f64> = std::collections::BTreeMap::new();
-            let mut waits = Vec::new();
             for &(v, a) in &r.terms {
-                let Some(c) = cols.col(v) else { continue };
-                if let Some(k) = self.col[c] {
+                if let Some(k) = cols.col(v).and_then(|c| self.col[c]) {
                     *coef.entry(k).or_insert(0.0) += a as f64;
-                } else if self.waiting[c].is_some() {
-                    waits.push((c, a as f64));
                 }
             }
-            let index: Vec<highs_sys::HighsInt> = coef.keys().map(|&k| k as highs_sys::HighsInt).collect();
-            let value: Vec<f64> = coef.values().copied().collect();
+            self.row_first.push(self.row_count as highs_sys::HighsInt);
             for (lo, hi) in [(r.lower, None), (None, r.upper)] {
                 if lo.is_none() && hi.is_none() {
                     continue;
                 }
-                let (lo, hi) = (lo.map_or(f64::NEG_INFINITY, |v| v as f64), hi.map_or(f64::INFINITY, |v| v as f64));
-                // SAFETY: as above; `index` and `value` have `index.len()` entries.
-                let status = unsafe {
-                    highs_sys::Highs_addRow(
-                        ptr,
-                        lo,
-                        hi,
-                        index.len() as highs_sys::HighsInt,
-                        index.as_ptr(),
-                        value.as_ptr(),
-                    )
-                };
-                ok(status, "adding a row")?;
-                for &(c, a) in &waits {
-                    if let Some(w) = self.waiting[c].as_mut() {
-                        w.push((self.row_count as highs_sys::HighsInt, a));
-                    }
-                }
+                lower.push(lo.map_or(f64::NEG_INFINITY, |v| v as f64));
+                upper.push(hi.map_or(f64::INFINITY, |v| v as f64));
+                starts.push(index.len() as highs_sys::HighsInt);
+                index.extend(coef.keys().map(|&k| k as highs_sys::HighsInt));
+                value.extend(coef.values().copied());
                 self.row_count += 1;
             }
             self.rows.push(r);
+        }
+        if !lower.is_empty() {
+            // SAFETY: as above; `lower`, `upper` and `starts` have one entry per new row,
+            // `index` and `value` `index.len()` entries, columns of the model.
+            let status = unsafe {
+                highs_sys::Highs_addRows(
+                    ptr,
+                    lower.len() as highs_sys::HighsInt,
+                    lower.as_ptr(),
+                    upper.as_ptr(),
+                    index.len() as highs_sys::HighsInt,
+                    starts.as_ptr(),
+                    index.as_ptr(),
+                    value.as_ptr(),
+                )
+            };
+            ok(status, "adding rows")?;
         }
         Ok(())
     }
@@ -238,31 +281,48 @@ impl WarmLp {
     /// feasible, and the next solve goes on from it.
     pub fn add_columns(&mut self, m: &BracketModel, new: &[usize]) -> Result<(), String> {
         let ptr = self.ptr()?;
+        // All of them in one call (compressed by columns).
+        let (mut starts, mut index, mut value): (Vec<highs_sys::HighsInt>, Vec<highs_sys::HighsInt>, Vec<f64>) =
+            (Vec::new(), Vec::new(), Vec::new());
         for &c in new {
             let Some((a, b)) = m.pairs.get(c) else { continue };
-            let Some(rows) = self.waiting.get_mut(c).and_then(Option::take) else { continue };
+            let Some(own) = self.waiting.get_mut(c).and_then(Option::take) else { continue };
             let mut coef: std::collections::BTreeMap<highs_sys::HighsInt, f64> = std::collections::BTreeMap::new();
-            for (r, v) in [(a as highs_sys::HighsInt, 1.0), (b as highs_sys::HighsInt, 1.0)].into_iter().chain(rows) {
+            for (r, v) in [(a as highs_sys::HighsInt, 1.0), (b as highs_sys::HighsInt, 1.0)].into_iter().chain(own) {
                 *coef.entry(r).or_insert(0.0) += v;
             }
-            let index: Vec<highs_sys::HighsInt> = coef.keys().copied().collect();
-            let value: Vec<f64> = coef.values().copied().collect();
-            // SAFETY: as in `sync`; `index` and `value` have `index.len()` entries, rows of the
-            // model.
+            // Its coefficient in each row added since the build, on each side stated.
+            for (r, &first) in self.rows.iter().zip(&self.row_first) {
+                let Ok(k) = r.terms.binary_search_by_key(&Var::Pair(c), |t| t.0) else { continue };
+                let sides = [r.lower.is_some(), r.upper.is_some()];
+                for (h, _) in (first..).zip(sides.iter().filter(|&&s| s)) {
+                    *coef.entry(h).or_insert(0.0) += r.terms[k].1 as f64;
+                }
+            }
+            starts.push(index.len() as highs_sys::HighsInt);
+            index.extend(coef.keys().copied());
+            value.extend(coef.values().copied());
+            self.col[c] = Some(self.order.len());
+            self.order.push(c);
+        }
+        if !starts.is_empty() {
+            let (cost, lower, upper) = (vec![0.0; starts.len()], vec![0.0; starts.len()], vec![1.0; starts.len()]);
+            // SAFETY: as in `sync`; `cost`, `lower`, `upper` and `starts` have one entry per new
+            // column, `index` and `value` `index.len()` entries, rows of the model.
             let status = unsafe {
-                highs_sys::Highs_addCol(
+                highs_sys::Highs_addCols(
                     ptr,
-                    0.0,
-                    0.0,
-                    1.0,
+                    starts.len() as highs_sys::HighsInt,
+                    cost.as_ptr(),
+                    lower.as_ptr(),
+                    upper.as_ptr(),
                     index.len() as highs_sys::HighsInt,
+                    starts.as_ptr(),
                     index.as_ptr(),
                     value.as_ptr(),
                 )
             };
-            ok(status, "adding a column")?;
-            self.col[c] = Some(self.order.len());
-            self.order.push(c);
+            ok(status, "adding columns")?;
         }
         let size = self.order.len() + m.num_players();
         if let Some(model) = self.model.as_mut() {
@@ -300,10 +360,9 @@ impl WarmLp {
         if status == HighsModelStatus::Optimal && sol.columns().len() != self.order.len() {
             return Err("HiGHS returned no relaxation values".into());
         }
-        let mut x = vec![0.0; cols.count()];
-        for (k, &c) in self.order.iter().enumerate() {
-            x[c] = sol.columns().get(k).copied().unwrap_or(0.0);
-        }
+        let mut x: Vec<(usize, f64)> =
+            (self.order.iter().copied()).zip(sol.columns().iter().copied()).filter(|&(_, v)| v != 0.0).collect();
+        x.sort_unstable_by_key(|t| t.0);
         let duals = sol.dual_rows().to_vec();
         self.primal_ready = status == HighsModelStatus::Optimal;
         self.model = Some(solved.into());

@@ -10,8 +10,10 @@
 //!
 //! Consecutive stages are merged into one weighted objective only when the weighted total
 //! provably stays below [`LexOptions::max_merged_magnitude`] (at most 2^53, where doubles
-//! are still exact integers). A stage whose lower bound the incumbent already meets is fixed
-//! without calling HiGHS.
+//! are still exact integers), on the ranges of what is still alive when the group is reached: a
+//! stage on one player's variables counts in it by the rank of its value among the player's
+//! live variables (`merged_terms`). A stage whose lower bound the incumbent already meets is
+//! fixed without calling HiGHS.
 //!
 //! Why not hand each stage to HiGHS's branch and bound as it stands: the programs are matchings
 //! (every player paired or floating once) whose LP relaxation has half-integral odd cycles, and
@@ -54,7 +56,8 @@
 //!    on one player's variables (the candidate order's "partner of p") fixed at its optimum
 //!    leaves out the player's variables of any other cost (exactly one of them is one), and
 //!    such a stage whose least value over the columns left meets the incumbent's, or the
-//!    candidate's, is fixed without a solve.
+//!    candidate's, is fixed without a solve. The session's passes (the exact bound, the
+//!    pricing, the fixing) walk the live columns only.
 //! 5. **Branch and bound** only where the LP cannot prove the optimum (the bound stalls for
 //!    `STALL_ROUNDS` rounds): HiGHS's MIP, started from the candidate (its primal heuristics
 //!    off: it has only the bound to prove), over the columns the candidate's value allows; a merged optimum found there is re-checked against HiGHS's dual
@@ -80,9 +83,9 @@ mod run;
 
 use merge::merge_groups;
 
-use super::bounds::{common_player, value_bounds};
+use super::bounds::{common_player, value_bounds_in};
 use super::lex::{LexBackend, StageReport};
-use super::lp_program::{Columns, Row};
+use super::lp_program::{in_order, Columns, Row};
 use super::matching_lex::MatchingSession;
 use super::warm_lp::WarmLp;
 use crate::model::{BracketModel, Constraint, Cost, Solution, SolveError, Stage, Var};
@@ -199,6 +202,15 @@ pub struct LexSession {
     guide_sets: std::collections::HashSet<Vec<usize>>,
     /// Per player: the model pairs it is in (built at the first solve).
     by_player: Vec<Vec<usize>>,
+    /// The columns not dead as of the last exact bound, in order (`relax`'s `refresh_live`),
+    /// and the column count it was made for.
+    live: Vec<usize>,
+    live_of: usize,
+    /// A reduced costs' buffer to reuse (`relax`'s `recycle`).
+    spare: Vec<i128>,
+    /// The last point [`LexSession::satisfies`] accepted (its variables at one) and how many of
+    /// the fixed optima it was found to meet.
+    checked: std::cell::RefCell<(Vec<Var>, usize)>,
     reports: Vec<StageReport>,
     solves: usize,
 }
@@ -233,6 +245,10 @@ impl LexSession {
             warm: None,
             guide_sets: std::collections::HashSet::new(),
             by_player: Vec::new(),
+            live: Vec::new(),
+            live_of: usize::MAX,
+            spare: Vec::new(),
+            checked: std::cell::RefCell::new((Vec::new(), 0)),
             reports: Vec::new(),
             solves: 0,
         })
@@ -305,11 +321,6 @@ impl LexSession {
         let costs: Vec<Cost> = stages.iter().map(|s| s.cost.normalised()).collect();
         let hint = self.guide_optimum(&stages);
         self.m.stages.extend(stages);
-        let bounds: Vec<(i64, i64)> = costs.iter().map(|c| value_bounds(&self.m, c)).collect();
-        let max_mag = self.opts.max_merged_magnitude.min(EXACT_LIMIT);
-        let groups = merge_groups(&self.m, first, &bounds, max_mag, self.opts.merge_stages)?;
-        let mut queue: std::collections::VecDeque<Vec<(usize, i64)>> = groups.into();
-        let mut values = vec![0i64; costs.len()];
         if self.by_player.is_empty() {
             self.by_player = vec![Vec::new(); self.m.num_players()];
             for (e, (a, b)) in self.m.pairs.iter().enumerate() {
@@ -317,7 +328,27 @@ impl LexSession {
                 self.by_player[b].push(e);
             }
         }
-        while let Some(group) = queue.pop_front() {
+        // Each player's pairs counted once, not over every pair per one-player stage.
+        let degree: Vec<usize> = self.by_player.iter().map(Vec::len).collect();
+        let bounds: Vec<(i64, i64)> = costs.iter().map(|c| value_bounds_in(&self.m, c, Some(&degree))).collect();
+        let max_mag = self.opts.max_merged_magnitude.min(EXACT_LIMIT);
+        // Every stage exact in doubles on its own, whatever is alive.
+        merge_groups(&self.m, first, &bounds, max_mag, false)?;
+        // Groups split again stage by stage (merged optimum not proven).
+        let mut split: std::collections::VecDeque<Vec<(usize, i64)>> = std::collections::VecDeque::new();
+        let mut next = 0;
+        let mut values = vec![0i64; costs.len()];
+        loop {
+            let group = match split.pop_front() {
+                Some(g) => g,
+                None if next < costs.len() => {
+                    let g = self.next_group(&costs[next..], &bounds[next..], first + next, max_mag)?;
+                    let g: Vec<(usize, i64)> = g.into_iter().map(|(k, w)| (next + k, w)).collect();
+                    next += g.len();
+                    g
+                }
+                None => break,
+            };
             let start = Instant::now();
             // Fast path: the incumbent, or else the guide's optimum, already meets every stage's
             // lower bound (for a stage of one player's variables, over those still alive).
@@ -342,20 +373,27 @@ impl LexSession {
                 }
                 continue;
             }
-            let objective: Vec<(Var, i64)> =
-                group.iter().flat_map(|&(k, w)| costs[k].terms().map(move |(v, c)| (v, w * c))).collect();
+            let objective: Vec<(Var, i64)> = if group.len() > 1 {
+                group
+                    .iter()
+                    .flat_map(|&(k, w)| self.merged_terms(&costs[k]).into_iter().map(move |(v, c)| (v, w * c)))
+                    .collect()
+            } else {
+                group.iter().flat_map(|&(k, w)| costs[k].terms().map(move |(v, c)| (v, w * c))).collect()
+            };
             let (assignment, dual, lp) = self.run(&objective, hint.as_deref(), group.len() > 1)?;
             // All objective values are integers: the rounded assignment is optimal when its exact
             // weighted value is within one unit of HiGHS's proven dual bound.
-            let exact: i64 = group.iter().map(|&(k, w)| w * self.eval(&costs[k], &assignment)).sum();
+            let exact: i64 = self.eval_terms(&objective, &assignment);
             if group.len() > 1 && dual < exact as f64 - 0.5 {
                 for &(k, _) in group.iter().rev() {
-                    queue.push_front(vec![(k, 1)]);
+                    split.push_front(vec![(k, 1)]);
                 }
                 continue;
             }
             if let Some(lp) = lp {
                 self.fix_dead(&lp, exact, &assignment);
+                self.recycle(lp);
             }
             let how = if group.len() > 1 { "merged" } else { "solved" };
             for &(k, _) in &group {
@@ -400,10 +438,12 @@ impl LexSession {
         if cost.is_empty() {
             return;
         }
-        self.fixed.push(Row { terms: cost.to_terms(), lower: None, upper: Some(value) });
+        self.fixed.push(Row { terms: in_order(cost.to_terms()), lower: None, upper: Some(value) });
         // A stage on one player's variables (the candidate orders' "partner of p"): exactly
         // one of them is one, so at its optimum those of another cost are zero in every later
-        // assignment and leave every later program.
+        // assignment and leave every later program. Its row is then implied, but stays: left
+        // out, HiGHS's symmetry detection in the branch and bound of a quota's program ran for
+        // minutes (`benches/quota.sh`: 3 s -> over 300 s), the rows telling its columns apart.
         if let Some(p) = common_player(&self.m, cost) {
             let off: Vec<usize> =
                 self.player_vars(p).filter(|&(_, v)| coefficient(cost, v) != value).map(|(c, _)| c).collect();
@@ -420,8 +460,77 @@ impl LexSession {
     /// For a stage on one player's variables, its least value over those still alive (exactly
     /// one of them is one; a dead column is zero in every assignment still feasible).
     fn alive_bound(&self, cost: &Cost) -> Option<i64> {
+        self.alive_range(cost).map(|r| r.0)
+    }
+
+    /// For a stage on one player's variables, its least and greatest value over those still
+    /// alive.
+    fn alive_range(&self, cost: &Cost) -> Option<(i64, i64)> {
+        let values = self.alive_values(cost)?;
+        Some((*values.first()?, *values.last()?))
+    }
+
+    /// For a stage on one player's variables, the values its variables still alive take, each
+    /// once, in increasing order.
+    fn alive_values(&self, cost: &Cost) -> Option<Vec<i64>> {
         let p = common_player(&self.m, cost)?;
-        self.player_vars(p).filter(|&(c, _)| !self.dead[c]).map(|(_, v)| coefficient(cost, v)).min()
+        let mut values: Vec<i64> =
+            self.player_vars(p).filter(|&(c, _)| !self.dead[c]).map(|(_, v)| coefficient(cost, v)).collect();
+        values.sort_unstable();
+        values.dedup();
+        Some(values)
+    }
+
+    /// A stage's terms in a merged objective. A stage on one player's variables counts each
+    /// variable still alive by the rank of its value among theirs (0 for the least): exactly one
+    /// of them is one in every assignment a later program considers, so the ranks order those
+    /// assignments as the values do, and range over as many values as the player has left
+    /// (`next_group` merges on those ranges). Dead variables, zero in all of them, are left out.
+    fn merged_terms(&self, cost: &Cost) -> Vec<(Var, i64)> {
+        let (Some(p), Some(values)) = (common_player(&self.m, cost), self.alive_values(cost)) else {
+            return cost.to_terms();
+        };
+        self.player_vars(p)
+            .filter(|&(c, _)| !self.dead[c])
+            .filter_map(|(_, v)| {
+                let rank = values.binary_search(&coefficient(cost, v)).ok()? as i64;
+                (rank != 0).then_some((v, rank))
+            })
+            .collect()
+    }
+
+    /// The next group of `costs` (the stages not solved yet, `first` the model's index of the
+    /// first), with its weights: merged as far as [`merge_groups`] allows on the stages' value
+    /// ranges over the columns still alive. Formed when it is reached, not at the call: the
+    /// candidate order's "partner of p" stages range over the partners `p` has left, which
+    /// reduced-cost fixing thins group after group, counted by rank (`merged_terms`). On the
+    /// 1,000-player round 2 of `../shared/corpus/large`: 3 such stages a group on their whole
+    /// ranges, 4 to 11 on the ranks of what is left; 173 groups solved under the 2026 rules
+    /// (174 under 2017's) became 107.
+    fn next_group(
+        &self,
+        costs: &[Cost],
+        bounds: &[(i64, i64)],
+        first: usize,
+        max_mag: i64,
+    ) -> Result<Vec<(usize, i64)>, SolveError> {
+        // The range of each stage's terms in a merged objective (`merged_terms`), as far as a
+        // group could reach: until the ranges' product passes the limit.
+        let mut live: Vec<(i64, i64)> = Vec::new();
+        let mut product: i128 = 1;
+        for (cost, &whole) in costs.iter().zip(bounds).take(MERGE_LOOKAHEAD) {
+            let range = match self.alive_values(cost) {
+                Some(v) if !v.is_empty() => (0, v.len() as i64 - 1),
+                _ => whole,
+            };
+            live.push(range);
+            product = product.saturating_mul(i128::from(range.1) - i128::from(range.0) + 1);
+            if product > i128::from(max_mag) || !self.opts.merge_stages {
+                break;
+            }
+        }
+        let groups = merge_groups(&self.m, first, &live, max_mag, self.opts.merge_stages)?;
+        Ok(groups.into_iter().next().unwrap_or_default())
     }
 
     fn report(&mut self, k: usize, value: i64, how: &'static str, start: Instant) {
@@ -447,12 +556,34 @@ impl LexSession {
         if covered.iter().any(|&c| c != 1) {
             return false;
         }
-        let within = |terms: &[(Var, i64)], lower: Option<i64>, upper: Option<i64>| {
-            let v = self.eval_terms(terms, ones);
+        let within = |v: i64, lower: Option<i64>, upper: Option<i64>| {
             lower.is_none_or(|l| v >= l) && upper.is_none_or(|u| v <= u)
         };
-        self.m.constraints.iter().all(|c| within(&c.terms, c.lower, c.upper))
-            && self.fixed.iter().chain(&self.cuts).all(|r| within(&r.terms, r.lower, r.upper))
+        if !self.m.constraints.iter().all(|c| within(self.eval_terms(&c.terms, ones), c.lower, c.upper)) {
+            return false;
+        }
+        // The cuts need no check: an odd-set cut holds at every 0/1 point that pairs or floats
+        // each player once (an odd set cannot be paired within itself), as `ones` does. The
+        // fixed optima only ever grow: those the same point was found to meet stay met (the
+        // candidate of a call is checked again at each of its groups).
+        let at = self.vars_at(ones);
+        let from = match &*self.checked.borrow() {
+            (last, met) if *last == at => *met,
+            _ => 0,
+        };
+        let ok = self.fixed[from..].iter().all(|r| within(value_at(&r.terms, &at), r.lower, r.upper));
+        if ok {
+            *self.checked.borrow_mut() = (at, self.fixed.len());
+        }
+        ok
+    }
+
+    /// The variables at one in the assignment `ones` (by column), in variable order.
+    fn vars_at(&self, ones: &[bool]) -> Vec<Var> {
+        let pairs = (0..self.m.pairs.len()).filter(|&e| ones[e]).map(Var::Pair);
+        let floats = (0..self.m.num_players()).map(Var::Float).filter(|&v| self.one(ones, v));
+        let aux = (0..self.m.aux.len()).map(Var::Aux).filter(|&v| self.one(ones, v));
+        pairs.chain(floats).chain(aux).collect()
     }
 
     /// Makes `ones` the incumbent if it is feasible and optimal on every stage solved so far.
@@ -514,7 +645,7 @@ impl LexSession {
             .collect();
         let terms: Vec<(Var, i64)> = all.into_iter().filter(|&v| self.one(&ones, v)).map(|v| (v, 1)).collect();
         let k = terms.len() as i64;
-        self.fixed.push(Row { terms, lower: None, upper: Some(k - 1) });
+        self.fixed.push(Row { terms: in_order(terms), lower: None, upper: Some(k - 1) });
         match self.run(&[], None, false) {
             Err(SolveError::Infeasible) => Ok(()),
             Ok(_) => Err(SolveError::InvalidModel(
@@ -550,6 +681,32 @@ fn penalty_guide(m: &BracketModel) -> Option<MatchingSession> {
     guide.solve_stages(vec![stage]).ok()?;
     Some(guide)
 }
+
+/// The value of `terms` (in variable order, one term per variable: `in_order`) at the 0/1
+/// point whose variables at one are `at` (in variable order). A quality stage's fixed row has a
+/// term on most pairs and a point a variable per player: on such a long row, a binary search per
+/// variable at one (on the 1,000-player round 2 the rows of the session came to 780,000 terms,
+/// read at every check of a candidate); otherwise one walk along both lists.
+fn value_at(terms: &[(Var, i64)], at: &[Var]) -> i64 {
+    if terms.len() > 16 * at.len() {
+        return at.iter().filter_map(|v| terms.binary_search_by_key(v, |t| t.0).ok()).map(|k| terms[k].1).sum();
+    }
+    let (mut k, mut sum) = (0, 0);
+    for v in at {
+        while k < terms.len() && terms[k].0 < *v {
+            k += 1;
+        }
+        if k < terms.len() && terms[k].0 == *v {
+            sum += terms[k].1;
+            k += 1;
+        }
+    }
+    sum
+}
+
+/// Stages looked at for the next merged group (a group of stages whose values range over more
+/// than one value holds at most 30 under the default merge limit).
+const MERGE_LOOKAHEAD: usize = 64;
 
 /// Rounds of odd-set separation per solve.
 const CUT_ROUNDS: usize = 50;
@@ -593,5 +750,37 @@ impl LexBackend for LexSession {
     }
     fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {
         LexSession::adopt(self, ones)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{in_order, value_at};
+    use crate::model::Var;
+    use crate::rng::SplitMix64;
+
+    /// A row read at a point by [`value_at`] (a binary search per variable at one on a long row,
+    /// a walk along both lists on a short one) gives the plain sum of its terms at one, and
+    /// [`in_order`] keeps that sum while it sorts the terms and merges repeated variables.
+    #[test]
+    fn a_row_read_at_a_point_gives_the_sum_of_its_terms_at_one() {
+        let mut rng = SplitMix64(44);
+        for case in 0..500 {
+            let vars = 1 + rng.below(300) as usize;
+            let var = |k: usize| match k % 3 {
+                0 => Var::Pair(k),
+                1 => Var::Float(k),
+                _ => Var::Aux(k),
+            };
+            let terms: Vec<(Var, i64)> =
+                (0..rng.below(400)).map(|_| (var(rng.below(vars as u64) as usize), rng.range(-9, 9))).collect();
+            let mut at: Vec<Var> =
+                (0..vars).filter(|_| rng.chance(if case % 2 == 0 { 2 } else { 40 })).map(var).collect();
+            at.sort();
+            let plain: i64 = terms.iter().filter(|(v, _)| at.contains(v)).map(|t| t.1).sum();
+            let row = in_order(terms);
+            assert!(row.windows(2).all(|w| w[0].0 < w[1].0), "case {case}: not in order");
+            assert_eq!(value_at(&row, &at), plain, "case {case}: {} terms, {} at one", row.len(), at.len());
+        }
     }
 }

@@ -6,7 +6,7 @@
 use super::odd_sets::odd_sets;
 use super::{configure, LexSession, CUT_ROUNDS, DUAL_SCALE, FRACTIONAL, STALL_ROUNDS, TIME_LIMIT};
 use crate::model::{SolveError, Var};
-use crate::solver::lp_program::{LpProgram, Row};
+use crate::solver::lp_program::{in_order, LpProgram, Row};
 use crate::solver::warm_lp::WarmLp;
 use highs::HighsModelStatus;
 
@@ -23,37 +23,36 @@ const PRICING_BATCH: usize = 500;
 /// up to this much below zero still counts in the exact bound, which it weakens, never falsifies.
 const PRICING_SLACK: i128 = 64;
 
-/// An LP relaxation solved: the value of every model column (zero for the columns left out),
-/// and the exact bound its dual proves ([`LexSession::safe_bound`]).
+/// An LP relaxation solved: the model columns of nonzero value with their values, in column
+/// order (every other column, those left out included, is zero), and the exact bound its dual
+/// proves ([`LexSession::safe_bound`]).
 pub(super) struct Relaxation {
-    x: Vec<f64>,
+    x: Vec<(usize, f64)>,
     pub(super) bound: Option<SafeBound>,
 }
 
 /// A lower bound proven in exact integer arithmetic from a dual vector, in units of
 /// `1/DUAL_SCALE`: `value` bounds the objective of every point of the relaxation, and
 /// `reduced[c]` is column `c`'s reduced cost (a point with column `c` at one has objective at
-/// least `value + reduced[c]` when `reduced[c] > 0`).
+/// least `value + reduced[c]` when `reduced[c] > 0`), for a column alive when it was computed
+/// (a dead column's entry is left over from an earlier bound; nothing reads it).
 pub(super) struct SafeBound {
     pub(super) value: i128,
     pub(super) reduced: Vec<i128>,
 }
 
 impl Relaxation {
-    /// The 0/1 assignment, if every column is within tolerance of 0 or 1.
-    pub(super) fn integral(&self) -> Option<Vec<bool>> {
-        self.x
-            .iter()
-            .map(|&v| {
-                if v < FRACTIONAL {
-                    Some(false)
-                } else if v > 1.0 - FRACTIONAL {
-                    Some(true)
-                } else {
-                    None
-                }
-            })
-            .collect()
+    /// The 0/1 assignment of the `count` columns, if every column is within tolerance of 0 or 1.
+    pub(super) fn integral(&self, count: usize) -> Option<Vec<bool>> {
+        let mut ones = vec![false; count];
+        for &(c, v) in &self.x {
+            if v > 1.0 - FRACTIONAL {
+                ones[c] = true;
+            } else if v >= FRACTIONAL {
+                return None;
+            }
+        }
+        Some(ones)
     }
 }
 
@@ -69,7 +68,7 @@ impl LexSession {
     ) -> Result<Relaxation, SolveError> {
         let (mut round, mut best, mut stalled) = (0, None, 0);
         loop {
-            let lp = self.solve_lp(objective, hint)?;
+            let lp = self.solve_lp(objective, hint, target)?;
             let bound = lp.bound.as_ref().map(|b| b.value);
             if bound > best {
                 (best, stalled) = (bound, 0);
@@ -82,6 +81,7 @@ impl LexSession {
             if cuts.is_empty() {
                 return Ok(lp);
             }
+            self.recycle(lp);
             self.cuts.extend(cuts);
             round += 1;
         }
@@ -90,9 +90,14 @@ impl LexSession {
     /// Solves the LP relaxation: the values and reduced costs by model column. Without a time
     /// limit, on the relaxation kept warm ([`WarmLp`]); from scratch otherwise, or when HiGHS
     /// stops without an answer there (the warm relaxation is then built again next time).
-    fn solve_lp(&mut self, objective: &[(Var, i64)], hint: Option<&[bool]>) -> Result<Relaxation, SolveError> {
+    fn solve_lp(
+        &mut self,
+        objective: &[(Var, i64)],
+        hint: Option<&[bool]>,
+        target: Option<i128>,
+    ) -> Result<Relaxation, SolveError> {
         if self.opts.time_limit.is_none() {
-            if let Some(lp) = self.solve_warm(objective, hint)? {
+            if let Some(lp) = self.solve_warm(objective, hint, target)? {
                 return Ok(lp);
             }
         }
@@ -112,10 +117,9 @@ impl LexSession {
         if sol.columns().len() != order.len() {
             return Err(SolveError::Backend("HiGHS returned no relaxation values".into()));
         }
-        let mut x = vec![0.0; self.cols.count()];
-        for (k, &c) in order.iter().enumerate() {
-            x[c] = sol.columns()[k];
-        }
+        let mut x: Vec<(usize, f64)> =
+            order.iter().copied().zip(sol.columns().iter().copied()).filter(|&(_, v)| v != 0.0).collect();
+        x.sort_unstable_by_key(|t| t.0);
         let bound = self.safe_bound(objective, sol.dual_rows(), &extra);
         Ok(Relaxation { x, bound })
     }
@@ -127,11 +131,13 @@ impl LexSession {
     /// and prices the others itself: the exact bound is computed over every column, so a column
     /// waiting outside with a negative reduced cost only weakens it; such columns (the most
     /// negative first) are added and the relaxation solved again, until none is left (then its
-    /// optimum is the whole relaxation's). An infeasible working set takes every column in.
+    /// optimum is the whole relaxation's) or the bound proves `target` (the candidate's value)
+    /// already. An infeasible working set takes every column in.
     fn solve_warm(
         &mut self,
         objective: &[(Var, i64)],
         hint: Option<&[bool]>,
+        target: Option<i128>,
     ) -> Result<Option<Relaxation>, SolveError> {
         let backend = |e: String| SolveError::Backend(e);
         let kept = self.warm.take().filter(|w| w.fits(&self.cols, &self.m));
@@ -152,14 +158,15 @@ impl LexSession {
         // The incumbent and the candidate in: they meet every row, so the working set is
         // feasible whenever the program is.
         let known: Vec<usize> = (0..self.cols.count())
-            .filter(|&c| warm.waits(c) && !self.dead[c])
             .filter(|&c| self.incumbent.as_ref().is_some_and(|o| o[c]) || hint.is_some_and(|h| h[c]))
+            .filter(|&c| warm.waits(c) && !self.dead[c])
             .collect();
         warm.add_columns(&self.m, &known).map_err(backend)?;
         loop {
             warm.sync(&self.cols, &self.fixed, &self.cuts, &self.dead).map_err(backend)?;
             let solved = warm.solve(&self.cols, objective).map_err(backend)?;
-            let waiting = |warm: &WarmLp| (0..self.cols.count()).filter(|&c| warm.waits(c)).collect::<Vec<_>>();
+            let count = self.cols.count();
+            let waiting = |warm: &WarmLp| (0..count).filter(|&c| warm.waits(c)).collect::<Vec<_>>();
             match solved.status {
                 HighsModelStatus::Optimal => {}
                 HighsModelStatus::Infeasible if warm.any_waiting() => {
@@ -171,8 +178,10 @@ impl LexSession {
             }
             let bound = self.safe_bound(objective, &solved.duals, warm.rows());
             let priced: Vec<usize> = match &bound {
+                // The bound proves `target` already: the columns waiting could only raise it.
+                Some(b) if target.is_some_and(|t| b.value > (t - 1) * DUAL_SCALE) => Vec::new(),
                 Some(b) => {
-                    let mut negative: Vec<(i128, usize)> = (0..self.cols.count())
+                    let mut negative: Vec<(i128, usize)> = (self.live.iter().copied())
                         .filter(|&c| warm.waits(c) && b.reduced[c] < -PRICING_SLACK)
                         .map(|c| (b.reduced[c], c))
                         .collect();
@@ -185,6 +194,9 @@ impl LexSession {
             if priced.is_empty() {
                 self.warm = Some(warm);
                 return Ok(Some(Relaxation { x: solved.x, bound }));
+            }
+            if let Some(b) = bound {
+                self.recycle_bound(b);
             }
             warm.add_columns(&self.m, &priced).map_err(backend)?;
         }
@@ -230,13 +242,29 @@ impl LexSession {
     /// columns, every point of the relaxation costs at least
     /// `y·b + Σ_c min(0, cost_c - y·A_c)`. HiGHS's tolerances cannot make this bound wrong, only
     /// weak; `None` if `y` does not fit the rows or a sum overflows.
-    fn safe_bound(&self, objective: &[(Var, i64)], y: &[f64], extra: &[Row]) -> Option<SafeBound> {
-        let mut reduced = vec![0i128; self.cols.count()];
-        for &(v, c) in objective {
-            if let Some(col) = self.cols.col(v) {
-                reduced[col] = reduced[col].checked_add(i128::from(c).checked_mul(DUAL_SCALE)?)?;
+    ///
+    /// Dead columns are zero in every program and count nowhere: the sum and the reduced costs
+    /// are over the live columns only (`refresh_live`; after the quality stages' reduced-cost
+    /// fixing and the partner stages that is a shrinking part of a large model), written into a
+    /// buffer kept from solve to solve (`recycle`), where the entries of dead columns mean nothing.
+    fn safe_bound(&mut self, objective: &[(Var, i64)], y: &[f64], extra: &[Row]) -> Option<SafeBound> {
+        self.refresh_live();
+        let mut reduced = std::mem::take(&mut self.spare);
+        reduced.resize(self.cols.count(), 0);
+        let bound = self.bound_into(&mut reduced, objective, y, extra);
+        match bound {
+            Some(value) => Some(SafeBound { value, reduced }),
+            None => {
+                self.spare = reduced;
+                None
             }
         }
+    }
+
+    /// [`LexSession::safe_bound`]'s arithmetic, writing each live column's reduced cost into
+    /// `reduced` (the entries of dead columns are left as they were: nothing reads them).
+    fn bound_into(&self, reduced: &mut [i128], objective: &[(Var, i64)], y: &[f64], extra: &[Row]) -> Option<i128> {
+        let live = |c: usize| !self.dead[c];
         let n = self.m.num_players();
         if y.len() < n {
             return None;
@@ -250,16 +278,25 @@ impl LexSession {
             let r = (v * DUAL_SCALE as f64).round();
             (r.is_finite() && r.abs() < 1e30).then_some(r as i128)
         };
-        let mut value: i128 = 0;
         let yp: Vec<i128> = y[..n].iter().map(|&v| scaled(v, 0)).collect::<Option<_>>()?;
-        for (i, &v) in yp.iter().enumerate() {
-            value = value.checked_add(v)?;
-            if let Some(c) = self.cols.col(Var::Float(i)) {
-                reduced[c] = reduced[c].checked_sub(v)?;
+        // Each live column's entry set afresh: a pair's from its players' rows, every other 0.
+        for &c in &self.live {
+            reduced[c] = match self.m.pairs.get(c) {
+                Some((a, b)) => yp[a].checked_add(yp[b])?.checked_neg()?,
+                None => 0,
+            };
+        }
+        for &(v, c) in objective {
+            if let Some(col) = self.cols.col(v).filter(|&c| live(c)) {
+                reduced[col] = reduced[col].checked_add(i128::from(c).checked_mul(DUAL_SCALE)?)?;
             }
         }
-        for (e, (a, b)) in self.m.pairs.iter().enumerate() {
-            reduced[e] = reduced[e].checked_sub(yp[a].checked_add(yp[b])?)?;
+        let mut value: i128 = 0;
+        for (i, &v) in yp.iter().enumerate() {
+            value = value.checked_add(v)?;
+            if let Some(c) = self.cols.col(Var::Float(i)).filter(|&c| live(c)) {
+                reduced[c] = reduced[c].checked_sub(v)?;
+            }
         }
         let mut k = n;
         let rows = self
@@ -279,7 +316,7 @@ impl LexSession {
                 }
                 value = value.checked_add(v.checked_mul(i128::from(rhs))?)?;
                 for &(var, a) in terms.iter() {
-                    if let Some(col) = self.cols.col(var) {
+                    if let Some(col) = self.cols.col(var).filter(|&c| live(c)) {
                         reduced[col] = reduced[col].checked_sub(v.checked_mul(i128::from(a))?)?;
                     }
                 }
@@ -288,12 +325,38 @@ impl LexSession {
         if k != y.len() {
             return None;
         }
-        for (c, &d) in reduced.iter().enumerate() {
-            if !self.dead[c] && d < 0 {
-                value = value.checked_add(d)?;
+        for &c in &self.live {
+            if reduced[c] < 0 {
+                value = value.checked_add(reduced[c])?;
             }
         }
-        Some(SafeBound { value, reduced })
+        Some(value)
+    }
+
+    /// The columns not dead, in order ([`LexSession::safe_bound`] and the pricing walk them
+    /// instead of every column: reduced-cost fixing leaves a fraction of a large model alive).
+    fn refresh_live(&mut self) {
+        if self.live_of != self.cols.count() {
+            self.live = (0..self.cols.count()).filter(|&c| !self.dead[c]).collect();
+            self.live_of = self.cols.count();
+        } else {
+            let dead = &self.dead;
+            self.live.retain(|&c| !dead[c]);
+        }
+    }
+
+    /// Keeps the reduced costs' buffer of a relaxation no longer needed for the next bound (a
+    /// large model's is megabytes, fresh pages at every solve otherwise).
+    pub(super) fn recycle(&mut self, lp: Relaxation) {
+        if let Some(b) = lp.bound {
+            self.recycle_bound(b);
+        }
+    }
+
+    fn recycle_bound(&mut self, b: SafeBound) {
+        if b.reduced.capacity() > self.spare.capacity() {
+            self.spare = b.reduced;
+        }
     }
 
     /// Odd-set cuts violated by the fractional point `x`: sets `S` of an odd number of players
@@ -301,20 +364,19 @@ impl LexSession {
     /// 0/1 assignment has one), found among the minimum cuts of the support graph
     /// ([`odd_sets`], after Padberg and Rao). Each is stated in the sparser of its two equivalent
     /// forms: `x(E(S)) <= (|S|-1)/2`, or `x(δ(S)) + f(S) >= 1`.
-    fn separate(&self, x: &[f64]) -> Vec<Row> {
+    fn separate(&self, x: &[(usize, f64)]) -> Vec<Row> {
         let n = self.m.num_players();
-        let edges: Vec<(usize, usize, f64)> = self
-            .m
-            .pairs
+        let pairs = self.m.pairs.len();
+        let edges: Vec<(usize, usize, f64)> = x
             .iter()
-            .enumerate()
-            .filter(|&(e, _)| x[e] > FRACTIONAL)
-            .map(|(e, (a, b))| (a, b, x[e]))
+            .filter(|&&(e, v)| e < pairs && v > FRACTIONAL)
+            .filter_map(|&(e, v)| self.m.pairs.get(e).map(|(a, b)| (a, b, v)))
             .collect();
         if edges.iter().all(|t| t.2 > 1.0 - FRACTIONAL) {
             return Vec::new();
         }
-        let float: Vec<f64> = (0..n).map(|i| self.cols.col(Var::Float(i)).map_or(0.0, |c| x[c])).collect();
+        let value = |c: usize| x.binary_search_by_key(&c, |t| t.0).map_or(0.0, |k| x[k].1);
+        let float: Vec<f64> = (0..n).map(|i| self.cols.col(Var::Float(i)).map_or(0.0, value)).collect();
         odd_sets(n, &edges, &float).iter().map(|set| self.odd_set_row(set)).collect()
     }
 
@@ -335,11 +397,14 @@ impl LexSession {
                 _ => crossing.push((Var::Pair(e), 1)),
             }
         }
-        crossing.extend(set.iter().filter(|&&i| self.cols.floats(i)).map(|&i| (Var::Float(i), 1)));
+        let mut floats: Vec<usize> = set.iter().copied().filter(|&i| self.cols.floats(i)).collect();
+        floats.sort_unstable();
+        crossing.extend(floats.into_iter().map(|i| (Var::Float(i), 1)));
+        // In variable order, as the session keeps its rows (`in_order` only checks it here).
         if inside.len() <= crossing.len() {
-            Row { terms: inside, lower: None, upper: Some((set.len() as i64 - 1) / 2) }
+            Row { terms: in_order(inside), lower: None, upper: Some((set.len() as i64 - 1) / 2) }
         } else {
-            Row { terms: crossing, lower: Some(1), upper: None }
+            Row { terms: in_order(crossing), lower: Some(1), upper: None }
         }
     }
 
@@ -350,9 +415,11 @@ impl LexSession {
     pub(super) fn fix_dead(&mut self, lp: &Relaxation, opt: i64, incumbent: &[bool]) {
         let Some(b) = &lp.bound else { return };
         let Some(limit) = i128::from(opt).checked_mul(DUAL_SCALE) else { return };
-        for ((dead, &d), &one) in self.dead.iter_mut().zip(&b.reduced).zip(incumbent) {
-            if d > 0 && b.value.saturating_add(d) > limit && !one {
-                *dead = true;
+        // The columns alive when the bound was computed: its reduced costs are theirs.
+        for &c in &self.live {
+            let d = b.reduced[c];
+            if d > 0 && b.value.saturating_add(d) > limit && !incumbent[c] {
+                self.dead[c] = true;
             }
         }
     }

@@ -49,7 +49,7 @@ impl LexSession {
                         return Ok((h.to_vec(), t as f64, Some(lp)));
                     }
                 }
-                if let (Some(ones), Some(bound)) = (lp.integral(), &lp.bound) {
+                if let (Some(ones), Some(bound)) = (lp.integral(self.cols.count()), &lp.bound) {
                     // Integral, feasible, and its exact value within one unit of the exact bound:
                     // optimal (every value is an integer).
                     let value = i128::from(self.eval_terms(objective, &ones));
@@ -68,8 +68,9 @@ impl LexSession {
                 let mut left_out = self.dead.clone();
                 if let (Some(t), Some(b)) = (target, &lp.bound) {
                     if let Some(limit) = t.checked_mul(DUAL_SCALE) {
-                        for (c, out) in left_out.iter_mut().enumerate() {
-                            *out |= b.reduced[c] > 0 && b.value.saturating_add(b.reduced[c]) > limit;
+                        // Dead columns are out already (the bound has no reduced cost for them).
+                        for (c, out) in left_out.iter_mut().enumerate().filter(|(_, out)| !**out) {
+                            *out = b.reduced[c] > 0 && b.value.saturating_add(b.reduced[c]) > limit;
                         }
                     }
                 }
