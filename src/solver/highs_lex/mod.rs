@@ -460,25 +460,18 @@ impl LexSession {
     /// For a stage on one player's variables, its least value over those still alive (exactly
     /// one of them is one; a dead column is zero in every assignment still feasible).
     fn alive_bound(&self, cost: &Cost) -> Option<i64> {
-        self.alive_range(cost).map(|r| r.0)
-    }
-
-    /// For a stage on one player's variables, its least and greatest value over those still
-    /// alive.
-    fn alive_range(&self, cost: &Cost) -> Option<(i64, i64)> {
-        let values = self.alive_values(cost)?;
-        Some((*values.first()?, *values.last()?))
-    }
-
-    /// For a stage on one player's variables, the values its variables still alive take, each
-    /// once, in increasing order.
-    fn alive_values(&self, cost: &Cost) -> Option<Vec<i64>> {
         let p = common_player(&self.m, cost)?;
+        self.player_vars(p).filter(|&(c, _)| !self.dead[c]).map(|(_, v)| coefficient(cost, v)).min()
+    }
+
+    /// For a stage on player `p`'s variables, the values its variables still alive take, each
+    /// once, in increasing order.
+    fn alive_values(&self, p: usize, cost: &Cost) -> Vec<i64> {
         let mut values: Vec<i64> =
             self.player_vars(p).filter(|&(c, _)| !self.dead[c]).map(|(_, v)| coefficient(cost, v)).collect();
         values.sort_unstable();
         values.dedup();
-        Some(values)
+        values
     }
 
     /// A stage's terms in a merged objective. A stage on one player's variables counts each
@@ -487,9 +480,8 @@ impl LexSession {
     /// assignments as the values do, and range over as many values as the player has left
     /// (`next_group` merges on those ranges). Dead variables, zero in all of them, are left out.
     fn merged_terms(&self, cost: &Cost) -> Vec<(Var, i64)> {
-        let (Some(p), Some(values)) = (common_player(&self.m, cost), self.alive_values(cost)) else {
-            return cost.to_terms();
-        };
+        let Some(p) = common_player(&self.m, cost) else { return cost.to_terms() };
+        let values = self.alive_values(p, cost);
         self.player_vars(p)
             .filter(|&(c, _)| !self.dead[c])
             .filter_map(|(_, v)| {
@@ -519,10 +511,8 @@ impl LexSession {
         let mut live: Vec<(i64, i64)> = Vec::new();
         let mut product: i128 = 1;
         for (cost, &whole) in costs.iter().zip(bounds).take(MERGE_LOOKAHEAD) {
-            let range = match self.alive_values(cost) {
-                Some(v) if !v.is_empty() => (0, v.len() as i64 - 1),
-                _ => whole,
-            };
+            let alive = common_player(&self.m, cost).map_or(0, |p| self.alive_values(p, cost).len());
+            let range = if alive > 0 { (0, alive as i64 - 1) } else { whole };
             live.push(range);
             product = product.saturating_mul(i128::from(range.1) - i128::from(range.0) + 1);
             if product > i128::from(max_mag) || !self.opts.merge_stages {

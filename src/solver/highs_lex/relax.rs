@@ -366,10 +366,9 @@ impl LexSession {
     /// forms: `x(E(S)) <= (|S|-1)/2`, or `x(δ(S)) + f(S) >= 1`.
     fn separate(&self, x: &[(usize, f64)]) -> Vec<Row> {
         let n = self.m.num_players();
-        let pairs = self.m.pairs.len();
         let edges: Vec<(usize, usize, f64)> = x
             .iter()
-            .filter(|&&(e, v)| e < pairs && v > FRACTIONAL)
+            .filter(|&&(_, v)| v > FRACTIONAL)
             .filter_map(|&(e, v)| self.m.pairs.get(e).map(|(a, b)| (a, b, v)))
             .collect();
         if edges.iter().all(|t| t.2 > 1.0 - FRACTIONAL) {
