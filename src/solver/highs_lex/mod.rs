@@ -41,7 +41,10 @@
 //!    appended, the objective replaced, HiGHS restarting from its last basis, by the primal
 //!    simplex when only the objective changed), so a stage costs a few simplex iterations.
 //!    On a large model it holds a working set of columns and prices the others in from the
-//!    exact reduced costs of step 3 (`relax`'s `working_set`; [`LexOptions::working_set_from`]).
+//!    exact reduced costs of step 3 (`relax`'s `working_set`; [`LexOptions::working_set_from`]);
+//!    before pricing, the players' duals are moved by shortest paths until no column waiting
+//!    outside has a negative reduced cost (`repair`): with the candidate's value reached on the
+//!    working set, that proves it without another solve in most groups of stages.
 //!    On the 1,000-player round 2 of `../shared/corpus/large` the bound stalled below the
 //!    candidate for 20 rounds of minimum odd cuts in most stages, and the branch and bound ran
 //!    on past 400 s; with the certificate's sets every stage is proven by its first relaxation,
@@ -73,12 +76,14 @@
 //! The code: the session, its stage loop and its read-out here, with the tolerances and HiGHS's
 //! settings; `merge` the groups of stages merged into one exact objective; `run` one program of a
 //! group solved (the relaxation's proof, else branch and bound, or microlp); `relax` the LP
-//! relaxation with its odd-set cuts, its exact bound and reduced-cost fixing; `odd_sets` the
+//! relaxation with its odd-set cuts, its exact bound and reduced-cost fixing; `repair` the
+//! players' duals moved to cover the columns the working set left out; `odd_sets` the
 //! minimum odd cuts of a fractional point (a small max-flow).
 
 mod merge;
 mod odd_sets;
 mod relax;
+mod repair;
 mod run;
 
 use merge::merge_groups;

@@ -56,6 +56,24 @@ impl Relaxation {
     }
 }
 
+/// A row dual `v` rounded to a multiple of `1/DUAL_SCALE` (in those units), clamped first to
+/// its valid sign (`sign` < 0: at most zero, > 0: at least zero, 0: free); `None` if it is not
+/// a finite number of sensible size.
+fn scaled(v: f64, sign: i8) -> Option<i128> {
+    let v = match sign {
+        s if s < 0 => v.min(0.0),
+        s if s > 0 => v.max(0.0),
+        _ => v,
+    };
+    let r = (v * DUAL_SCALE as f64).round();
+    (r.is_finite() && r.abs() < 1e30).then_some(r as i128)
+}
+
+/// The players' row duals (the first `n` rows, equalities: free sign), rounded as [`scaled`].
+fn player_duals(y: &[f64], n: usize) -> Option<Vec<i128>> {
+    y.get(..n)?.iter().map(|&v| scaled(v, 0)).collect()
+}
+
 impl LexSession {
     /// The LP relaxation of the program, tightened by odd-set cuts until none is violated, its
     /// exact bound proves `target` optimal, or the bound has not risen for [`STALL_ROUNDS`]
@@ -176,7 +194,18 @@ impl LexSession {
                 HighsModelStatus::Infeasible => return Err(SolveError::Infeasible),
                 _ => return Ok(None),
             }
-            let bound = self.safe_bound(objective, &solved.duals, warm.rows());
+            let mut bound = self.safe_bound(objective, &solved.duals, warm.rows());
+            // Columns waiting outside with negative reduced costs keep the bound below the
+            // candidate: the players' duals moved first (`repair`), pricing only if that fails.
+            if let (Some(b), Some(t), Some(h)) = (bound.as_mut(), target, hint) {
+                let floor = (t - 1) * DUAL_SCALE;
+                if b.value <= floor && warm.any_waiting() {
+                    if let Some(y) = player_duals(&solved.duals, self.m.num_players()) {
+                        // Left as it was unless the repair proves `target`.
+                        let _ = self.repair_duals(b, &y, h, floor);
+                    }
+                }
+            }
             let priced: Vec<usize> = match &bound {
                 // The bound proves `target` already: the columns waiting could only raise it.
                 Some(b) if target.is_some_and(|t| b.value > (t - 1) * DUAL_SCALE) => Vec::new(),
@@ -247,7 +276,7 @@ impl LexSession {
     /// are over the live columns only (`refresh_live`; after the quality stages' reduced-cost
     /// fixing and the partner stages that is a shrinking part of a large model), written into a
     /// buffer kept from solve to solve (`recycle`), where the entries of dead columns mean nothing.
-    fn safe_bound(&mut self, objective: &[(Var, i64)], y: &[f64], extra: &[Row]) -> Option<SafeBound> {
+    pub(super) fn safe_bound(&mut self, objective: &[(Var, i64)], y: &[f64], extra: &[Row]) -> Option<SafeBound> {
         self.refresh_live();
         let mut reduced = std::mem::take(&mut self.spare);
         reduced.resize(self.cols.count(), 0);
@@ -269,16 +298,7 @@ impl LexSession {
         if y.len() < n {
             return None;
         }
-        let scaled = |v: f64, sign: i8| -> Option<i128> {
-            let v = match sign {
-                s if s < 0 => v.min(0.0),
-                s if s > 0 => v.max(0.0),
-                _ => v,
-            };
-            let r = (v * DUAL_SCALE as f64).round();
-            (r.is_finite() && r.abs() < 1e30).then_some(r as i128)
-        };
-        let yp: Vec<i128> = y[..n].iter().map(|&v| scaled(v, 0)).collect::<Option<_>>()?;
+        let yp = player_duals(y, n)?;
         // Each live column's entry set afresh: a pair's from its players' rows, every other 0.
         for &c in &self.live {
             reduced[c] = match self.m.pairs.get(c) {
