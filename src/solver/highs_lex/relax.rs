@@ -27,7 +27,7 @@ const PRICING_SLACK: i128 = 64;
 /// order (every other column, those left out included, is zero), and the exact bound its dual
 /// proves ([`LexSession::safe_bound`]).
 pub(super) struct Relaxation {
-    x: Vec<(usize, f64)>,
+    pub(super) x: Vec<(usize, f64)>,
     pub(super) bound: Option<SafeBound>,
 }
 
@@ -84,6 +84,12 @@ impl LexSession {
         target: Option<i128>,
         hint: Option<&[bool]>,
     ) -> Result<Relaxation, SolveError> {
+        // Most groups of a matching's stages need no relaxation solved at all (`repair`).
+        if let (Some(t), Some(h)) = (target, hint) {
+            if let Some(lp) = self.proof_without_lp(objective, h, t) {
+                return Ok(lp);
+            }
+        }
         let (mut round, mut best, mut stalled) = (0, None, 0);
         loop {
             let lp = self.solve_lp(objective, hint, target)?;
@@ -373,7 +379,7 @@ impl LexSession {
         }
     }
 
-    fn recycle_bound(&mut self, b: SafeBound) {
+    pub(super) fn recycle_bound(&mut self, b: SafeBound) {
         if b.reduced.capacity() > self.spare.capacity() {
             self.spare = b.reduced;
         }
