@@ -78,6 +78,8 @@ impl LexSession {
     /// The LP relaxation of the program, tightened by odd-set cuts until none is violated, its
     /// exact bound proves `target` optimal, or the bound has not risen for [`STALL_ROUNDS`]
     /// rounds (fractional cycles moving among optimal faces; branch and bound takes over).
+    /// When a candidate (`hint`, of value `target`) is proven before any LP
+    /// ([`LexSession::proof_without_lp`]), that proof is returned instead, with no point.
     pub(super) fn relax_and_cut(
         &mut self,
         objective: &[(Var, i64)],
