@@ -210,7 +210,7 @@ impl LexSession {
                 if b.value <= floor && warm.any_waiting() {
                     if let Some(y) = player_duals(&solved.duals, self.m.num_players()) {
                         // Left as it was unless the repair proves `target`.
-                        let _ = self.repair_duals(b, &y, h, floor);
+                        self.repair_duals(b, &y, h, floor);
                     }
                 }
             }

@@ -52,7 +52,7 @@ impl LexSession {
         let rows = self.m.num_players() + self.m.constraints.iter().map(sides).sum::<usize>();
         let mut b = self.safe_bound(objective, &vec![0.0; rows], &[])?;
         let zero = vec![0i128; self.m.num_players()];
-        if self.repair_duals(&mut b, &zero, ones, (target - 1) * DUAL_SCALE) == Some(true) {
+        if self.repair_duals(&mut b, &zero, ones, (target - 1) * DUAL_SCALE) {
             return Some(Relaxation { x: Vec::new(), bound: Some(b) });
         }
         self.recycle_bound(b);
@@ -63,132 +63,83 @@ impl LexSession {
     /// units of `1/DUAL_SCALE`) so that no live column but the candidate's (`ones`, one 0/1
     /// value per column, a matching that floats or pairs every player once) has a negative
     /// reduced cost, the other rows' duals kept. When the bound under the moved duals is above
-    /// `floor`, writes it and its reduced costs into `b` and returns `Some(true)`; otherwise
-    /// leaves `b` as it was: `Some(false)` (a negative cycle: no such duals), `None` (no
-    /// matching candidate, a weight beyond 63 bits, or more work than 32 passes over the live
-    /// columns).
-    pub(super) fn repair_duals(&self, b: &mut SafeBound, y: &[i128], ones: &[bool], floor: i128) -> Option<bool> {
+    /// `floor`, writes it and its reduced costs into `b` and returns true; otherwise (no
+    /// matching candidate, a negative cycle, a weight beyond 63 bits, more work than 32 passes
+    /// over the live columns, or a bound still at `floor` or below) leaves `b` as it was.
+    pub(super) fn repair_duals(&self, b: &mut SafeBound, y: &[i128], ones: &[bool], floor: i128) -> bool {
+        let Some(cover) = self.cover(b, y, ones) else { return false };
+        let Some(moved) = cover.moved_duals(y, self.live.len().saturating_mul(32)) else { return false };
+        self.bound_moved(b, &moved, floor).unwrap_or(false)
+    }
+
+    /// The double cover of the live columns under the bound `b`'s duals (the players' `y`), with
+    /// the candidate `ones` as its perfect matching; `None` if `ones` is not a matching of the
+    /// live columns that pairs or floats every player once, or a weight needs more than 63 bits.
+    fn cover(&self, b: &SafeBound, y: &[i128], ones: &[bool]) -> Option<Cover> {
         let n = self.m.num_players();
         if y.len() != n || ones.len() != self.cols.count() {
             return None;
         }
-        const NONE: usize = usize::MAX;
-        // Each player's live columns as edges of the double cover, with their weights (the
-        // column's cost once the other rows' duals are taken out: its reduced cost plus its
-        // players' duals), in one list by player; the candidate's own edge apart: each
-        // player's mate (itself for a float) and the weight of that edge.
-        let (mut mate, mut mate_w) = (vec![NONE; n], vec![0i128; n]);
-        let mut start = vec![0usize; n + 1];
-        let mut violated = vec![false; n];
+        let mut cover = Cover {
+            mate: vec![NONE; n],
+            mate_w: vec![0; n],
+            float_w: vec![None; n],
+            start: vec![0; n + 1],
+            edges: Vec::new(),
+            violated: vec![false; n],
+        };
+        let mut pairs: Vec<(usize, usize, i64)> = Vec::with_capacity(self.live.len());
         for &c in &self.live {
             let Some((a, p)) = self.m.pairs.get(c) else { continue };
+            // A column's cost once the other rows' duals are taken out.
             let w = b.reduced[c].checked_add(y[a])?.checked_add(y[p])?;
             if ones[c] {
-                if mate[a] != NONE || mate[p] != NONE {
-                    return None;
-                }
-                (mate[a], mate[p], mate_w[a], mate_w[p]) = (p, a, w, w);
+                cover.mate_with(a, p, w)?;
             } else {
-                start[a + 1] += 1;
-                start[p + 1] += 1;
+                pairs.push((a, p, i64::try_from(w).ok()?));
                 if b.reduced[c] < 0 {
-                    (violated[a], violated[p]) = (true, true);
+                    (cover.violated[a], cover.violated[p]) = (true, true);
                 }
             }
         }
-        let mut float_w: Vec<Option<i128>> = vec![None; n];
-        for (i, fw) in float_w.iter_mut().enumerate() {
+        for i in 0..n {
             let Some(c) = self.cols.col(Var::Float(i)).filter(|&c| !self.dead[c]) else { continue };
             let w = b.reduced[c].checked_add(y[i])?;
             if ones[c] {
-                if mate[i] != NONE {
-                    return None;
-                }
-                (mate[i], mate_w[i]) = (i, w);
+                cover.mate_with(i, i, w)?;
             } else {
-                *fw = Some(w);
-                violated[i] |= b.reduced[c] < 0;
+                cover.float_w[i] = Some(w);
+                cover.violated[i] |= b.reduced[c] < 0;
             }
         }
-        if mate.contains(&NONE) {
+        if cover.mate.contains(&NONE) {
             return None;
         }
-        for k in 0..n {
-            start[k + 1] += start[k];
+        // Each player's edges in one list by player (compressed rows).
+        for &(a, p, _) in &pairs {
+            cover.start[a + 1] += 1;
+            cover.start[p + 1] += 1;
         }
-        let mut fill = start.clone();
-        let mut edges: Vec<(u32, i64)> = vec![(0, 0); start[n]];
-        for &c in &self.live {
-            let Some((a, p)) = self.m.pairs.get(c) else { continue };
-            if ones[c] {
-                continue;
-            }
-            let w = i64::try_from(b.reduced[c] + y[a] + y[p]).ok()?;
-            edges[fill[a]] = (p as u32, w);
-            edges[fill[p]] = (a as u32, w);
+        for k in 0..n {
+            cover.start[k + 1] += cover.start[k];
+        }
+        let mut fill = cover.start.clone();
+        cover.edges = vec![(0, 0); cover.start[n]];
+        for (a, p, w) in pairs {
+            // Player numbers fit in 16 bits (`Pairs`).
+            cover.edges[fill[a]] = (p as u32, w);
+            cover.edges[fill[p]] = (a as u32, w);
             (fill[a], fill[p]) = (fill[a] + 1, fill[p] + 1);
         }
-        // Left potentials u, right potentials v; an edge (left a, right p) of weight w is
-        // feasible when w - u[a] - v[p] >= 0, a matched one when <= 0.
-        let (mut u, mut v) = (y.to_vec(), y.to_vec());
-        let mut queued = vec![false; n];
-        let mut pred = vec![NONE; n];
-        let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
-        for a in 0..n {
-            // A matched edge of positive reduced cost: the left potential rises to make it tight.
-            if mate_w[a] - u[a] - v[mate[a]] > 0 {
-                u[a] = mate_w[a] - v[mate[a]];
-                violated[a] = true;
-            }
-            if violated[a] {
-                queued[a] = true;
-                queue.push_back(a);
-            }
-        }
-        if queue.is_empty() {
-            // Nothing to move: the bound is what it was.
-            return Some(b.value > floor);
-        }
-        // Label-correcting shortest paths: an edge in violation lowers the right potential of
-        // its far end, whose matched edge then raises the left potential of that end's mate.
-        let mut budget = self.live.len().saturating_mul(32);
-        while let Some(a) = queue.pop_front() {
-            queued[a] = false;
-            let float = float_w[a].map(|w| (a, w));
-            let pairs = edges[start[a]..start[a + 1]].iter().map(|&(p, w)| (p as usize, i128::from(w)));
-            for (p, w) in pairs.chain(float) {
-                let r = w - u[a] - v[p];
-                if r >= 0 {
-                    continue;
-                }
-                v[p] = w - u[a];
-                // The right copy of `p` is matched to the left copy of its mate.
-                let q = mate[p];
-                if mate_w[p] - u[q] - v[p] > 0 {
-                    // The predecessors' graph holds a cycle only through a negative cycle: then
-                    // no potentials exist (the relaxation needs other cut duals).
-                    pred[q] = a;
-                    let (mut k, mut steps) = (a, 0);
-                    while k != NONE && steps <= n {
-                        if k == q {
-                            return Some(false);
-                        }
-                        (k, steps) = (pred[k], steps + 1);
-                    }
-                    u[q] = mate_w[p] - v[p];
-                    if !queued[q] {
-                        queued[q] = true;
-                        queue.push_back(q);
-                    }
-                }
-            }
-            budget = budget.checked_sub(start[a + 1] - start[a] + 1)?;
-        }
-        // One dual per player: the average of its two potentials (rounded down: any dual
-        // gives a valid bound).
-        let moved: Vec<i128> = (0..n).map(|i| (u[i] + v[i]).div_euclid(2) - y[i]).collect();
+        Some(cover)
+    }
+
+    /// Writes into `b` the bound and reduced costs under the players' duals moved by `moved`,
+    /// if that bound is above `floor` (`Some(true)`); `Some(false)` otherwise, `None` on an
+    /// overflow (`b` then left as it was).
+    fn bound_moved(&self, b: &mut SafeBound, moved: &[i128], floor: i128) -> Option<bool> {
         let float_cols: Vec<Option<usize>> =
-            (0..n).map(|i| self.cols.col(Var::Float(i)).filter(|&c| !self.dead[c])).collect();
+            (0..moved.len()).map(|i| self.cols.col(Var::Float(i)).filter(|&c| !self.dead[c])).collect();
         let shift = |c: usize| -> i128 {
             match self.m.pairs.get(c) {
                 Some((a, p)) => moved[a] + moved[p],
@@ -221,6 +172,98 @@ impl LexSession {
         }
         b.value = value;
         Some(true)
+    }
+}
+
+/// No player.
+const NONE: usize = usize::MAX;
+
+/// The bipartite double cover of a relaxation's live columns: each player a left and a right
+/// copy, a pair an edge each way, a float an edge between a player's two copies, each weighted
+/// by its column's cost once the other rows' duals are taken out; the candidate a perfect
+/// matching of it.
+struct Cover {
+    /// Each player's mate in the candidate (itself for a float).
+    mate: Vec<usize>,
+    /// The weight of each player's edge to its mate.
+    mate_w: Vec<i128>,
+    /// The weight of each player's float edge, if it may float and does not in the candidate.
+    float_w: Vec<Option<i128>>,
+    /// The other edges, by player: `edges[start[a]..start[a + 1]]` are player `a`'s, as
+    /// (other player, weight).
+    start: Vec<usize>,
+    edges: Vec<(u32, i64)>,
+    /// The players with an edge of negative reduced cost under the starting duals.
+    violated: Vec<bool>,
+}
+
+impl Cover {
+    /// Records `a` and `p` as mates, by an edge of weight `w`; `None` if either has one already.
+    fn mate_with(&mut self, a: usize, p: usize, w: i128) -> Option<()> {
+        if self.mate[a] != NONE || self.mate[p] != NONE {
+            return None;
+        }
+        (self.mate[a], self.mate[p], self.mate_w[a], self.mate_w[p]) = (p, a, w, w);
+        Some(())
+    }
+
+    /// How much each player's dual moves, from `y`, so that no edge but the candidate's has a
+    /// negative reduced cost: label-correcting shortest paths, where an edge in violation lowers
+    /// the right potential of its far end, whose matched edge then raises the left potential of
+    /// that end's mate; each player's new dual is the average of its two potentials (rounded
+    /// down: any dual gives a valid bound). `None` on a negative cycle (no such duals) or once
+    /// `budget` edges were scanned.
+    fn moved_duals(&self, y: &[i128], mut budget: usize) -> Option<Vec<i128>> {
+        let n = y.len();
+        let (mate, mate_w) = (&self.mate, &self.mate_w);
+        // Left potentials u, right potentials v: an edge (left a, right p) of weight w is
+        // feasible when w - u[a] - v[p] >= 0, a matched one when <= 0.
+        let (mut u, mut v) = (y.to_vec(), y.to_vec());
+        let (mut queued, mut pred) = (vec![false; n], vec![NONE; n]);
+        let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
+        for a in 0..n {
+            // A matched edge of positive reduced cost: the left potential rises to make it tight.
+            let raised = mate_w[a] - u[a] - v[mate[a]] > 0;
+            if raised {
+                u[a] = mate_w[a] - v[mate[a]];
+            }
+            if raised || self.violated[a] {
+                queued[a] = true;
+                queue.push_back(a);
+            }
+        }
+        while let Some(a) = queue.pop_front() {
+            queued[a] = false;
+            let (from, to) = (self.start[a], self.start[a + 1]);
+            budget = budget.checked_sub(to - from + 1)?;
+            let pairs = self.edges[from..to].iter().map(|&(p, w)| (p as usize, i128::from(w)));
+            for (p, w) in pairs.chain(self.float_w[a].map(|w| (a, w))) {
+                if w - u[a] - v[p] >= 0 {
+                    continue;
+                }
+                v[p] = w - u[a];
+                // The right copy of `p` is matched to the left copy of its mate.
+                let q = mate[p];
+                if mate_w[p] - u[q] - v[p] > 0 {
+                    // The predecessors' graph holds a cycle only through a negative cycle: then
+                    // no potentials exist (the relaxation needs other cut duals).
+                    pred[q] = a;
+                    let (mut k, mut steps) = (a, 0);
+                    while k != NONE && steps <= n {
+                        if k == q {
+                            return None;
+                        }
+                        (k, steps) = (pred[k], steps + 1);
+                    }
+                    u[q] = mate_w[p] - v[p];
+                    if !queued[q] {
+                        queued[q] = true;
+                        queue.push_back(q);
+                    }
+                }
+            }
+        }
+        Some((0..n).map(|i| (u[i] + v[i]).div_euclid(2) - y[i]).collect())
     }
 }
 
@@ -343,7 +386,7 @@ mod tests {
                     "case {case}: an optimal candidate without odd cycles not proven without an LP"
                 );
                 bipartite_cases += 1;
-                assert_eq!(repaired, Some(true), "case {case}: no repair of an optimal candidate without odd cycles");
+                assert!(repaired, "case {case}: no repair of an optimal candidate without odd cycles");
                 assert!(b.value > (cost(&best) - 1) * DUAL_SCALE, "case {case}: {} short of {}", b.value, cost(&best));
                 proven += 1;
             }
