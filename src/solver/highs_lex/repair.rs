@@ -102,9 +102,9 @@ impl LexSession {
                 }
             }
         }
-        for i in 0..n {
+        for (i, &yi) in y.iter().enumerate() {
             let Some(c) = self.cols.col(Var::Float(i)).filter(|&c| !self.dead[c]) else { continue };
-            let w = b.reduced[c].checked_add(y[i])?;
+            let w = b.reduced[c].checked_add(yi)?;
             if ones[c] {
                 cover.mate_with(i, i, w)?;
             } else {
