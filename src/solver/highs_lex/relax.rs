@@ -27,7 +27,7 @@ const PRICING_SLACK: i128 = 64;
 /// order (every other column, those left out included, is zero), and the exact bound its dual
 /// proves ([`LexSession::safe_bound`]).
 pub(super) struct Relaxation {
-    pub(super) x: Vec<(usize, f64)>,
+    x: Vec<(usize, f64)>,
     pub(super) bound: Option<SafeBound>,
 }
 
@@ -42,6 +42,12 @@ pub(super) struct SafeBound {
 }
 
 impl Relaxation {
+    /// A proof without a point: the exact bound of duals found without solving the relaxation
+    /// (`repair`).
+    pub(super) fn proof(bound: SafeBound) -> Relaxation {
+        Relaxation { x: Vec::new(), bound: Some(bound) }
+    }
+
     /// The 0/1 assignment of the `count` columns, if every column is within tolerance of 0 or 1.
     pub(super) fn integral(&self, count: usize) -> Option<Vec<bool>> {
         let mut ones = vec![false; count];

@@ -53,7 +53,7 @@ impl LexSession {
         let mut b = self.safe_bound(objective, &vec![0.0; rows], &[])?;
         let zero = vec![0i128; self.m.num_players()];
         if self.repair_duals(&mut b, &zero, ones, (target - 1) * DUAL_SCALE) {
-            return Some(Relaxation { x: Vec::new(), bound: Some(b) });
+            return Some(Relaxation::proof(b));
         }
         self.recycle_bound(b);
         None
