@@ -120,4 +120,4 @@ done
 out=$data/double-corpus.check
 timed "$bin" check -s double-2026 tests/data/double-2026/tournaments
 echo "corpus tests/data/double-2026: $(tail -1 "$out") against pairing-core's record, $cpu s CPU, $mib MiB (one process;"
-echo "  the 13 [C6] disagreements and 40 colour differences are judged in tests/double_corpus.rs)"
+echo "  the 13 [C6] disagreements and 40 colour differences are judged in tests/suite/double_corpus.rs)"

@@ -4,7 +4,7 @@
 # features-*, scale-*) paired by every system of players, and every round of team-2026 by the
 # Swiss Team system, each pairing approved by the independent checker (lexpair::verify) or an
 # exit 1 confirmed by an exact matching on the checker's own rules. CI pairs a sample of the same
-# (tests/one_judge.rs); this is the rest. Prints rounds, approvals and confirmed exits 1 per
+# (tests/suite/one_judge.rs); this is the rest. Prints rounds, approvals and confirmed exits 1 per
 # corpus and system, and the time; fails on any refusal.
 #
 #   bash benches/one_judge.sh            # about 25 minutes on two cores (2026-11)
@@ -13,5 +13,5 @@ cd "$(dirname "$0")/.."
 export LEXPAIR_BUG_DIR="${LEXPAIR_BUG_DIR:-$PWD/target/one-judge-bugs}"
 mkdir -p "$LEXPAIR_BUG_DIR"
 start=$(date +%s)
-cargo test --release --quiet --test one_judge -- --ignored --nocapture every_corpus_round_passes_the_checker
+cargo test --release --quiet --test suite -- --ignored --nocapture one_judge::every_corpus_round_passes_the_checker
 echo "one judge: $(( $(date +%s) - start )) s wall"

@@ -43,7 +43,7 @@
 //! # Layers
 //!
 //! From the file to the pairing (`docs/architecture.md` draws them; no import cycle, every
-//! arrow pointing down, `tests/architecture.rs` guards it):
+//! arrow pointing down, `tests/suite/architecture.rs` guards it):
 //! - [`trf`]: TRF16 (+ extensions) and TRF-2026 documents, read and written;
 //! - [`tournament`], [`team`], [`double`]: the state before a round (scores, colours, floats,
 //!   byes, opponents) of players, teams, Double-Swiss players;

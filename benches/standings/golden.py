@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes tests/data/standings/gacrux.json: the values and ranks FIDE's reference engine for
 C.07 (Gacrux 1.11.65, `gacrux.tiebreakchecker`) gives the real events of ../shared/realdata and
-a sample of the team corpus, under both editions, for the golden test tests/standings.rs
+a sample of the team corpus, under both editions, for the golden test tests/suite/standings.rs
 (`gacrux_values_of_real_and_team_events`). CI has no Gacrux; this script is how the file was
 made, with Gacrux in a virtual environment outside the repository (benches/standings.sh).
 

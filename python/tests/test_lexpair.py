@@ -1,6 +1,6 @@
 """The Python package against the library's own answers: the pairing of the shipped example as
 the command line prints it, errors with the file/line/field text, seeded generation, standings
-worked out by hand (tests/standings.rs derives them), and batch records for pandas."""
+worked out by hand (tests/suite/standings.rs derives them), and batch records for pandas."""
 
 import os
 import shutil
@@ -97,7 +97,7 @@ def test_generate_is_seeded_and_replays_identically(tmp_path):
 
 def test_standings_with_tie_breaks():
     # No start date in the file: the 2026 rules; Carl's forfeit win is a dummy capped at his
-    # opponent's score (C.07 16.4.1). tests/standings.rs derives every figure.
+    # opponent's score (C.07 16.4.1). tests/suite/standings.rs derives every figure.
     rows = lexpair.standings(DATA / "forfeits_byes.trf")
     assert [r["id"] for r in rows] == [1, 3, 2, 5, 4, 6]
     carl = next(r for r in rows if r["id"] == 3)

@@ -176,7 +176,7 @@ pub fn pair(t: &TeamTournament, opts: &PairOptions) -> Result<(RoundPairing, Vec
 }
 
 /// [`pair`], with (`shortcuts`) or without the first-candidate shortcuts: both give the same
-/// pairing (`tests/team_corpus.rs` checks it), the second solves every program.
+/// pairing (`tests/suite/team_corpus.rs` checks it), the second solves every program.
 pub fn pair_with(
     t: &TeamTournament,
     opts: &PairOptions,
