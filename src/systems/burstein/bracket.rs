@@ -41,9 +41,8 @@ pub struct Link {
 /// What the stages of one bracket are built from.
 pub struct Ctx<'a, 't> {
     pub r: &'a Round<'t>,
-    /// The program's variables, `x < y`, local indices: the bracket (BSN order) first, then the
-    /// lower players from the next scoregroup down.
-    pub links: &'a [Link],
+    /// The program's model: its pairs and floats are the variables ([`Ctx::links`]).
+    pub model: &'a BracketModel,
     pub global: &'a [usize],
     /// Players in the bracket.
     pub nb: usize,
@@ -53,6 +52,20 @@ pub struct Ctx<'a, 't> {
 }
 
 impl Ctx<'_, '_> {
+    /// The program's variables, `x < y`, local indices (the bracket in BSN order first, then the
+    /// lower players from the next scoregroup down): each pair, then each float beyond. Read
+    /// from the model on each walk, not stored: a 5,000-player program has 12 million pairs,
+    /// and a list of them took 40 bytes a pair (the 9,999-player round 5 peaked at 1 GB).
+    pub fn links(&self) -> impl Iterator<Item = Link> + '_ {
+        let pairs = self.model.pairs.iter().enumerate().map(|(e, (x, y))| Link { var: Var::Pair(e), x, y: Some(y) });
+        let floats = (self.model.may_float.iter().enumerate()).filter(|&(_, &f)| f).map(|(x, _)| Link {
+            var: Var::Float(x),
+            x,
+            y: None,
+        });
+        pairs.chain(floats)
+    }
+
     /// A bracket player paired outside the bracket: an outgoing floater.
     fn floating(&self, x: usize, y: Option<usize>) -> bool {
         x < self.nb && y.is_none_or(|y| y >= self.nb)
@@ -90,7 +103,7 @@ pub const CRITERIA: &[Criterion] = &[
         article: "C.04.4.2 (2026) [C5] maximise the number of pairs (minimise the outgoing floaters)",
         build: |c, a| {
             let mut cost = Cost::new();
-            for l in c.links {
+            for l in c.links() {
                 if c.floating(l.x, l.y) {
                     cost.add(l.var, 1);
                 }
@@ -107,7 +120,7 @@ pub const CRITERIA: &[Criterion] = &[
                 .into_iter()
                 .map(|s| {
                     let mut cost = Cost::new();
-                    for l in c.links {
+                    for l in c.links() {
                         if c.floating(l.x, l.y) && c.r.score(c.global[l.x]) == s {
                             cost.add(l.var, 1);
                         }
@@ -128,7 +141,7 @@ pub const CRITERIA: &[Criterion] = &[
             // The following bracket's [C5]: pairs between this bracket's floaters and the next
             // scoregroup, or inside it (maximised).
             let mut cost = Cost::new();
-            for l in c.links {
+            for l in c.links() {
                 if l.y.is_some_and(|y| c.in_next_group(y)) && (l.x < c.nb || c.in_next_group(l.x)) {
                     cost.add(l.var, -1);
                 }
@@ -142,7 +155,7 @@ pub const CRITERIA: &[Criterion] = &[
             let members: Vec<usize> = (0..c.global.len()).filter(|&k| member(k)).map(|k| c.global[k]).collect();
             for s in levels(c.r, &members) {
                 let mut cost = Cost::new();
-                for l in c.links {
+                for l in c.links() {
                     if member(l.x) && c.beyond(l.y) && c.r.score(c.global[l.x]) == s {
                         cost.add(l.var, 1);
                     }
@@ -158,7 +171,7 @@ pub const CRITERIA: &[Criterion] = &[
         article: "C.04.4.2 (2026) [C8] minimise the players who do not get their colour preference",
         build: |c, a| {
             let mut cost = Cost::new();
-            for l in c.links {
+            for l in c.links() {
                 let Some(y) = l.y.filter(|&y| l.x < c.nb && y < c.nb) else { continue };
                 if let (Some((cx, _)), Some((cy, _))) = (c.r.pref(c.global[l.x]), c.r.pref(c.global[y])) {
                     if cx == cy {
@@ -299,10 +312,7 @@ fn program(
             *f = beyond.iter().any(|&y| r.can_meet(x, y));
         }
     }
-    let mut links: Vec<Link> =
-        model.pairs.iter().enumerate().map(|(e, (x, y))| Link { var: Var::Pair(e), x, y: Some(y) }).collect();
-    links.extend((0..n).filter(|&x| model.may_float[x]).map(|x| Link { var: Var::Float(x), x, y: None }));
-    let ctx = Ctx { r, links: &links, global, nb, bracket, next_score: global.get(nb).map(|&i| r.score(i)) };
+    let ctx = Ctx { r, model: &model, global, nb, bracket, next_score: global.get(nb).map(|&i| r.score(i)) };
     // Criteria of one's own: on the bracket's inner pairs and each way a bracket player leaves
     // it (an outgoing floater: a pair with a lower player, or a float beyond, which cost the
     // same), ranks the BSNs.
@@ -313,9 +323,10 @@ fn program(
     };
     let rank: Vec<i64> = (1..=global.len() as i64).collect();
     let scope = crate::systems::custom::Scope { facts: &facts, global, rank: &rank };
-    let decisions: Vec<(Var, crate::systems::custom::Choice)> = links
-        .iter()
-        .filter(|l| l.x < nb)
+    // Only for criteria of one's own: a decision per bracket player's variable.
+    let own = keys.iter().any(|k| !CRITERIA.iter().any(|c| c.key == k));
+    let decisions: Vec<(Var, crate::systems::custom::Choice)> = (ctx.links())
+        .filter(|l| own && l.x < nb)
         .map(|l| match l.y {
             Some(y) if y < nb => (l.var, crate::systems::custom::Choice::Pair(l.x, y)),
             _ => (l.var, crate::systems::custom::Choice::Unpaired(l.x)),
