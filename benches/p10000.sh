@@ -5,7 +5,8 @@
 #   OLD=BIN bash benches/p10000.sh      beside another lexpair binary (e.g. main at 967d004)
 #   THREADS=N                           the thread count compared with one (default: nproc)
 #   SYSTEMS="dubov-2026 burstein-2026 lim" the other systems on the same rounds of the 2026 event,
-#                                       beside lexpair's dutch-2026 (the goal: at most 2x)
+#                                       beside lexpair's dutch-2026: CPU (the goal: at most 2x)
+#                                       and peak memory, as ratios to Dutch's
 #   CROSS=0                             skip the cross-check (`--cross-check solver`, slow)
 #
 # Per round: CPU seconds (user + system, whole process, from `/usr/bin/time -v`) and peak resident
@@ -96,13 +97,14 @@ printf '%s\n' "${checks[@]}"
 if [[ -n "${SYSTEMS:-}" ]]; then
   echo
   event=$(event_of dutch-2026)
-  printf '%-18s %7s %6s %9s %8s\n' case cpu_s MiB dutch_s sys/dutch
+  printf '%-18s %7s %6s %9s %9s %9s %9s\n' case cpu_s MiB dutch_s dutch_MiB cpu/dutch MiB/dutch
   for r in 2 5; do
     timed "$bin" pair --system dutch-2026 "$event" --round "$r" --threads 1 -o "$work/dutch"
-    dutch_cpu=$cpu
+    dutch_cpu=$cpu dutch_mib=$mib
     for s in $SYSTEMS; do
       timed "$bin" pair --system "$s" "$event" --round "$r" --threads 1 -o "$work/other"
-      printf '%-18s %7s %6s %9s %8s\n' "$s-r0$r" "$cpu" "$mib" "$dutch_cpu" "$(ratio "$cpu" "$dutch_cpu")"
+      printf '%-18s %7s %6s %9s %9s %9s %9s\n' "$s-r0$r" "$cpu" "$mib" "$dutch_cpu" "$dutch_mib" \
+        "$(ratio "$cpu" "$dutch_cpu")" "$(ratio "$mib" "$dutch_mib")"
     done
   done
 fi
