@@ -739,50 +739,63 @@ mod tests {
         cost == w.budget
     }
 
+    /// The tournament before each round from the second of the first `files` tournaments of
+    /// `../shared/corpus/dutch-2017-tight` (players of several scores, many colour conflicts),
+    /// with its file and round; `None` when the shared corpus is not checked out.
+    fn tight_rounds(files: usize) -> Option<Vec<(std::path::PathBuf, u32, Tournament)>> {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2017-tight/tournaments");
+        let mut paths: Vec<_> = std::fs::read_dir(dir).ok()?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        let mut rounds = Vec::new();
+        for f in paths.into_iter().take(files) {
+            let doc = read_file(&f, &ReadOptions::default()).expect("corpus file");
+            for r in 2..=doc.rounds_in_file() {
+                if let Ok(t) = Tournament::before_round(&doc, r) {
+                    rounds.push((f.clone(), r, t));
+                }
+            }
+        }
+        Some(rounds)
+    }
+
     /// [`Witness::fits`] answers every candidate of the scrutiny as an exact minimum-cost
     /// matching does: each round of the tight corpus (players of several scores, many colour
     /// conflicts), the whole field scrutinised as one group, both directions, with and without
     /// the Maxi rules (no colour bound then).
     #[test]
     fn witness_answers_as_the_exact_matching() {
-        let dir =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2017-tight/tournaments");
-        let Ok(entries) = std::fs::read_dir(&dir) else {
+        let Some(rounds) = tight_rounds(40) else {
             return; // the shared corpus is not checked out
         };
-        let mut files: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        files.sort();
         let mut checked = 0;
-        for f in files.iter().take(40) {
-            let doc = read_file(f, &ReadOptions::default()).expect("corpus file");
-            for r in 2..=doc.rounds_in_file() {
-                let Ok(t) = Tournament::before_round(&doc, r) else { continue };
-                for (maxi, dir) in [(false, Dir::Down), (true, Dir::Up)] {
-                    let cx = Ctx::new(&t, LimOptions { maxi });
-                    let mut players = cx.order.clone();
-                    if players.len() % 2 == 1 {
-                        players.pop();
-                    }
-                    let Ok(Some((target, least))) = min_cost(&cx, &players) else { continue };
-                    let g = Group { dir, score: cx.median, residents: &players, incoming: &[], adjacent: &[] };
-                    let mut w = Witness::new(&cx, &players, &least, target);
-                    let mut remaining = players.clone();
-                    while !remaining.is_empty() {
-                        assert!(witness_holds(&cx, &w, &remaining), "{}: round {r}", f.display());
-                        let (pivot, cands) = next_scrutiny(&cx, &g, &[], &remaining);
-                        let mut chosen = None;
-                        for &c in &cands {
-                            let fit = w.fits(&cx, &remaining, pivot, c).expect("matching");
-                            assert_eq!(fit.is_some(), exact(&cx, &remaining, w.budget, pivot, c), "{}", f.display());
-                            checked += 1;
-                            if let (None, Some(fit)) = (&chosen, fit) {
-                                chosen = Some((c, fit));
-                            }
+        for (f, r, t) in &rounds {
+            let r = *r;
+            for (maxi, dir) in [(false, Dir::Down), (true, Dir::Up)] {
+                let cx = Ctx::new(t, LimOptions { maxi });
+                let mut players = cx.order.clone();
+                if players.len() % 2 == 1 {
+                    players.pop();
+                }
+                let Ok(Some((target, least))) = min_cost(&cx, &players) else { continue };
+                let g = Group { dir, score: cx.median, residents: &players, incoming: &[], adjacent: &[] };
+                let mut w = Witness::new(&cx, &players, &least, target);
+                let mut remaining = players.clone();
+                while !remaining.is_empty() {
+                    assert!(witness_holds(&cx, &w, &remaining), "{}: round {r}", f.display());
+                    let (pivot, cands) = next_scrutiny(&cx, &g, &[], &remaining);
+                    let mut chosen = None;
+                    for &c in &cands {
+                        let fit = w.fits(&cx, &remaining, pivot, c).expect("matching");
+                        assert_eq!(fit.is_some(), exact(&cx, &remaining, w.budget, pivot, c), "{}", f.display());
+                        checked += 1;
+                        if let (None, Some(fit)) = (&chosen, fit) {
+                            chosen = Some((c, fit));
                         }
-                        let (c, fit) = chosen.expect("a candidate completes the pairing");
-                        w.take(&cx, pivot, c, fit);
-                        remaining.retain(|&x| x != pivot && x != c);
                     }
+                    let (c, fit) = chosen.expect("a candidate completes the pairing");
+                    w.take(&cx, pivot, c, fit);
+                    remaining.retain(|&x| x != pivot && x != c);
                 }
             }
         }
@@ -796,57 +809,50 @@ mod tests {
     /// and its upper half.
     #[test]
     fn streamed_pairs_give_the_least_cost_of_the_listed_graph() {
-        let dir =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/dutch-2017-tight/tournaments");
-        let Ok(entries) = std::fs::read_dir(&dir) else {
+        let Some(rounds) = tight_rounds(30) else {
             return; // the shared corpus is not checked out
         };
-        let mut files: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        files.sort();
         let (mut compared, mut imperfect) = (0, 0);
-        for f in files.iter().take(30) {
-            let doc = read_file(f, &ReadOptions::default()).expect("corpus file");
-            for r in 2..=doc.rounds_in_file() {
-                let Ok(t) = Tournament::before_round(&doc, r) else { continue };
-                for maxi in [false, true] {
-                    let cx = Ctx::new(&t, LimOptions { maxi });
-                    let whole = cx.order.len() / 2 * 2;
-                    for set in [&cx.order[..whole], &cx.order[..whole / 4 * 2]] {
-                        let n = set.len();
-                        let graph = SetPairs { cx: &cx, set, bonus: (n as i64 + 2) * (BREAK + 2) };
-                        let mut listed = Vec::new();
-                        for a in 0..n {
-                            for b in a + 1..n {
-                                if cx.compatible(set[a], set[b]) {
-                                    listed.push((a, b, graph.bonus - pair_cost(&cx, set[a], set[b])));
-                                }
+        for (f, r, t) in &rounds {
+            let r = *r;
+            for maxi in [false, true] {
+                let cx = Ctx::new(t, LimOptions { maxi });
+                let whole = cx.order.len() / 2 * 2;
+                for set in [&cx.order[..whole], &cx.order[..whole / 4 * 2]] {
+                    let n = set.len();
+                    let graph = SetPairs { cx: &cx, set, bonus: (n as i64 + 2) * (BREAK + 2) };
+                    let mut listed = Vec::new();
+                    for a in 0..n {
+                        for b in a + 1..n {
+                            if cx.compatible(set[a], set[b]) {
+                                listed.push((a, b, graph.bonus - pair_cost(&cx, set[a], set[b])));
                             }
                         }
-                        let slots = graph.slots();
-                        assert_eq!(slots, n * n.saturating_sub(1) / 2);
-                        for cut in [1, 2, 7] {
-                            let mut read = Vec::new();
-                            let mut last = None;
-                            for p in 0..cut {
-                                graph.for_each_in(slots * p / cut..slots * (p + 1) / cut, |k, a, b, w| {
-                                    assert!(last < Some(k), "slots in increasing order");
-                                    last = Some(k);
-                                    read.push((a, b, w));
-                                });
-                            }
-                            assert_eq!(read, listed, "{}: round {r}, {cut} cuts", f.display());
-                        }
-                        let mate = try_max_weight_matching(n, &listed).expect("weights");
-                        let dense = mate.iter().all(Option::is_some).then(|| {
-                            (0..n)
-                                .filter_map(|a| mate[a].filter(|&b| b > a).map(|b| pair_cost(&cx, set[a], set[b])))
-                                .sum::<i64>()
-                        });
-                        let streamed = min_cost_listing(&cx, set, 0).expect("weights").map(|(cost, _)| cost);
-                        assert_eq!(streamed, dense, "{}: round {r}", f.display());
-                        compared += 1;
-                        imperfect += usize::from(dense.is_none());
                     }
+                    let slots = graph.slots();
+                    assert_eq!(slots, n * n.saturating_sub(1) / 2);
+                    for cut in [1, 2, 7] {
+                        let mut read = Vec::new();
+                        let mut last = None;
+                        for p in 0..cut {
+                            graph.for_each_in(slots * p / cut..slots * (p + 1) / cut, |k, a, b, w| {
+                                assert!(last < Some(k), "slots in increasing order");
+                                last = Some(k);
+                                read.push((a, b, w));
+                            });
+                        }
+                        assert_eq!(read, listed, "{}: round {r}, {cut} cuts", f.display());
+                    }
+                    let mate = try_max_weight_matching(n, &listed).expect("weights");
+                    let dense = mate.iter().all(Option::is_some).then(|| {
+                        (0..n)
+                            .filter_map(|a| mate[a].filter(|&b| b > a).map(|b| pair_cost(&cx, set[a], set[b])))
+                            .sum::<i64>()
+                    });
+                    let streamed = min_cost_listing(&cx, set, 0).expect("weights").map(|(cost, _)| cost);
+                    assert_eq!(streamed, dense, "{}: round {r}", f.display());
+                    compared += 1;
+                    imperfect += usize::from(dense.is_none());
                 }
             }
         }
