@@ -325,13 +325,16 @@ fn program(
     let scope = crate::systems::custom::Scope { facts: &facts, global, rank: &rank };
     // Only for criteria of one's own: a decision per bracket player's variable.
     let own = keys.iter().any(|k| !CRITERIA.iter().any(|c| c.key == k));
-    let decisions: Vec<(Var, crate::systems::custom::Choice)> = (ctx.links())
-        .filter(|l| own && l.x < nb)
-        .map(|l| match l.y {
-            Some(y) if y < nb => (l.var, crate::systems::custom::Choice::Pair(l.x, y)),
-            _ => (l.var, crate::systems::custom::Choice::Unpaired(l.x)),
-        })
-        .collect();
+    let decisions: Vec<(Var, crate::systems::custom::Choice)> = if own {
+        (ctx.links().filter(|l| l.x < nb))
+            .map(|l| match l.y {
+                Some(y) if y < nb => (l.var, crate::systems::custom::Choice::Pair(l.x, y)),
+                _ => (l.var, crate::systems::custom::Choice::Unpaired(l.x)),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut stages = Vec::new();
     for key in keys {
         if let Some(c) = CRITERIA.iter().find(|c| c.key == key) {
