@@ -240,3 +240,30 @@ pub fn corpus_round_of_text(text: &str, round: u32) -> Tournament {
     let doc = lexpair::trf::read_str(text, "text.trf", &ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
     Tournament::before_round(&doc, round).unwrap_or_else(|e| panic!("{}", e.message))
 }
+
+/// The boards of `p` as unordered pairs of the ids `id` gives a board's two sides (a player's
+/// id, a team's TPN).
+pub fn id_pairs(
+    p: &lexpair::pairing::RoundPairing,
+    id: impl Fn(usize) -> u32,
+) -> std::collections::BTreeSet<(u32, u32)> {
+    p.boards
+        .iter()
+        .map(|b| {
+            let (x, y) = (id(b.white), id(b.black));
+            (x.min(y), x.max(y))
+        })
+        .collect()
+}
+
+/// The opponents from outside `of` that the members of `of` meet in `pairs`.
+pub fn opponents_among(pairs: std::collections::BTreeSet<(u32, u32)>, of: &[u32]) -> std::collections::BTreeSet<u32> {
+    pairs
+        .into_iter()
+        .filter_map(|(x, y)| match (of.contains(&x), of.contains(&y)) {
+            (true, false) => Some(y),
+            (false, true) => Some(x),
+            _ => None,
+        })
+        .collect()
+}

@@ -7,6 +7,7 @@
 //! the checker judges it too. Where a witness reads an article differently, the test says which
 //! and why the text decides as lexpair does (`docs/double-swiss.md`).
 
+use crate::common;
 use lexpair::double::{DoubleTournament, DsPlayer};
 use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
@@ -46,25 +47,12 @@ fn paired(t: &DoubleTournament) -> RoundPairing {
 
 /// The pairs as unordered id pairs.
 fn pairs(t: &DoubleTournament, p: &RoundPairing) -> BTreeSet<(u32, u32)> {
-    p.boards
-        .iter()
-        .map(|b| {
-            let (x, y) = (t.players[b.white].id, t.players[b.black].id);
-            (x.min(y), x.max(y))
-        })
-        .collect()
+    common::id_pairs(p, |i| t.players[i].id)
 }
 
 /// The opponents of `of` in `p`.
 fn opponents(t: &DoubleTournament, p: &RoundPairing, of: &[u32]) -> BTreeSet<u32> {
-    pairs(t, p)
-        .into_iter()
-        .filter_map(|(x, y)| match (of.contains(&x), of.contains(&y)) {
-            (true, false) => Some(y),
-            (false, true) => Some(x),
-            _ => None,
-        })
-        .collect()
+    common::opponents_among(pairs(t, p), of)
 }
 
 /// C.04.5 3.5.4 (C.04.6's example, word for word): players 2, 6, 8 have 3 points and 1, 3, 5

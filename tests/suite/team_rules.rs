@@ -3,6 +3,7 @@
 //! and the colour rules (4.3), and where lexpair reads the text differently from the reference
 //! engine (1.6.1). Every pairing goes through the door, so the checker judges it too.
 
+use crate::common;
 use lexpair::options::PairOptions;
 use lexpair::pairing::RoundPairing;
 use lexpair::round::pair;
@@ -40,25 +41,12 @@ fn paired(t: &TeamTournament) -> RoundPairing {
 
 /// The pairs as unordered TPN pairs.
 fn pairs(t: &TeamTournament, p: &RoundPairing) -> BTreeSet<(u32, u32)> {
-    p.boards
-        .iter()
-        .map(|b| {
-            let (x, y) = (t.teams[b.white].tpn, t.teams[b.black].tpn);
-            (x.min(y), x.max(y))
-        })
-        .collect()
+    common::id_pairs(p, |i| t.teams[i].tpn)
 }
 
 /// The opponents of `of` in `p`.
 fn opponents(t: &TeamTournament, p: &RoundPairing, of: &[u32]) -> BTreeSet<u32> {
-    pairs(t, p)
-        .into_iter()
-        .filter_map(|(x, y)| match (of.contains(&x), of.contains(&y)) {
-            (true, false) => Some(y),
-            (false, true) => Some(x),
-            _ => None,
-        })
-        .collect()
+    common::opponents_among(pairs(t, p), of)
 }
 
 /// C.04.6 3.5.4, the Handbook's example: teams 2, 6, 8 have 3 points and 1, 3, 5 have 2.5; [C4]
