@@ -92,6 +92,11 @@ impl Coefs {
         range.map(|k| self.at(k))
     }
 
+    /// The one coefficient of every term, when they share one.
+    pub(crate) fn uniform(&self) -> Option<i64> {
+        self.each.is_empty().then_some(self.same)
+    }
+
     /// Whether one of `len` terms has a negative coefficient.
     pub(crate) fn any_negative(&self, len: usize) -> bool {
         if self.each.is_empty() {

@@ -1,6 +1,6 @@
 //! The session's pieces on small cases: costs read back, listed pairs, folds.
 
-use super::width::PairCosts;
+use super::width::{Masks, PairCosts};
 use super::*;
 
 fn terms(of: &[(u32, i64)]) -> Terms {
@@ -27,7 +27,8 @@ fn listed_pairs_read_the_costs_every_pair_reads() {
     };
     let dense = PairCosts::new(&stages, &mult, np, |_| true);
     assert!(dense.dense.is_some());
-    let streamed = PairCosts { stages: &stages, mult: &mult, dense: None, on_pairs: vec![0, 1], listed: None };
+    let streamed =
+        PairCosts { stages: &stages, mult: &mult, dense: None, on_pairs: vec![0, 1], listed: None, masks: None };
     let all = read(&dense, 0..np);
     assert_eq!(all[3], (3, Some(-11 + 1)));
     assert_eq!(read(&streamed, 0..np), all);
@@ -43,4 +44,50 @@ fn listed_pairs_read_the_costs_every_pair_reads() {
     let mut most = PairCosts { listed: None, ..listed };
     assert_eq!(most.list(np, |e| e != 4), 9);
     assert!(most.listed.is_none());
+}
+
+/// Stages that count (one coefficient each) are read from a byte per pair, with the costs the
+/// cursors' walk adds up, over every pair and over listed ones, overflow included; a stage of
+/// several coefficients, or more than eight stages, leave the walk in place.
+#[test]
+fn masks_read_the_costs_the_walk_reads() {
+    let np = 12;
+    let stage = |keys: &[u32], c: i64| terms(&keys.iter().map(|&k| (k, c)).collect::<Vec<_>>());
+    let (a, b, c) = (stage(&[0, 2, 3, 7, 11, 13], 1), stage(&[2, 5, 7, 8], -1), stage(&[1, 2, 3, 4, 5, 6, 7, 8, 9], 3));
+    let stages = [(&a, (0, 10)), (&b, (-10, 0)), (&c, (0, 40))];
+    let read = |costs: &PairCosts<i64>, range: std::ops::Range<usize>| {
+        let mut out = Vec::new();
+        costs.for_each_in(range, |e, c| out.push((e, c)));
+        out
+    };
+    // The second multipliers overflow `i64` on the pairs with terms of the first and last stages.
+    for mult in [[41 * 11i64, 41, 1], [i64::MAX / 2, 1, i64::MAX / 4]] {
+        let walked =
+            PairCosts { stages: &stages, mult: &mult, dense: None, on_pairs: vec![0, 1, 2], listed: None, masks: None };
+        let masks = Masks::of(&stages, &mult, &walked.on_pairs, np).expect("three counting stages");
+        let masked = PairCosts { masks: Some(masks), ..walked };
+        let walked =
+            PairCosts { stages: &stages, mult: &mult, dense: None, on_pairs: vec![0, 1, 2], listed: None, masks: None };
+        let all = read(&walked, 0..np);
+        assert_eq!(all[2], (2, (mult[0] - mult[1]).checked_add(3 * mult[2])));
+        assert_eq!(all[10], (10, Some(0)));
+        assert_eq!(all[3].1.is_none(), mult[2] > 1, "{mult:?}");
+        assert_eq!(all[1], (1, Some(3 * mult[2])));
+        for range in [0..np, 3..9, 7..8] {
+            assert_eq!(read(&masked, range.clone()), read(&walked, range));
+        }
+        let wanted = |e: usize| [1, 2, 7, 11].contains(&e);
+        let (mut masked, mut walked) = (masked, walked);
+        assert_eq!((masked.list(np, wanted), walked.list(np, wanted)), (4, 4));
+        assert!(masked.listed.is_some());
+        for range in [0..np, 2..11, 4..5] {
+            assert_eq!(read(&masked, range.clone()), read(&walked, range));
+        }
+    }
+    let several = terms(&[(0, 1), (4, 2)]);
+    let stages = [(&a, (0, 10)), (&several, (0, 10))];
+    assert!(Masks::of(&stages, &[11i64, 1], &[0, 1], np).is_none(), "a stage of two coefficients");
+    let nine: Vec<(&Terms, (i64, i64))> = (0..9).map(|_| (&a, (0, 10))).collect();
+    assert!(Masks::of(&nine, &[1i64; 9], &(0..9).collect::<Vec<_>>(), np).is_none(), "nine stages on pairs");
+    assert!(Masks::of(&nine[..8], &[1i64; 8], &(0..8).collect::<Vec<_>>(), np).is_some());
 }

@@ -192,6 +192,55 @@ pub(super) struct PairCosts<'a, W> {
     /// solved within an earlier chunk's face, or with players settled): the passes read only
     /// these. `None`: every pair is read.
     pub(super) listed: Option<Vec<u32>>,
+    /// A large chunk's costs by which stages have a term on each pair, when that says it
+    /// ([`Masks`]): read instead of the cursors' walk.
+    pub(super) masks: Option<Masks<W>>,
+}
+
+/// A large chunk's pair costs as one byte a pair: bit `c` is set when the `c`-th stage on pairs
+/// has a term on the pair. Made when those stages are at most eight and each has one
+/// coefficient for all its terms (a count: the colour and float criteria of a bracket), so that
+/// a pair's cost is `of[mask]`, its terms added in stage order with the same overflow checks as
+/// the walk. The cursors' walk read every stage's keys for every pair at every pass of a priced
+/// solve (about 40% of a pass on the 9,999-player round 2's largest bracket); the masks are set
+/// once, stage by stage over its sorted keys.
+pub(super) struct Masks<W> {
+    pub(super) mask: Vec<u8>,
+    pub(super) of: Vec<Option<W>>,
+}
+
+impl<W: Exact> Masks<W> {
+    /// The masks of `np` pairs for the stages `on_pairs`, if they qualify (see [`Masks`]).
+    pub(super) fn of(stages: &[(&Terms, (i64, i64))], mult: &[W], on_pairs: &[usize], np: usize) -> Option<Masks<W>> {
+        if on_pairs.len() > 8 {
+            return None;
+        }
+        let same: Vec<i64> = on_pairs.iter().map(|&s| stages[s].0.coefs.uniform()).collect::<Option<_>>()?;
+        let of = (0..1usize << on_pairs.len())
+            .map(|mask| {
+                let mut cost = Some(W::zero());
+                for (c, (&s, &v)) in on_pairs.iter().zip(&same).enumerate() {
+                    if mask >> c & 1 == 1 {
+                        cost = cost.and_then(|x| x.checked_add(scaled(mult[s], v)?));
+                    }
+                }
+                cost
+            })
+            .collect();
+        let mut mask = vec![0u8; np];
+        for (c, &s) in on_pairs.iter().enumerate() {
+            let keys = &stages[s].0.keys;
+            for &key in &keys[..keys.partition_point(|&key| (key as usize) < np)] {
+                mask[key as usize] |= 1 << c;
+            }
+        }
+        Some(Masks { mask, of })
+    }
+
+    #[inline]
+    fn cost(&self, e: usize) -> Option<W> {
+        self.of[usize::from(self.mask[e])]
+    }
 }
 
 /// A large chunk lists the pairs it may use when they are at most this share of the model's
@@ -215,9 +264,10 @@ impl<'a, W: Exact> PairCosts<'a, W> {
         wanted: impl Fn(usize) -> bool,
     ) -> PairCosts<'a, W> {
         if np.saturating_mul(std::mem::size_of::<Option<W>>()) > DENSE_BYTES {
-            let on_pairs =
+            let on_pairs: Vec<usize> =
                 (0..stages.len()).filter(|&s| stages[s].0.keys.first().is_some_and(|&k| (k as usize) < np)).collect();
-            return PairCosts { stages, mult, dense: None, on_pairs, listed: None };
+            let masks = Masks::of(stages, mult, &on_pairs, np);
+            return PairCosts { stages, mult, dense: None, on_pairs, listed: None, masks };
         }
         let mut dense: Vec<Option<W>> = vec![Some(W::zero()); np];
         for ((t, _), &m) in stages.iter().zip(mult) {
@@ -229,7 +279,7 @@ impl<'a, W: Exact> PairCosts<'a, W> {
                 }
             }
         }
-        PairCosts { stages, mult, dense: Some(dense), on_pairs: Vec::new(), listed: None }
+        PairCosts { stages, mult, dense: Some(dense), on_pairs: Vec::new(), listed: None, masks: None }
     }
 
     /// Lists the pairs `wanted` accepts when they are few enough (see [`LIST_SHARE_EIGHTHS`]),
@@ -250,6 +300,18 @@ impl<'a, W: Exact> PairCosts<'a, W> {
         if let Some(dense) = &self.dense {
             for e in range {
                 f(e, dense[e]);
+            }
+            return;
+        }
+        if let Some(masks) = &self.masks {
+            match &self.listed {
+                None => range.for_each(|e| f(e, masks.cost(e))),
+                Some(slots) => {
+                    let from = slots.partition_point(|&e| (e as usize) < range.start);
+                    for e in slots[from..].iter().map(|&e| e as usize).take_while(|&e| e < range.end) {
+                        f(e, masks.cost(e));
+                    }
+                }
             }
             return;
         }

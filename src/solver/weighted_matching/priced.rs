@@ -88,24 +88,36 @@ fn tie(slot: usize) -> u64 {
 }
 
 /// Per vertex, the `cap` largest keys offered (a min-heap of them each): the edges a vertex
-/// brings into the subgraph.
+/// brings into the subgraph. Once a vertex's heap is full its least key is also kept in `floor`,
+/// one flat array: most offers (every pair is offered to both its ends on a pass) are no larger
+/// and are turned away there, without reaching the heap.
 struct Picks<K> {
     cap: usize,
     heaps: Vec<BinaryHeap<Reverse<K>>>,
+    floor: Vec<Option<K>>,
 }
 
-impl<K: Ord> Picks<K> {
+impl<K: Ord + Copy> Picks<K> {
     fn new(n: usize, cap: usize) -> Picks<K> {
-        Picks { cap: cap.max(1), heaps: (0..n).map(|_| BinaryHeap::new()).collect() }
+        Picks { cap: cap.max(1), heaps: (0..n).map(|_| BinaryHeap::new()).collect(), floor: vec![None; n] }
     }
 
+    #[inline]
     fn offer(&mut self, v: usize, key: K) {
-        let heap = &mut self.heaps[v];
-        if heap.len() < self.cap {
-            heap.push(Reverse(key));
-        } else if heap.peek().is_some_and(|Reverse(least)| key > *least) {
+        if let Some(least) = &self.floor[v] {
+            if key <= *least {
+                return;
+            }
+            let heap = &mut self.heaps[v];
             heap.pop();
             heap.push(Reverse(key));
+            self.floor[v] = heap.peek().map(|Reverse(k)| *k);
+        } else {
+            let heap = &mut self.heaps[v];
+            heap.push(Reverse(key));
+            if heap.len() == self.cap {
+                self.floor[v] = heap.peek().map(|Reverse(k)| *k);
+            }
         }
     }
 
