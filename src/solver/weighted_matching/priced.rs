@@ -88,35 +88,63 @@ fn tie(slot: usize) -> u64 {
 }
 
 /// Per vertex, the `cap` largest keys offered (a min-heap of them each): the edges a vertex
-/// brings into the subgraph. Once a vertex's heap is full its least key is also kept in `floor`,
-/// one flat array: most offers (every pair is offered to both its ends on a pass) are no larger
-/// and are turned away there, without reaching the heap.
-struct Picks<K> {
+/// brings into the subgraph. Once a vertex's heap is full the head of its least key (weight and
+/// tie order, [`PickKey::head`]) is also kept in `floor`, one flat array: most offers (every
+/// pair is offered to both its ends on a pass) are smaller and are turned away there, without
+/// reaching the heap.
+struct Picks<K: PickKey> {
     cap: usize,
     heaps: Vec<BinaryHeap<Reverse<K>>>,
-    floor: Vec<Option<K>>,
+    floor: Vec<Option<K::Head>>,
 }
 
-impl<K: Ord + Copy> Picks<K> {
+/// A key of [`Picks`] and the part of it that orders nearly all keys.
+trait PickKey: Ord + Copy {
+    /// Compared first: keys of different heads are ordered by them.
+    type Head: Ord + Copy;
+    fn head(&self) -> Self::Head;
+}
+
+impl<W: Ord + Copy> PickKey for (W, u64, u32, u32) {
+    type Head = (W, u64);
+    #[inline(always)]
+    fn head(&self) -> (W, u64) {
+        (self.0, self.1)
+    }
+}
+
+impl<W: Ord + Copy> PickKey for Negative<W> {
+    type Head = (Reverse<W>, u64);
+    #[inline(always)]
+    fn head(&self) -> (Reverse<W>, u64) {
+        (self.0, self.1)
+    }
+}
+
+impl<K: PickKey> Picks<K> {
     fn new(n: usize, cap: usize) -> Picks<K> {
         Picks { cap: cap.max(1), heaps: (0..n).map(|_| BinaryHeap::new()).collect(), floor: vec![None; n] }
     }
 
-    #[inline]
+    #[inline(always)]
     fn offer(&mut self, v: usize, key: K) {
-        if let Some(least) = &self.floor[v] {
-            if key <= *least {
+        if let Some(least) = self.floor[v] {
+            let head = key.head();
+            if head < least {
                 return;
             }
             let heap = &mut self.heaps[v];
+            if head == least && heap.peek().is_some_and(|Reverse(k)| key <= *k) {
+                return;
+            }
             heap.pop();
             heap.push(Reverse(key));
-            self.floor[v] = heap.peek().map(|Reverse(k)| *k);
+            self.floor[v] = heap.peek().map(|Reverse(k)| k.head());
         } else {
             let heap = &mut self.heaps[v];
             heap.push(Reverse(key));
             if heap.len() == self.cap {
-                self.floor[v] = heap.peek().map(|Reverse(k)| *k);
+                self.floor[v] = heap.peek().map(|Reverse(k)| k.head());
             }
         }
     }
