@@ -87,7 +87,24 @@ fn masks_read_the_costs_the_walk_reads() {
     let several = terms(&[(0, 1), (4, 2)]);
     let stages = [(&a, (0, 10)), (&several, (0, 10))];
     assert!(Masks::of(&stages, &[11i64, 1], &[0, 1], np).is_none(), "a stage of two coefficients");
-    let nine: Vec<(&Terms, (i64, i64))> = (0..9).map(|_| (&a, (0, 10))).collect();
-    assert!(Masks::of(&nine, &[1i64; 9], &(0..9).collect::<Vec<_>>(), np).is_none(), "nine stages on pairs");
-    assert!(Masks::of(&nine[..8], &[1i64; 8], &(0..8).collect::<Vec<_>>(), np).is_some());
+    // Two bytes a pair from nine stages on, none past MASK_STAGES.
+    let (most, ones) = (super::width::MASK_STAGES, vec![1i64; super::width::MASK_STAGES + 1]);
+    let many: Vec<(&Terms, (i64, i64))> = (0..=most).map(|s| (if s % 2 == 0 { &a } else { &c }, (0, 40))).collect();
+    let on_pairs: Vec<usize> = (0..=most).collect();
+    assert!(Masks::of(&many, &ones, &on_pairs, np).is_none(), "{} stages on pairs", most + 1);
+    for k in [8, 9, most] {
+        let masks = Masks::of(&many[..k], &ones[..k], &on_pairs[..k], np).expect("counting stages");
+        assert_eq!(matches!(masks.mask, super::width::MaskBits::Byte(_)), k <= 8);
+        let walked = PairCosts {
+            stages: &many[..k],
+            mult: &ones[..k],
+            dense: None,
+            on_pairs: on_pairs[..k].to_vec(),
+            listed: None,
+            masks: None,
+        };
+        let all = read(&walked, 0..np);
+        assert_eq!(all[2], (2, Some(((k as i64 + 1) / 2) + 3 * (k as i64 / 2))), "{k} stages");
+        assert_eq!(read(&PairCosts { masks: Some(masks), ..walked }, 0..np), all);
+    }
 }

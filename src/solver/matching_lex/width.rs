@@ -197,22 +197,34 @@ pub(super) struct PairCosts<'a, W> {
     pub(super) masks: Option<Masks<W>>,
 }
 
-/// A large chunk's pair costs as one byte a pair: bit `c` is set when the `c`-th stage on pairs
-/// has a term on the pair. Made when those stages are at most eight and each has one
-/// coefficient for all its terms (a count: the colour and float criteria of a bracket), so that
-/// a pair's cost is `of[mask]`, its terms added in stage order with the same overflow checks as
-/// the walk. The cursors' walk read every stage's keys for every pair at every pass of a priced
-/// solve (about 40% of a pass on the 9,999-player round 2's largest bracket); the masks are set
-/// once, stage by stage over its sorted keys.
+/// A large chunk's pair costs by which of its stages have a term on each pair: bit `c` of a
+/// pair's mask is set when the `c`-th stage on pairs has one. Made when those stages are at most
+/// [`MASK_STAGES`] and each has one coefficient for all its terms (a count: the colour and float
+/// criteria of a bracket), so that a pair's cost is `of[mask]`, its terms added in stage order
+/// with the same overflow checks as the walk. The cursors' walk read every stage's keys for every
+/// pair at every pass of a priced solve (about 40% of a pass on the 9,999-player round 2's
+/// largest bracket); the masks are set once, stage by stage over its sorted keys (a byte a pair
+/// for up to eight stages, two up to [`MASK_STAGES`]).
 pub(super) struct Masks<W> {
-    pub(super) mask: Vec<u8>,
+    pub(super) mask: MaskBits,
     pub(super) of: Vec<Option<W>>,
+}
+
+/// The most stages on pairs [`Masks`] take: a table of 4,096 costs.
+pub(super) const MASK_STAGES: usize = 12;
+
+/// The masks of [`Masks`], one per model pair, as narrow as the stages allow.
+pub(super) enum MaskBits {
+    /// Up to eight stages.
+    Byte(Vec<u8>),
+    /// Up to [`MASK_STAGES`].
+    Word(Vec<u16>),
 }
 
 impl<W: Exact> Masks<W> {
     /// The masks of `np` pairs for the stages `on_pairs`, if they qualify (see [`Masks`]).
     pub(super) fn of(stages: &[(&Terms, (i64, i64))], mult: &[W], on_pairs: &[usize], np: usize) -> Option<Masks<W>> {
-        if on_pairs.len() > 8 {
+        if on_pairs.len() > MASK_STAGES {
             return None;
         }
         let same: Vec<i64> = on_pairs.iter().map(|&s| stages[s].0.coefs.uniform()).collect::<Option<_>>()?;
@@ -227,20 +239,36 @@ impl<W: Exact> Masks<W> {
                 cost
             })
             .collect();
-        let mut mask = vec![0u8; np];
-        for (c, &s) in on_pairs.iter().enumerate() {
-            let keys = &stages[s].0.keys;
-            for &key in &keys[..keys.partition_point(|&key| (key as usize) < np)] {
-                mask[key as usize] |= 1 << c;
-            }
-        }
+        let mask = if on_pairs.len() <= 8 {
+            MaskBits::Byte(mask_bits(stages, on_pairs, np))
+        } else {
+            MaskBits::Word(mask_bits(stages, on_pairs, np))
+        };
         Some(Masks { mask, of })
     }
 
     #[inline]
     fn cost(&self, e: usize) -> Option<W> {
-        self.of[usize::from(self.mask[e])]
+        match &self.mask {
+            MaskBits::Byte(m) => self.of[usize::from(m[e])],
+            MaskBits::Word(m) => self.of[usize::from(m[e])],
+        }
     }
+}
+
+/// The masks of [`Masks`] in `M` (wide enough for `on_pairs`).
+fn mask_bits<M>(stages: &[(&Terms, (i64, i64))], on_pairs: &[usize], np: usize) -> Vec<M>
+where
+    M: Copy + From<u8> + std::ops::BitOrAssign + std::ops::Shl<usize, Output = M>,
+{
+    let mut mask = vec![M::from(0); np];
+    for (c, &s) in on_pairs.iter().enumerate() {
+        let keys = &stages[s].0.keys;
+        for &key in &keys[..keys.partition_point(|&key| (key as usize) < np)] {
+            mask[key as usize] |= M::from(1) << c;
+        }
+    }
+    mask
 }
 
 /// A large chunk lists the pairs it may use when they are at most this share of the model's
