@@ -66,8 +66,10 @@
 //! solved on a sparse subgraph (each player's heaviest pairs and the incumbent's) whose optimal
 //! duals are priced against every other pair until none is violated
 //! ([`try_max_weight_matching_face_priced`]; exact by LP duality, the face read in the same
-//! pass). Its weights are computed as they are read (`ChunkEdges`, one cursor per stage over
-//! the sorted terms), listed once per chunk when that takes at most 64 MiB. On that 10,000-player
+//! pass). Its weights are computed as they are read (`ChunkEdges`: from a byte or two a pair
+//! saying which counting stages charge it, `Masks`, when the chunk's stages on pairs are at most
+//! twelve counts; otherwise one cursor per stage over the sorted terms), listed once per chunk
+//! when that takes at most 64 MiB. On that 10,000-player
 //! round: 41.5 s and 1.91 GB with the whole graph given to the blossom algorithm at every solve
 //! (a third of it the kernel clearing the pages of its freshly allocated arrays), 13-15 s and
 //! 0.9 GB priced, identical output.
@@ -84,7 +86,8 @@
 //! [`Pairs`](crate::model::Pairs)) is shared with the bracket that built it
 //! ([`MatchingSession::shared`]). The 9,999-player Dutch 2017 round 2 peaked at 728 MiB with
 //! 24-byte cost terms, 16-byte pairs and every term kept; 475 MiB with 4-byte faces and
-//! transparent huge pages (`lexpair::alloc`); 406 MiB with 8-byte pairs; it now peaks at 356 MiB.
+//! transparent huge pages (`lexpair::alloc`); 406 MiB with 8-byte pairs; 356 MiB with 4-byte
+//! pairs, and 366-375 MiB with the masks of its largest chunk (12.9 MB, kept while it is solved).
 //!
 //! The code: the session and its flow here; `terms` the stage costs as kept; `folds` the
 //! stages decided without a solve; `width` the chunks, their widths and the weighted matchings.
