@@ -87,7 +87,7 @@
 //! ([`MatchingSession::shared`]). The 9,999-player Dutch 2017 round 2 peaked at 728 MiB with
 //! 24-byte cost terms, 16-byte pairs and every term kept; 475 MiB with 4-byte faces and
 //! transparent huge pages (`lexpair::alloc`); 406 MiB with 8-byte pairs; 356 MiB with 4-byte
-//! pairs, and 366-375 MiB with the masks of its largest chunk (12.9 MB, kept while it is solved).
+//! pairs, and 366 MiB with the masks of its largest chunk (12.9 MB, kept while it is solved).
 //!
 //! The code: the session and its flow here; `terms` the stage costs as kept; `folds` the
 //! stages decided without a solve; `width` the chunks, their widths and the weighted matchings.
