@@ -3,6 +3,9 @@
 
 use crate::model::{BracketModel, Coefs, Cost, SolveError, Var};
 
+/// Higher players a pass of [`Incidence::by_tiles`] fills the lists of.
+const TILE: usize = 512;
+
 /// Model pairs by player, in one array (`u32` pair indices): each pair under both its players,
 /// or, for a model whose pairs are sorted (each player's pairs with higher players are then
 /// already a row of them), under its higher player only.
@@ -15,6 +18,16 @@ pub(super) struct Incidence {
 impl Incidence {
     pub(super) fn of(m: &BracketModel, higher_only: bool) -> Incidence {
         let n = m.num_players();
+        if let Some(rows) = m.pairs.rows(n).filter(|_| higher_only) {
+            if let Some(by_columns) = Incidence::by_tiles(m, n, &rows) {
+                return by_columns;
+            }
+        }
+        Incidence::by_scatter(m, n, higher_only)
+    }
+
+    /// Each pair written under its players as the model lists it.
+    pub(super) fn by_scatter(m: &BracketModel, n: usize, higher_only: bool) -> Incidence {
         let mut start = vec![0; n + 1];
         for (a, b) in m.pairs.iter() {
             start[b + 1] += 1;
@@ -36,6 +49,44 @@ impl Incidence {
             fill[b] += 1;
         }
         Incidence { start, pairs }
+    }
+
+    /// The higher-only lists of a sorted model (`rows`: where each lower player's pairs start)
+    /// filled a tile of [`TILE`] higher players at a time: each row gives, in turn, its pairs
+    /// with the tile's players, so that the writes of one pass go to the lists of a few hundred
+    /// players, which stay in cache. Written pair by pair in model order, each pair of a row
+    /// went to another list: a cache miss a pair (6% of a 9,999-player round 2). `rows` are
+    /// those of a sorted model (each increasing above its player); `None` if a pair was left
+    /// over, which they never leave.
+    pub(super) fn by_tiles(m: &BracketModel, n: usize, rows: &[usize]) -> Option<Incidence> {
+        let mut start = vec![0; n + 1];
+        for (_, b) in m.pairs.iter() {
+            start[b + 1] += 1;
+        }
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut pairs = vec![0u32; start[n]];
+        let mut cursor: Vec<usize> = rows[..n].to_vec();
+        for first in (0..n).step_by(TILE) {
+            let end = (first + TILE).min(n);
+            for a in 0..end {
+                let mut c = cursor[a];
+                while c < rows[a + 1] {
+                    let b = m.pairs.at(c).1;
+                    if b >= end {
+                        break;
+                    }
+                    pairs[fill[b]] = c as u32;
+                    fill[b] += 1;
+                    c += 1;
+                }
+                cursor[a] = c;
+            }
+        }
+        let whole = (0..n).all(|v| cursor[v] == rows[v + 1] && fill[v] == start[v + 1]);
+        whole.then_some(Incidence { start, pairs })
     }
 
     /// The pairs of player `p`, in model order.

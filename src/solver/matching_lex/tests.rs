@@ -108,3 +108,25 @@ fn masks_read_the_costs_the_walk_reads() {
         assert_eq!(read(&PairCosts { masks: Some(masks), ..walked }, 0..np), all);
     }
 }
+
+/// A sorted model's pairs under their higher players, filled a tile of players at a time, are
+/// the lists written pair by pair (sizes around a tile, pairs missing at random, players without
+/// pairs).
+#[test]
+fn pairs_by_tiles_are_those_listed_pair_by_pair() {
+    let mut seed = 46u64;
+    for n in [0, 1, 2, 5, 511, 512, 513, 1100] {
+        let mut m = BracketModel::new(n);
+        for a in 0..n {
+            for b in a + 1..n {
+                if crate::rng::splitmix64(&mut seed) % 5 != 0 && a % 97 != 3 {
+                    m.pairs.push((a, b));
+                }
+            }
+        }
+        let rows = m.pairs.rows(n).expect("sorted");
+        let tiled = terms::Incidence::by_tiles(&m, n, &rows).expect("a sorted model");
+        let listed = terms::Incidence::by_scatter(&m, n, true);
+        assert_eq!((tiled.start, tiled.pairs), (listed.start, listed.pairs), "{n} players");
+    }
+}
