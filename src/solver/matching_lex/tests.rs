@@ -46,9 +46,10 @@ fn listed_pairs_read_the_costs_every_pair_reads() {
     assert!(most.listed.is_none());
 }
 
-/// Stages that count (one coefficient each) are read from a byte per pair, with the costs the
-/// cursors' walk adds up, over every pair and over listed ones, overflow included; a stage of
-/// several coefficients, or more than eight stages, leave the walk in place.
+/// Stages that count (one coefficient each) are read from a byte per pair (two from nine stages
+/// on), with the costs the cursors' walk adds up, over every pair and over listed ones, overflow
+/// included; a stage of several coefficients, or more than `MASK_STAGES` stages, leave the walk in
+/// place.
 #[test]
 fn masks_read_the_costs_the_walk_reads() {
     let np = 12;

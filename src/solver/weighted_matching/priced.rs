@@ -102,6 +102,7 @@ struct Picks<K: PickKey> {
 trait PickKey: Ord + Copy {
     /// Compared first: keys of different heads are ordered by them.
     type Head: Ord + Copy;
+    /// The key's head.
     fn head(&self) -> Self::Head;
 }
 
