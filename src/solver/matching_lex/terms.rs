@@ -26,8 +26,9 @@ impl Incidence {
         Incidence::by_scatter(m, n, higher_only)
     }
 
-    /// Each pair written under its players as the model lists it.
-    pub(super) fn by_scatter(m: &BracketModel, n: usize, higher_only: bool) -> Incidence {
+    /// Where each player's list starts (`n + 1` entries, the last the total): each pair counted
+    /// under its second player, and under its first too unless `higher_only`.
+    fn starts(m: &BracketModel, n: usize, higher_only: bool) -> Vec<usize> {
         let mut start = vec![0; n + 1];
         for (a, b) in m.pairs.iter() {
             start[b + 1] += 1;
@@ -38,6 +39,12 @@ impl Incidence {
         for v in 0..n {
             start[v + 1] += start[v];
         }
+        start
+    }
+
+    /// Each pair written under its players as the model lists it.
+    pub(super) fn by_scatter(m: &BracketModel, n: usize, higher_only: bool) -> Incidence {
+        let start = Incidence::starts(m, n, higher_only);
         let mut fill = start.clone();
         let mut pairs = vec![0u32; start[n]];
         for (e, (a, b)) in m.pairs.iter().enumerate() {
@@ -59,13 +66,7 @@ impl Incidence {
     /// those of a sorted model (each increasing above its player); `None` if a pair was left
     /// over, which they never leave.
     pub(super) fn by_tiles(m: &BracketModel, n: usize, rows: &[usize]) -> Option<Incidence> {
-        let mut start = vec![0; n + 1];
-        for (_, b) in m.pairs.iter() {
-            start[b + 1] += 1;
-        }
-        for v in 0..n {
-            start[v + 1] += start[v];
-        }
+        let start = Incidence::starts(m, n, true);
         let mut fill = start.clone();
         let mut pairs = vec![0u32; start[n]];
         let mut cursor: Vec<usize> = rows[..n].to_vec();
