@@ -53,7 +53,7 @@ impl<W: MatchWeight> Solver<W> {
         debug_assert_eq!(self.label[bb], S);
         self.label[b] = S;
         self.labelend[b] = self.labelend[bb];
-        self.root_of[b] = self.root_of[bb];
+        self.set_root(b, self.root_of[bb]);
         self.dualvar[b] = W::zero();
         self.blossomchilds[b] = path;
         self.blossomendps[b] = endps;
@@ -238,7 +238,7 @@ impl<W: MatchWeight> Solver<W> {
         self.labelend[q] = p;
         self.labelend[bv] = p;
         self.bestedge[bv] = NONE;
-        self.root_of[bv] = self.root_of[b];
+        self.set_root(bv, self.root_of[b]);
         j += jstep;
         let mut leaves = std::mem::take(&mut self.scratch_leaves);
         while childs[at(j)] != entry_child {

@@ -59,6 +59,14 @@ impl<W: MatchWeight> Solver<W> {
         }
     }
 
+    /// Node `b` is a labelled top-level blossom (or vertex) of the tree rooted at `r1` or `r2`.
+    fn top_in_trees(&self, b: usize, r1: usize, r2: usize) -> bool {
+        self.blossomparent[b] == NO
+            && (b < self.n || self.blossombase[b] != NO)
+            && self.label[b] != FREE
+            && (self.root_of[b] == r1 || self.root_of[b] == r2)
+    }
+
     /// After an augmentation between the trees rooted at `r1` and `r2`: removes all labels of
     /// those two trees (their roots are matched now), expands their S-blossoms of zero dual,
     /// and re-attaches their vertices as unlabelled vertices next to the surviving trees:
@@ -69,15 +77,20 @@ impl<W: MatchWeight> Solver<W> {
         let n = self.n;
         let mut tops = std::mem::take(&mut self.scratch_path);
         tops.clear();
-        for b in 0..2 * n {
-            if self.blossomparent[b] == NO
-                && (b < n || self.blossombase[b] != NO)
-                && self.label[b] != FREE
-                && (self.root_of[b] == r1 || self.root_of[b] == r2)
-            {
-                tops.push(b);
+        // The trees' top-level blossoms, among the nodes ever put in them (in node order, as a
+        // pass over all nodes would find them).
+        for r in [r1, r2].into_iter().take(if r1 == r2 { 1 } else { 2 }) {
+            let mut nodes = std::mem::take(&mut self.tree_nodes[r]);
+            for b in nodes.drain(..).map(|b| b as usize) {
+                if self.top_in_trees(b, r1, r2) {
+                    tops.push(b);
+                }
             }
+            self.tree_nodes[r] = nodes;
         }
+        tops.sort_unstable();
+        tops.dedup();
+        debug_assert!(tops.iter().copied().eq((0..2 * n).filter(|&b| self.top_in_trees(b, r1, r2))));
         let mut expand = Vec::new();
         let mut leaves = std::mem::take(&mut self.scratch_leaves);
         leaves.clear();
