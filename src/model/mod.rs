@@ -246,6 +246,11 @@ impl Cost {
         merged
     }
 
+    /// The one coefficient of every term, when they share one (`Some(0)` when there are none).
+    pub(crate) fn uniform_coef(&self) -> Option<i64> {
+        self.coefs.uniform()
+    }
+
     /// The packed variables and the coefficients, for a solver that keeps them its own way
     /// (see [`Cost::unpacked`]).
     pub(crate) fn into_packed(self) -> (Vec<u32>, Coefs) {
