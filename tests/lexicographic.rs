@@ -552,3 +552,81 @@ fn exchange_folds(price_above: usize) {
     }
     assert!(feasible > 200, "feasible {feasible}");
 }
+
+/// [`LexBackend::may_use`] of the matching session is false only for pairs no optimum of the
+/// stages solved so far uses: checked by exhaustive search with a first stage charging every
+/// other variable of the pair's two players (its optimum is 0 exactly when some solution uses
+/// the pair, and the stages after it are then the best such a solution attains), on candidate-
+/// order models stopped half-way through their partner stages, when players are settled and
+/// the face still holds their other pairs.
+///
+/// [`LexBackend::may_use`]: lexpair::solver::lex::LexBackend::may_use
+#[test]
+fn matching_session_rules_out_only_pairs_no_optimum_uses() {
+    use lexpair::model::Stage;
+    use lexpair::solver::lex::LexBackend;
+    use lexpair::solver::matching_lex::MatchingSession;
+    let mut rng = Rng(4646);
+    let mut ruled_out = 0;
+    for case in 0..120 {
+        let n = 10;
+        let mut m = BracketModel::new(n);
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.below(100) < 80 {
+                    m.add_pair(a, b);
+                }
+            }
+        }
+        let colour: Vec<u64> = (0..n).map(|_| rng.below(2)).collect();
+        let mut c = Cost::new();
+        for (e, (a, b)) in m.pairs.iter().enumerate() {
+            if colour[a] == colour[b] {
+                c.add(Var::Pair(e), 1);
+            }
+        }
+        m.add_stage(StageKey::order("colours", ""), "test", c);
+        for p in 0..n / 2 {
+            let mut c = Cost::new();
+            for (e, (a, b)) in m.pairs.iter().enumerate() {
+                if a == p || b == p {
+                    c.add(Var::Pair(e), (a + b - p) as i64 + 1);
+                }
+            }
+            m.add_stage(StageKey::order("partner-of", "").at(At::Seat(p)), "test", c);
+        }
+        let mut base = m.clone();
+        let stages: Vec<Stage> = std::mem::take(&mut base.stages);
+        let mut s = MatchingSession::new(base).expect("a matching model");
+        let mut stages = stages.into_iter();
+        if s.solve_stages(stages.by_ref().take(1).collect()).is_err() {
+            continue;
+        }
+        s.solve_stages(stages.collect()).expect("feasible after the first stage");
+        let Some(best) = brute_force(&m) else { panic!("case {case}: the session solved an infeasible model") };
+        for (e, (a, b)) in m.pairs.clone().iter().enumerate() {
+            if s.may_use(e) {
+                continue;
+            }
+            ruled_out += 1;
+            let mut forced = m.clone();
+            let mut c = Cost::new();
+            for (f, (x, y)) in m.pairs.iter().enumerate() {
+                if f != e && (x == a || x == b || y == a || y == b) {
+                    c.add(Var::Pair(f), 1);
+                }
+            }
+            for i in [a, b].into_iter().filter(|&i| m.may_float[i]) {
+                c.add(Var::Float(i), 1);
+            }
+            forced.stages.insert(0, Stage { key: StageKey::order("use-e", ""), article: "test".into(), cost: c });
+            if let Some(values) = brute_force(&forced) {
+                assert!(
+                    values[0] > 0 || values[1..] != best[..],
+                    "case {case}: pair {e} ({a}, {b}) ruled out, yet an optimum uses it"
+                );
+            }
+        }
+    }
+    assert!(ruled_out > 500, "ruled out {ruled_out}");
+}

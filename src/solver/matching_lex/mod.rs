@@ -595,13 +595,17 @@ impl LexBackend for MatchingSession {
         &self.reports
     }
 
-    /// On the optimal face of the stages folded so far, or a settled pair (later faces leave
-    /// those out); every pair before the first solve.
+    /// A settled pair (later faces leave those out), or a pair on the optimal face of the
+    /// stages folded so far between two players not settled: every optimum pairs a settled
+    /// player with his partner (or floats him), so his other pairs are in none, although the
+    /// face keeps them until the next solve. Every pair before the first solve.
     fn may_use(&self, e: usize) -> bool {
         let Some(face) = &self.face else { return true };
-        face.has(e) || {
-            let (a, b) = self.m.pairs.at(e);
-            self.settled[a] == Some(b)
+        let (a, b) = self.m.pairs.at(e);
+        match (self.settled[a], self.settled[b]) {
+            (None, None) => face.has(e),
+            (Some(partner), _) => partner == b,
+            (None, Some(partner)) => partner == a,
         }
     }
 

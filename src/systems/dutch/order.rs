@@ -219,7 +219,7 @@ fn homogeneous(
     // D.2.a at zero: every pair has exactly one original S1 player (n1 pairs, n1 S1 players, and
     // a pair wholly in S1 would force one wholly in S2), so D.2.b-d are the same for every
     // optimum and need neither a solve nor building.
-    let exchange = Exchanges::of(b, rem, n1);
+    let exchange = Exchanges::of(b, rem, n1, edge);
     let size = exchange.size(&|e| s.may_use(e));
     if s.solve_stages(vec![size])?.first() != Some(&0) {
         let order = exchange.order(&|e| s.may_use(e));
@@ -312,28 +312,48 @@ pub(super) fn mdp_set_stages(b: &Bracket) -> Vec<Stage> {
 /// `n1` players, stated on the pairs: a pair's higher player is in the new S1.
 #[cfg(test)]
 pub(super) fn exchange_stages(b: &Bracket, rem: &[usize], n1: usize) -> Vec<Stage> {
-    let exchange = Exchanges::of(b, rem, n1);
+    let edge = PairIndex::of(&b.model);
+    let exchange = Exchanges::of(b, rem, n1, &edge);
     let mut stages = vec![exchange.size(&|_| true)];
     stages.extend(exchange.order(&|_| true));
     stages
 }
 
 /// The remainder pairs of a D.2 exchange, read by the positions in `rem` of their two players.
-/// The stages of D.2.a walk the bracket's pairs in order (their costs come out sorted, and no
-/// per-player list of pairs is held: on a 5,000-player bracket that took 290 MB).
+/// The stages of D.2 walk the bracket's pairs in order (their costs come out sorted, and no
+/// per-player list of pairs is held: on a 5,000-player bracket that took 290 MB); those of D.2.a
+/// only the rows of the players they can charge (a quarter of the pairs each).
 struct Exchanges<'a> {
     b: &'a Bracket,
     rem: &'a [usize],
     n1: usize,
     /// Per bracket player: its position in `rem`, if it is in it.
     pos: Vec<Option<usize>>,
+    edge: &'a PairIndex<'a>,
 }
 
 impl<'a> Exchanges<'a> {
-    fn of(b: &'a Bracket, rem: &'a [usize], n1: usize) -> Exchanges<'a> {
+    fn of(b: &'a Bracket, rem: &'a [usize], n1: usize, edge: &'a PairIndex<'a>) -> Exchanges<'a> {
         let mut pos = vec![None; b.nb];
         rem.iter().enumerate().for_each(|(k, &i)| pos[i] = Some(k));
-        Exchanges { b, rem, n1, pos }
+        Exchanges { b, rem, n1, pos, edge }
+    }
+
+    /// The pairs within `rem` whose higher player (the lower position: `rem` is in BSN order)
+    /// is one of `heads` and whose lower player lies before position `end`, that `live` keeps:
+    /// the rows of `heads` alone.
+    fn rows<'l>(
+        &'l self,
+        heads: &'l [usize],
+        end: usize,
+        live: &'l dyn Fn(usize) -> bool,
+    ) -> impl Iterator<Item = usize> + 'l {
+        heads.iter().flat_map(move |&x| {
+            self.edge
+                .pairs_above(x)
+                .filter(move |&(e, y)| y < self.b.nb && self.pos[y].is_some_and(|py| py < end) && live(e))
+                .map(|(e, _)| e)
+        })
     }
 
     /// The pairs within `rem` whose positions (higher, lower) `which` accepts and `live` keeps
@@ -355,14 +375,14 @@ impl<'a> Exchanges<'a> {
     /// D.2.a: the fewest players exchanged (pairs lying wholly in S2).
     fn size(&self, live: &dyn Fn(usize) -> bool) -> Stage {
         let mut c = Cost::new();
-        self.pairs(live, |higher, _| higher >= self.n1).for_each(|(e, _, _)| c.add(Var::Pair(e), 1));
+        self.rows(&self.rem[self.n1..], self.rem.len(), live).for_each(|e| c.add(Var::Pair(e), 1));
         tie(StageKey::order("D2a", "exchange-size"), c)
     }
 
     /// With D.2.a at zero: the pairs lying wholly in S1 (as many as lie wholly in S2, so none).
     fn none_within_s1(&self, live: &dyn Fn(usize) -> bool) -> Stage {
         let mut c = Cost::new();
-        self.pairs(live, |_, lower| lower < self.n1).for_each(|(e, _, _)| c.add(Var::Pair(e), 1));
+        self.rows(&self.rem[..self.n1], self.n1, live).for_each(|e| c.add(Var::Pair(e), 1));
         tie(NONE_WITHIN_S1, c)
     }
 
