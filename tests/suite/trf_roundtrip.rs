@@ -684,3 +684,16 @@ fn team_tags_variants() {
     assert_eq!(write(&doc, TrfFlavor::Trf26), "192 FIDE_TEAM_TYPEA_MP_GP\n352 WBWB\n362 TW 3.0   TD 1.0   TL 0.5\n");
     assert_round_trip(&doc, "tags.trf", &ReadOptions::default());
 }
+
+/// A player is found by his starting-rank number wherever his line is: at position `id - 1`,
+/// where files usually list him, or anywhere else (lines out of order).
+#[test]
+fn players_are_found_by_number_in_any_order() {
+    let lines = [(3, "Third"), (1, "First"), (2, "Second")];
+    let text: Vec<String> = lines.iter().map(|&(id, name)| player_line(id, name, "0.0", "")).collect();
+    let doc = read_str(&text.join("\n"), "order.trf", &ReadOptions::default()).expect("reads");
+    for (id, name) in lines {
+        assert_eq!(doc.player(id).map(|p| p.name.trim()), Some(name), "player {id}");
+    }
+    assert!(doc.player(0).is_none() && doc.player(4).is_none());
+}

@@ -313,36 +313,40 @@ pub fn colour_cost(ctx: &Ctx, rule: ColourRule) -> Cost {
     // What each rule asks of both players of a pair, judged once per player: a pair of anybody
     // else is skipped without reading either history, and a bracket of fewer than two such
     // players has no term.
-    let liable: Vec<bool> = ctx.b.global[..ctx.b.nb]
+    // Per bracket player (local number): 0 when the rule does not concern him, else 1 + the
+    // colour he wants. Read from this one small array per pair rather than from the players'
+    // records (millions of pairs in a large bracket, each reading two records).
+    let wants: Vec<u8> = ctx.b.global[..ctx.b.nb]
         .iter()
         .map(|&g| {
             let p = &t.players[g];
             let f = p.preference;
-            f.colour.is_some()
-                && match rule {
-                    // At |CD| ≥ 2: with the same preference one of them ends beyond ±2.
-                    ColourRule::BeyondTwo => p.colour_difference.abs() >= 2,
-                    ColourRule::ThirdInARow => f.is_absolute(),
-                    ColourRule::Preference => true,
-                    ColourRule::Strong => f.strength >= Strength::Strong,
-                }
+            let liable = match rule {
+                // At |CD| ≥ 2: with the same preference one of them ends beyond ±2.
+                ColourRule::BeyondTwo => p.colour_difference.abs() >= 2,
+                ColourRule::ThirdInARow => f.is_absolute(),
+                ColourRule::Preference => true,
+                ColourRule::Strong => f.strength >= Strength::Strong,
+            };
+            match f.colour {
+                Some(colour) if liable => 1 + colour as u8,
+                _ => 0,
+            }
         })
         .collect();
-    if liable.iter().filter(|&&l| l).count() < 2 {
+    if wants.iter().filter(|&&w| w != 0).count() < 2 {
         return c;
     }
-    for (e, a, b) in ctx.b.inner_pairs().filter(|&(_, a, b)| liable[a] && liable[b]) {
-        let (ga, gb) = (ctx.b.global[a], ctx.b.global[b]);
-        let (fa, fb) = (t.players[ga].preference, t.players[gb].preference);
-        // Both players are liable; the pair counts when they want the same colour and:
-        let violated = same_preference(t, ga, gb)
-            && match rule {
-                ColourRule::BeyondTwo | ColourRule::Preference => true,
-                // (both absolute) the player losing out gets a third same colour in a row;
-                ColourRule::ThirdInARow => third_colour(ctx, ga, gb),
-                // (both at least strong) not both absolute.
-                ColourRule::Strong => !(fa.is_absolute() && fb.is_absolute()),
-            };
+    let absolute: Vec<bool> = ctx.b.global[..ctx.b.nb].iter().map(|&g| t.players[g].preference.is_absolute()).collect();
+    // Both players are liable and want the same colour (`same_preference`), and:
+    for (e, a, b) in ctx.b.inner_pairs().filter(|&(_, a, b)| wants[a] != 0 && wants[a] == wants[b]) {
+        let violated = match rule {
+            ColourRule::BeyondTwo | ColourRule::Preference => true,
+            // (both absolute) the player losing out gets a third same colour in a row;
+            ColourRule::ThirdInARow => third_colour(ctx, ctx.b.global[a], ctx.b.global[b]),
+            // (both at least strong) not both absolute.
+            ColourRule::Strong => !(absolute[a] && absolute[b]),
+        };
         if violated {
             c.add(Var::Pair(e), 1);
         }
