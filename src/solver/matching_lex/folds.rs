@@ -34,8 +34,8 @@ impl MatchingSession {
             // search per pair took 4% of a 9,999-player round 2).
             let mut pairs: Vec<(usize, i64)> = Vec::new();
             let mut t = 0;
-            for e in self.pairs_of(p) {
-                if !face.has(e) || self.settled[other_end(self.m.pairs.at(e), p)].is_some() {
+            for (e, q) in self.pairs_with_ends(p) {
+                if self.settled[q].is_some() || !face.has(e) {
                     continue;
                 }
                 while t < cost.keys.len() && (cost.keys[t] as usize) < e {
@@ -158,8 +158,8 @@ impl MatchingSession {
             let row_of = |z: usize, row: &mut Vec<Option<i64>>| {
                 row.clear();
                 row.resize(mate.len(), None);
-                for e in self.pairs_of(z) {
-                    row[other_end(self.m.pairs.at(e), z)] = face.get(e).map(i64::from);
+                for (e, y) in self.pairs_with_ends(z) {
+                    row[y] = face.get(e).map(i64::from);
                 }
             };
             let (mut q_row, mut r_row) = (Vec::new(), Vec::new());

@@ -439,6 +439,28 @@ impl MatchingSession {
         let row = if self.sorted { self.row[p]..self.row[p + 1] } else { 0..0 };
         self.incident.of_player(p).chain(row)
     }
+
+    /// [`MatchingSession::pairs_of`] with the player at each pair's other end. A sorted model's
+    /// pairs with lower players come in increasing order, one in each lower player's row, so
+    /// their ends are read from the rows with a cursor rather than from the pair list, where on a
+    /// large bracket each was a cache miss (the partner stages of D.1 walk every pair of their
+    /// player, thousands of times per bracket).
+    fn pairs_with_ends(&self, p: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let mut a = 0;
+        let lower = self.incident.of_player(p).map(move |e| {
+            if self.sorted {
+                while self.row[a + 1] <= e {
+                    a += 1;
+                }
+                debug_assert_eq!(self.m.pairs.at(e), (a, p));
+                (e, a)
+            } else {
+                (e, other_end(self.m.pairs.at(e), p))
+            }
+        });
+        let row = if self.sorted { self.row[p]..self.row[p + 1] } else { 0..0 };
+        lower.chain(row.map(move |e| (e, self.m.pairs.at(e).1)))
+    }
 }
 
 impl MatchingSession {

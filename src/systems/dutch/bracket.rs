@@ -117,15 +117,17 @@ impl Bracket {
         // Sized once (a large bracket has millions of pairs: no doubling on the way), trimmed after.
         model.pairs.reserve_exact(most);
         let mut inside = Vec::with_capacity(most);
+        let mut can_meet = r.can_meet_from(&global);
         for (a, b) in pairs {
             if a < mdps && b < mdps {
                 continue; // B.3: MDPs are paired with residents only.
             }
-            if r.can_meet(global[a], global[b]) {
+            if can_meet(a, b) {
                 model.add_pair(a, b);
                 inside.push(b < nb);
             }
         }
+        drop(can_meet);
         model.pairs.shrink_to_fit();
         inside.shrink_to_fit();
         match kind {

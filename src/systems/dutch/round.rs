@@ -75,10 +75,48 @@ impl<'t> Round<'t> {
         if a == b || t.have_met(a, b) || t.is_forbidden(a, b) {
             return false;
         }
-        // C.3: non-topscorers with the same absolute colour preference shall not meet.
-        let (pa, pb) = (&t.players[a].preference, &t.players[b].preference);
-        let clash = pa.is_absolute() && pb.is_absolute() && pa.colour == pb.colour;
-        !(clash && !t.is_topscorer(a) && !t.is_topscorer(b))
+        !self.colour_clash(self.absolute_colour(a), self.absolute_colour(b))
+    }
+
+    /// What C.3 reads of player `i`: his absolute colour preference (`1 +` the colour; `3`
+    /// for an absolute preference without one), or `0` when C.3 cannot concern him (no absolute
+    /// preference, or a topscorer). Read once per player by [`Round::can_meet_from`].
+    pub fn absolute_colour(&self, i: usize) -> u8 {
+        let f = &self.t.players[i].preference;
+        if !f.is_absolute() || self.t.is_topscorer(i) {
+            return 0;
+        }
+        1 + f.colour.map_or(2, |c| c as u8)
+    }
+
+    /// C.3: non-topscorers with the same absolute colour preference shall not meet (of two
+    /// [`Round::absolute_colour`]s).
+    fn colour_clash(&self, a: u8, b: u8) -> bool {
+        a != 0 && a == b
+    }
+
+    /// [`Round::can_meet`] of `global[a]` and `global[b]` for pairs `(a, b)` of local numbers,
+    /// best asked in increasing order of `a` (any order gives the same answers): what each
+    /// player contributes is read once (his absolute colour, and his opponents marked while
+    /// his pairs are asked), not from two player records per pair (millions of pairs in a large
+    /// bracket's model).
+    pub fn can_meet_from<'g>(&'g self, global: &'g [usize]) -> impl FnMut(usize, usize) -> bool + 'g {
+        let colour: Vec<u8> = global.iter().map(|&g| self.absolute_colour(g)).collect();
+        let mut met = vec![false; self.t.players.len()];
+        let mut marked: Option<usize> = None;
+        move |a: usize, b: usize| {
+            let (ga, gb) = (global[a], global[b]);
+            if marked != Some(ga) {
+                if let Some(old) = marked {
+                    self.t.players[old].opponents.iter().for_each(|&o| met[o] = false);
+                }
+                self.t.players[ga].opponents.iter().for_each(|&o| met[o] = true);
+                marked = Some(ga);
+            }
+            let may = !(ga == gb || met[gb] || self.t.is_forbidden(ga, gb) || self.colour_clash(colour[a], colour[b]));
+            debug_assert_eq!(may, self.can_meet(ga, gb));
+            may
+        }
     }
 
     /// Can `players` all be paired (C.1-C.3), with one player for whom `may_bye` holds out
