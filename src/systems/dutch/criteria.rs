@@ -310,12 +310,11 @@ pub enum ColourRule {
 pub fn colour_cost(ctx: &Ctx, rule: ColourRule) -> Cost {
     let t = ctx.r.t;
     let mut c = Cost::new();
-    // What each rule asks of both players of a pair, judged once per player: a pair of anybody
-    // else is skipped without reading either history, and a bracket of fewer than two such
-    // players has no term.
-    // Per bracket player (local number): 0 when the rule does not concern him, else 1 + the
-    // colour he wants. Read from this one small array per pair rather than from the players'
-    // records (millions of pairs in a large bracket, each reading two records).
+    // What each rule asks of both players of a pair, judged once per player (local number): 0
+    // when the rule does not concern him, else 1 + the colour he wants. A pair is read from this
+    // one small array rather than from two player records (millions of pairs in a large
+    // bracket), a pair of anybody else is skipped without reading either history, and a bracket
+    // of fewer than two such players has no term.
     let wants: Vec<u8> = ctx.b.global[..ctx.b.nb]
         .iter()
         .map(|&g| {

@@ -75,24 +75,18 @@ impl<'t> Round<'t> {
         if a == b || t.have_met(a, b) || t.is_forbidden(a, b) {
             return false;
         }
-        !self.colour_clash(self.absolute_colour(a), self.absolute_colour(b))
+        !colour_clash(self.absolute_colour(a), self.absolute_colour(b))
     }
 
     /// What C.3 reads of player `i`: his absolute colour preference (`1 +` the colour; `3`
     /// for an absolute preference without one), or `0` when C.3 cannot concern him (no absolute
     /// preference, or a topscorer). Read once per player by [`Round::can_meet_from`].
-    pub fn absolute_colour(&self, i: usize) -> u8 {
+    fn absolute_colour(&self, i: usize) -> u8 {
         let f = &self.t.players[i].preference;
         if !f.is_absolute() || self.t.is_topscorer(i) {
             return 0;
         }
         1 + f.colour.map_or(2, |c| c as u8)
-    }
-
-    /// C.3: non-topscorers with the same absolute colour preference shall not meet (of two
-    /// [`Round::absolute_colour`]s).
-    fn colour_clash(&self, a: u8, b: u8) -> bool {
-        a != 0 && a == b
     }
 
     /// [`Round::can_meet`] of `global[a]` and `global[b]` for pairs `(a, b)` of local numbers,
@@ -113,7 +107,7 @@ impl<'t> Round<'t> {
                 self.t.players[ga].opponents.iter().for_each(|&o| met[o] = true);
                 marked = Some(ga);
             }
-            let may = !(ga == gb || met[gb] || self.t.is_forbidden(ga, gb) || self.colour_clash(colour[a], colour[b]));
+            let may = !(ga == gb || met[gb] || self.t.is_forbidden(ga, gb) || colour_clash(colour[a], colour[b]));
             debug_assert_eq!(may, self.can_meet(ga, gb));
             may
         }
@@ -167,4 +161,10 @@ pub fn float_rule(edition: Edition) -> FloatRule {
         // Pairs of unequal scores, and points scored without playing.
         Edition::E2012 | Edition::E2026 => FloatRule::Dutch2026,
     }
+}
+
+/// C.3: non-topscorers with the same absolute colour preference shall not meet (of two players'
+/// [`Round::absolute_colour`]).
+fn colour_clash(a: u8, b: u8) -> bool {
+    a != 0 && a == b
 }
