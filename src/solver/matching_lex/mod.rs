@@ -78,9 +78,9 @@
 //!
 //! Stage costs are kept compact: the session takes over a [`Cost`](crate::model::Cost)'s own
 //! arrays (`Terms`, 12 bytes a term, 4 when every coefficient is the same), and a stage added
-//! after a solve keeps only its terms on the optimal face and on settled pairs (no solution a
-//! later stage compares uses the others; a candidate order's partner stages lose most of
-//! theirs). The merged weights are never stored per pair, the optimal face takes 2 bytes a pair
+//! after a solve keeps only its terms on the pairs some optimum may use: settled pairs, and
+//! pairs of the optimal face between players not settled (no solution a later stage compares
+//! uses the others; a candidate order's partner stages lose most of theirs). The merged weights are never stored per pair, the optimal face takes 2 bytes a pair
 //! ([`FaceWeights`]), pairs by player are one `u32` array (for a sorted model only each player's
 //! pairs with lower players: the others are his row), and the model (4 bytes a pair, two `u16`:
 //! [`Pairs`](crate::model::Pairs)) is shared with the bracket that built it
