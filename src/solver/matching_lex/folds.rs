@@ -32,7 +32,8 @@ impl MatchingSession {
             let c = |v: Var| cost.get(Terms::key(v, np));
             // `p`'s pairs come in model order, as the stage's terms: one walk over both (a
             // search per pair took 4% of a 9,999-player round 2).
-            let mut pairs: Vec<(usize, i64)> = Vec::new();
+            // Each with its cost and the player at its other end.
+            let mut pairs: Vec<(usize, i64, usize)> = Vec::new();
             let mut t = 0;
             for (e, q) in self.pairs_with_ends(p) {
                 if self.settled[q].is_some() || !face.has(e) {
@@ -42,19 +43,13 @@ impl MatchingSession {
                     t += 1;
                 }
                 let ce = if t < cost.keys.len() && cost.keys[t] as usize == e { cost.coef(t) } else { 0 };
-                pairs.push((e, ce));
+                pairs.push((e, ce, q));
             }
             let float = (self.m.may_float[p] && !self.covered[p]).then(|| c(Var::Float(p)));
             let Some(best) = pairs.iter().map(|o| o.1).chain(float).min() else { return };
-            let taken = match mate[p] {
-                Some(q) => pairs.iter().find(|&&(e, _)| {
-                    let (a, b) = self.m.pairs.at(e);
-                    (a == q || b == q) && (a == p || b == p)
-                }),
-                None => None,
-            };
+            let taken = mate[p].and_then(|q| pairs.iter().find(|o| o.2 == q));
             let taken_cost = match (mate[p], taken) {
-                (Some(_), Some(&(_, cost))) => cost,
+                (Some(_), Some(&(_, cost, _))) => cost,
                 (None, _) => match float {
                     Some(cost) => cost,
                     None => return,
@@ -71,7 +66,7 @@ impl MatchingSession {
             let keep: Vec<usize> = pairs.iter().filter(|o| o.1 == best).map(|o| o.0).collect();
             let must_cover = float.is_none_or(|f| f != best);
             let face = self.face.as_mut().expect("checked above");
-            for &(e, cost) in &pairs {
+            for &(e, cost, _) in &pairs {
                 if cost != best {
                     face.set(e, None);
                 } else if must_cover && float.is_some() {
