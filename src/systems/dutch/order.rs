@@ -356,18 +356,11 @@ impl<'a> Exchanges<'a> {
         })
     }
 
-    /// The pairs within `rem` whose positions (higher, lower) `which` accepts and `live` keeps
-    /// (see [`partner_stages`]; tested last, on the few the positions leave), with those positions.
-    fn pairs<'l>(
-        &'l self,
-        live: &'l dyn Fn(usize) -> bool,
-        which: impl Fn(usize, usize) -> bool + 'l,
-    ) -> impl Iterator<Item = (usize, usize, usize)> + 'l {
+    /// The pairs within `rem` that `live` keeps (see [`partner_stages`]; tested last, on the pairs
+    /// within `rem`), with the position of their higher player.
+    fn pairs<'l>(&'l self, live: &'l dyn Fn(usize) -> bool) -> impl Iterator<Item = (usize, usize)> + 'l {
         self.b.inner_pairs().filter_map(move |(e, x, y)| match (self.pos[x], self.pos[y]) {
-            (Some(px), Some(py)) => {
-                let (higher, lower) = (px.min(py), px.max(py));
-                (which(higher, lower) && live(e)).then_some((e, higher, lower))
-            }
+            (Some(px), Some(py)) if live(e) => Some((e, px.min(py))),
             _ => None,
         })
     }
@@ -391,11 +384,11 @@ impl<'a> Exchanges<'a> {
         let mut stages = Vec::new();
         // D.2.b: the smallest difference of the sums of BSNs exchanged (the new S1's sum).
         let mut c = Cost::new();
-        self.pairs(live, |_, _| true).for_each(|(e, higher, _)| c.add(Var::Pair(e), higher as i64 + 1));
+        self.pairs(live).for_each(|(e, higher)| c.add(Var::Pair(e), higher as i64 + 1));
         stages.push(tie(StageKey::order("D2b", "exchange-bsn-sum"), c));
         // Per position: the pairs whose higher player is there.
         let mut heading: Vec<Vec<usize>> = vec![Vec::new(); self.rem.len()];
-        self.pairs(live, |_, _| true).for_each(|(e, higher, _)| heading[higher].push(e));
+        self.pairs(live).for_each(|(e, higher)| heading[higher].push(e));
         let higher_in = |k: usize, sign: i64| {
             let mut c = Cost::new();
             heading[k].iter().for_each(|&e| c.add(Var::Pair(e), sign));
