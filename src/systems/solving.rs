@@ -10,24 +10,24 @@ use crate::solver::lex::LexBackend;
 use crate::solver::matching_lex::MatchingSession;
 use crate::solver::second_opinion::{Route, SecondOpinion, HIGHS_PAIRS, HIGHS_SECONDS};
 use crate::vocabulary::{Backend, PairError};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// A lexicographic session on `model` with the backend `opts` chooses: the exact weighted
 /// matching (pure matching models) or the integer programs (HiGHS through good_lp), with a time
 /// limit per solver call. With `opts.second_opinion` (`--cross-check solver`), every stage is
 /// also solved on a second route that must agree ([`SecondOpinion`]), counted in `opts`' audit.
 pub(crate) fn session(model: BracketModel, opts: &PairOptions) -> Result<Box<dyn LexBackend>, SolveError> {
-    open(Rc::new(model), opts)
+    open(Arc::new(model), opts)
 }
 
 /// [`session`] on a model shared with its builder: the exact matching reads it in place; the
 /// integer programs get their own copy (they add variables and rows to it).
-pub(crate) fn session_shared(model: &Rc<BracketModel>, opts: &PairOptions) -> Result<Box<dyn LexBackend>, SolveError> {
-    open(Rc::clone(model), opts)
+pub(crate) fn session_shared(model: &Arc<BracketModel>, opts: &PairOptions) -> Result<Box<dyn LexBackend>, SolveError> {
+    open(Arc::clone(model), opts)
 }
 
 /// [`session`]: the model moves into an integer program when nothing else holds it.
-fn open(model: Rc<BracketModel>, opts: &PairOptions) -> Result<Box<dyn LexBackend>, SolveError> {
+fn open(model: Arc<BracketModel>, opts: &PairOptions) -> Result<Box<dyn LexBackend>, SolveError> {
     let time_limit = opts.time_limit;
     // A model with side constraints (a requirement of one's own that is a row of the program)
     // is no matching: the integer programs solve it, and no second route can check it.
@@ -42,17 +42,17 @@ fn open(model: Rc<BracketModel>, opts: &PairOptions) -> Result<Box<dyn LexBacken
     let second: Option<(Box<dyn LexBackend>, Route)> = match backend {
         Backend::Matching if pairs <= HIGHS_PAIRS && cfg!(feature = "highs") => {
             let limit = Some(time_limit.map_or(HIGHS_SECONDS, |t| t.min(HIGHS_SECONDS)));
-            Some((one_session(Rc::clone(&model), Backend::Highs, limit)?, Route::Highs))
+            Some((one_session(Arc::clone(&model), Backend::Highs, limit)?, Route::Highs))
         }
         // The other path of the weighted matching: each chunk on the whole graph where the
         // first prices it, priced where the first solves the whole graph (every model's second
         // route in a build without HiGHS).
         Backend::Matching => {
-            let other = MatchingSession::shared(Rc::clone(&model))?.with_inverse_pricing();
+            let other = MatchingSession::shared(Arc::clone(&model))?.with_inverse_pricing();
             Some((Box::new(other), Route::Matching))
         }
         // HiGHS checked by the matching, where the model is one (no side constraints).
-        Backend::Highs => MatchingSession::shared(Rc::clone(&model))
+        Backend::Highs => MatchingSession::shared(Arc::clone(&model))
             .ok()
             .map(|m| (Box::new(m) as Box<dyn LexBackend>, Route::Matching)),
     };
@@ -66,7 +66,7 @@ fn open(model: Rc<BracketModel>, opts: &PairOptions) -> Result<Box<dyn LexBacken
 /// One session on the chosen backend. The integer programs add variables and rows to their
 /// model: they take it when nothing else holds it, a copy otherwise.
 fn one_session(
-    model: Rc<BracketModel>,
+    model: Arc<BracketModel>,
     backend: Backend,
     time_limit: Option<f64>,
 ) -> Result<Box<dyn LexBackend>, SolveError> {
@@ -74,7 +74,7 @@ fn one_session(
         Backend::Matching => Box::new(MatchingSession::shared(model)?),
         #[cfg(feature = "highs")]
         Backend::Highs => {
-            let model = Rc::try_unwrap(model).unwrap_or_else(|shared| BracketModel::clone(&shared));
+            let model = Arc::try_unwrap(model).unwrap_or_else(|shared| BracketModel::clone(&shared));
             Box::new(LexSession::new(model, LexOptions { time_limit, ..LexOptions::default() })?)
         }
         #[cfg(not(feature = "highs"))]

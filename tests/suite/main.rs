@@ -51,6 +51,7 @@ mod team_corpus;
 mod team_generate;
 mod team_lineups;
 mod team_rules;
+mod threads;
 mod top_scoregroup_formulations;
 mod tournament_state;
 mod trf_errors;

@@ -111,13 +111,13 @@ use super::wide::Wide;
 use crate::model::{BracketModel, Coefs, Solution, SolveError, Stage, Var};
 use crate::vocabulary::StageKey;
 use std::cell::OnceCell;
-use std::rc::Rc;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A pure matching model solved stage after stage by exact weighted matching.
 pub struct MatchingSession {
     /// The model, shared with its builder (its own stages, if any, are ignored).
-    m: Rc<BracketModel>,
+    m: Arc<BracketModel>,
     /// The stages solved so far: names and articles (their costs live in `costs`).
     stages: Vec<Stage>,
     /// Per stage: its cost, compact.
@@ -222,12 +222,12 @@ impl MatchingSession {
     /// `solve_stages`).
     pub fn new(mut m: BracketModel) -> Result<MatchingSession, SolveError> {
         m.stages.clear();
-        MatchingSession::shared(Rc::new(m))
+        MatchingSession::shared(Arc::new(m))
     }
 
     /// As [`MatchingSession::new`] on a model shared with its builder (no copy of its pairs);
     /// the model's own stages are ignored.
-    pub fn shared(m: Rc<BracketModel>) -> Result<MatchingSession, SolveError> {
+    pub fn shared(m: Arc<BracketModel>) -> Result<MatchingSession, SolveError> {
         let n = m.num_players();
         m.validate().map_err(SolveError::InvalidModel)?;
         if !m.constraints.is_empty() || !m.aux.is_empty() {

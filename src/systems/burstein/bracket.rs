@@ -27,7 +27,7 @@ use crate::solver::lex::StageReport;
 use crate::solver::matching::complete_pairing;
 use crate::systems::trace::BracketTrace;
 use crate::vocabulary::{At, PairError, StageKey};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// One variable of a bracket program and the players it pairs: `x` with `y`, or `x` with
 /// some player beyond the next scoregroup (`y` is `None`: a float beyond).
@@ -276,7 +276,7 @@ pub fn pair_bracket(
 
 /// A solved bracket program: its model, solution, stage names and values, solver reports.
 struct Solved {
-    model: Rc<BracketModel>,
+    model: Arc<BracketModel>,
     sol: Solution,
     names: Vec<StageKey>,
     values: Vec<i64>,
@@ -355,7 +355,7 @@ fn program(
         stages.push(stage(StageKey::order("A4", "opponent-of-BSN").at(At::Seat(k + 1)), "C.04.4.2 (2026) 4.3", c));
     }
     let names: Vec<StageKey> = stages.iter().map(|s| s.key).collect();
-    let model = Rc::new(model);
+    let model = Arc::new(model);
     let mut session = crate::systems::solving::session_shared(&model, opts).map_err(super::solver_error)?;
     let values = session.solve_stages(stages).map_err(super::solver_error)?;
     let sol = session.solution().map_err(super::solver_error)?;

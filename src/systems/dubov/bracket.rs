@@ -29,7 +29,7 @@ use crate::solver::lex::StageReport;
 use crate::solver::matching::maximum_matching;
 use crate::trf::Colour;
 use crate::vocabulary::{At, PairError, StageKey};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Stage values and solver reports collected over the programs of a bracket.
 #[derive(Default)]
@@ -53,7 +53,7 @@ fn stage(key: StageKey, article: &str, cost: Cost) -> Stage {
 fn solve(
     opts: &PairOptions,
     program: &str,
-    model: Rc<BracketModel>,
+    model: Arc<BracketModel>,
     stages: Vec<Stage>,
     log: &mut Log,
 ) -> Result<Solution, PairError> {
@@ -69,7 +69,7 @@ fn solve(
 fn solve_raw(
     opts: &PairOptions,
     program: &str,
-    model: &Rc<BracketModel>,
+    model: &Arc<BracketModel>,
     stages: Vec<Stage>,
     prefix: &str,
 ) -> Result<(Solution, Vec<i64>, Vec<StageReport>), PairError> {
@@ -285,7 +285,7 @@ fn upfloater_program(
         }
     }
     let keys: Vec<StageKey> = stages.iter().map(|s| s.key).collect();
-    let model = Rc::new(model);
+    let model = Arc::new(model);
     let (sol, values, reports) = solve_raw(opts, "upfloaters", &model, stages, prefix)?;
     let mut trace: Vec<(StageKey, i64)> =
         keys.iter().copied().zip(values.iter().copied()).take(criteria_stages).collect();
@@ -402,8 +402,8 @@ pub fn pair_bracket(
         first.append(&mut stages);
         stages = first;
     }
-    let model = Rc::new(model);
-    let sol = solve(opts, "transposition", Rc::clone(&model), stages, log)?;
+    let model = Arc::new(model);
+    let sol = solve(opts, "transposition", Arc::clone(&model), stages, log)?;
     let mut partner = vec![usize::MAX; nb];
     for &e in &sol.pairs {
         let (x, y) = model.pairs.at(e);
@@ -480,7 +480,7 @@ fn shift(r: &Round, players: &[usize], in_g1: &mut [bool], opts: &PairOptions, l
             }
         }
     }
-    let sol = solve(opts, "shifters", Rc::new(model), stages, log)?;
+    let sol = solve(opts, "shifters", Arc::new(model), stages, log)?;
     let movers: Vec<usize> = sol
         .pairs
         .iter()

@@ -10,14 +10,14 @@
 use super::lookahead;
 use super::round::Round;
 use crate::model::{BracketModel, Var};
-use std::rc::Rc;
+use std::sync::Arc;
 
 pub use super::kind::{Kind, OwnedKind};
 
 /// A bracket ready for the solver.
 pub struct Bracket {
     /// Shared with the solver session (the pairs of a large bracket are not copied).
-    pub model: Rc<BracketModel>,
+    pub model: Arc<BracketModel>,
     /// Bracket players (local `0..nb`).
     pub nb: usize,
     /// Number of MDPs (local `0..mdps`).
@@ -150,7 +150,7 @@ impl Bracket {
             }
         }
         let homogeneous_order = homogeneous_order(r, nb, mdps);
-        Bracket { model: Rc::new(model), nb, mdps, global, leave, inside, homogeneous_order, thinned: false }
+        Bracket { model: Arc::new(model), nb, mdps, global, leave, inside, homogeneous_order, thinned: false }
     }
 
     /// Pair variables inside the bracket with their two local players, in increasing order.

@@ -89,7 +89,34 @@ impl Criterion {
     pub fn find<'a>(table: &'a [Criterion], key: &str) -> Option<&'a Criterion> {
         table.iter().find(|c| c.key == key)
     }
+
+    /// The stages of the criteria `keys` of `table` (checked against it when the formulation
+    /// was read), in their order. With more than one thread set ([`crate::solver::threads`]) and
+    /// a bracket of at least `PARALLEL_PAIRS` pairs, criterion `i` is built on thread
+    /// `i mod threads` (the colour rules, the costliest, come one after another in every
+    /// edition) and the stages are put back in order: the same stages on any thread count.
+    pub fn stages_of(table: &[Criterion], ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
+        let rows: Vec<&Criterion> = keys.iter().filter_map(|k| Criterion::find(table, k)).collect();
+        let threads = crate::solver::threads::get().min(rows.len());
+        if threads <= 1 || ctx.b.model.pairs.len() < PARALLEL_PAIRS {
+            return rows.iter().flat_map(|c| (c.build)(ctx, c.article)).collect();
+        }
+        let lanes: Vec<std::ops::Range<usize>> = (0..threads).map(|t| t..t + 1).collect();
+        let built = crate::solver::threads::map_ranges(&lanes, |lane| {
+            (lane.start..rows.len())
+                .step_by(threads)
+                .map(|i| (i, (rows[i].build)(ctx, rows[i].article)))
+                .collect::<Vec<_>>()
+        });
+        let mut built: Vec<(usize, Vec<Stage>)> = built.into_iter().flatten().collect();
+        built.sort_unstable_by_key(|&(i, _)| i);
+        built.into_iter().flat_map(|(_, stages)| stages).collect()
+    }
 }
+
+/// Brackets with at least this many pairs build their criteria's stages on several threads
+/// ([`Criterion::stages_of`]); below it a thread costs more than it saves.
+pub const PARALLEL_PAIRS: usize = 200_000;
 
 /// The 2017 criteria (C.04.3 C.5-C.19), one row each.
 pub const CRITERIA: &[Criterion] = &[
@@ -202,10 +229,7 @@ pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
     if !matches!(ctx.kind, Kind::Normal { .. }) {
         out.push(stage(StageKey::completion("C4"), "C.04.3 C.4 / A.9 complete the round-pairing", completion(ctx)));
     }
-    // The keys were checked against the table when the formulation was read.
-    for c in keys.iter().filter_map(|k| Criterion::find(CRITERIA, k)) {
-        out.extend((c.build)(ctx, c.article));
-    }
+    out.extend(Criterion::stages_of(CRITERIA, ctx, keys));
     out
 }
 

@@ -111,10 +111,7 @@ pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
     if !matches!(ctx.kind, Kind::Normal { .. }) {
         out.push(stage(StageKey::completion("C13"), "C.04.3 (2012) C.12-C.13 complete the round", completion(ctx)));
     }
-    // The keys were checked against the table when the formulation was read.
-    for c in keys.iter().filter_map(|k| Criterion::find(CRITERIA, k)) {
-        out.extend((c.build)(ctx, c.article));
-    }
+    out.extend(Criterion::stages_of(CRITERIA, ctx, keys));
     out
 }
 

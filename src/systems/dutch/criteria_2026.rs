@@ -164,10 +164,7 @@ pub fn stages(ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
     if full(ctx) {
         out.push(stage(StageKey::completion("C4"), "C.04.3 (2026) [C4] complete the round-pairing", completion(ctx)));
     }
-    // The keys were checked against the table when the formulation was read.
-    for c in keys.iter().filter_map(|k| Criterion::find(CRITERIA, k)) {
-        out.extend((c.build)(ctx, c.article));
-    }
+    out.extend(Criterion::stages_of(CRITERIA, ctx, keys));
     out
 }
 

@@ -149,7 +149,7 @@ mod tests {
     use crate::tournament::Tournament;
     use crate::trf::{read_str, ReadOptions};
     use crate::vocabulary::StageKey;
-    use std::rc::Rc;
+    use std::sync::Arc;
 
     /// 201 players after round 1: 1-98 beat 101-198, 99-199 and 100-200 drew, 201 had a
     /// half-point bye. Round 2 has scoregroups of 98, 5 and 98 players.
@@ -190,7 +190,7 @@ mod tests {
                 super::super::quality_stages(&super::super::criteria::Ctx::new(&r, &whole, kind), keys, None)
                     .expect("stages");
             let solve = |b: &Bracket, stages: Vec<Stage>| {
-                let mut s = MatchingSession::shared(Rc::clone(&b.model)).expect("a matching model");
+                let mut s = MatchingSession::shared(Arc::clone(&b.model)).expect("a matching model");
                 order::solve(b, stages, &mut s).expect("solved")
             };
             let (a, b) = (solve(&thin, stages), solve(&whole, whole_stages));
@@ -220,7 +220,7 @@ mod tests {
         let kind = Kind::Normal { next: &groups[1], next_is_last: groups.len() == 2 };
         let keys = &formulation(Edition::E2017).expect("the edition's formulation").criteria;
         let (b, stages) = built(&r, &groups[0], 0, kind, keys, None).expect("stages");
-        let mut s = MatchingSession::shared(Rc::clone(&b.model)).expect("a matching model");
+        let mut s = MatchingSession::shared(Arc::clone(&b.model)).expect("a matching model");
         let chosen = order::solve(&b, stages, &mut s).expect("solved");
         let partners: Vec<&crate::solver::lex::StageReport> =
             chosen.reports.iter().filter(|rep| rep.key.criterion == "D1").collect();

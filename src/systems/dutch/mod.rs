@@ -536,7 +536,7 @@ impl Driver<'_, '_> {
         let quality = quality_stages(&criteria::Ctx::new(self.r, &b, kind), self.keys, self.own)?;
         if let Some(own) = self.own {
             let rows = rows_of(&criteria::Ctx::new(self.r, &b, kind), &self.rows, own)?;
-            std::rc::Rc::make_mut(&mut b.model).constraints.extend(rows);
+            std::sync::Arc::make_mut(&mut b.model).constraints.extend(rows);
         }
         Ok((b, quality))
     }

@@ -76,7 +76,7 @@ pub fn why_not(r: &Round, keys: &[String], traces: &[BracketTrace], a_id: u32, b
     force.add(Var::Pair(e), -1);
     let mut stages = vec![Stage { key: StageKey::order("force", ""), article: "--why-not".into(), cost: force }];
     stages.extend(quality.iter().cloned());
-    let mut s = MatchingSession::shared(std::rc::Rc::clone(&bracket.model)).map_err(PairError::Solver)?;
+    let mut s = MatchingSession::shared(std::sync::Arc::clone(&bracket.model)).map_err(PairError::Solver)?;
     let values = s.solve_stages(stages).map_err(PairError::Solver)?;
     if values.first() != Some(&-1) {
         return Ok(format!(

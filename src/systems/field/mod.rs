@@ -118,7 +118,7 @@ pub fn pair(t: &Tournament, opts: &PairOptions) -> Result<(RoundPairing, Vec<Bra
         let row = custom::row(req, &f.name, &scope, &decisions).map_err(PairError::Invalid)?;
         model.constraints.push(row);
     }
-    let model = std::rc::Rc::new(model);
+    let model = std::sync::Arc::new(model);
     let constrained = !model.constraints.is_empty();
     let mut session = solving::session_shared(&model, opts).map_err(solver_error)?;
     match session.solve_stages(quality) {

@@ -88,7 +88,7 @@ pub fn choose(
     let mut levels: Vec<Points> = lower.iter().map(|&i| cx.score(i)).collect();
     levels.sort_unstable();
     levels.dedup();
-    let model = std::rc::Rc::new(model);
+    let model = std::sync::Arc::new(model);
     let open = || crate::systems::solving::session_shared(&model, cx.opts).map_err(cx.solver_error());
     // The stages of 3.5.5 in the formulation's priority order (the text's by default).
     let mut prog =
