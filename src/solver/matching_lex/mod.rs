@@ -80,9 +80,10 @@
 //! arrays (`Terms`, 12 bytes a term, 4 when every coefficient is the same), and a stage added
 //! after a solve keeps only its terms on the pairs some optimum may use: settled pairs, and
 //! pairs of the optimal face between players not settled (no solution a later stage compares
-//! uses the others; a candidate order's partner stages lose most of theirs). The merged weights are never stored per pair, the optimal face takes 2 bytes a pair
-//! ([`FaceWeights`]), pairs by player are one `u32` array (for a sorted model only each player's
-//! pairs with lower players: the others are his row), and the model (4 bytes a pair, two `u16`:
+//! uses the others; a candidate order's partner stages lose most of theirs). The merged weights
+//! are never stored per pair, the optimal face takes 2 bytes a pair ([`FaceWeights`]), pairs by
+//! player are one `u32` array (for a sorted model only each player's pairs with lower players:
+//! the others are his row), and the model (4 bytes a pair, two `u16`:
 //! [`Pairs`](crate::model::Pairs)) is shared with the bracket that built it
 //! ([`MatchingSession::shared`]). The 9,999-player Dutch 2017 round 2 peaked at 728 MiB with
 //! 24-byte cost terms, 16-byte pairs and every term kept; 475 MiB with 4-byte faces and
