@@ -539,6 +539,13 @@ impl Pairs {
         self.shape.take();
     }
 
+    /// Moves the pairs of `other` after these, leaving it empty.
+    pub fn append(&mut self, other: &mut Pairs) {
+        self.list.append(&mut other.list);
+        self.shape.take();
+        other.shape.take();
+    }
+
     /// Room for `n` more pairs, exactly.
     pub fn reserve_exact(&mut self, n: usize) {
         self.list.reserve_exact(n);

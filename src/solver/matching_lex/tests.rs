@@ -131,3 +131,62 @@ fn pairs_by_tiles_are_those_listed_pair_by_pair() {
         assert_eq!((tiled.start, tiled.pairs), (listed.start, listed.pairs), "{n} players");
     }
 }
+
+/// Stages of more than [`crate::solver::threads::PARALLEL_WORK`] terms in all are prepared on the threads set, stage
+/// `i` on thread `i mod N`: the same terms, bounds and common players, in the same order, as on
+/// one thread, and a stage the model cannot hold is refused as on one.
+#[test]
+fn stages_are_prepared_the_same_on_any_number_of_threads() {
+    let n = 760;
+    let mut m = BracketModel::new(n);
+    for a in 0..n {
+        for b in a + 1..n {
+            m.add_pair(a, b);
+        }
+    }
+    m.may_float = vec![true; n];
+    let np = m.pairs.len();
+    let stage = |k: usize| {
+        let mut cost = crate::model::Cost::new();
+        // A mixture: every pair, one player's pairs, a count on a stride, floats.
+        match k % 4 {
+            0 => (0..np).rev().for_each(|e| cost.add(Var::Pair(e), (e % 7) as i64 - 3)),
+            1 => (0..n - 1).for_each(|b| cost.add(Var::Pair(b), b as i64)),
+            2 => (0..np).step_by(k + 2).for_each(|e| cost.add(Var::Pair(e), 1)),
+            _ => (0..n).for_each(|i| cost.add(Var::Float(i), i as i64 % 5)),
+        }
+        Stage { key: StageKey::count("T", "test"), article: String::new(), cost }
+    };
+    let stages: Vec<Stage> = (0..9).map(stage).collect();
+    assert!(stages.iter().map(|s| s.cost.len()).sum::<usize>() >= crate::solver::threads::PARALLEL_WORK);
+    let degree = m.pairs.degree(n);
+    let keep = |e: usize| e % 3 != 0;
+    let read = |threads: usize, usable: bool| {
+        crate::solver::threads::set(threads);
+        let out = Prepared::all(&m, &degree, usable.then_some(&keep), stages.clone());
+        crate::solver::threads::set(1);
+        out.into_iter()
+            .map(|(s, p)| {
+                let p = p.expect("a valid stage");
+                (s.key, p.terms.iter().collect::<Vec<_>>(), p.bounds, p.common)
+            })
+            .collect::<Vec<_>>()
+    };
+    for usable in [false, true] {
+        let one = read(1, usable);
+        assert_eq!(one.len(), 9);
+        assert_eq!(one[1].3, Some(0), "a stage on player 0's pairs");
+        assert!(one[0].1.windows(2).all(|w| w[0].0 < w[1].0), "normalised");
+        assert_eq!(usable, one[0].1.iter().all(|t| t.0 as usize >= np || keep(t.0 as usize)));
+        assert_eq!(read(3, usable), one, "usable: {usable}");
+    }
+    // A stage on a variable the model does not have: refused on any number of threads.
+    let mut bad = stages.clone();
+    bad[4].cost.add(Var::Pair(np + n + 5), 1);
+    for threads in [1, 3] {
+        crate::solver::threads::set(threads);
+        let out = Prepared::all(&m, &degree, None::<&fn(usize) -> bool>, bad.clone());
+        crate::solver::threads::set(1);
+        assert!(out[4].1.is_err() && out.iter().filter(|o| o.1.is_err()).count() == 1, "{threads} threads");
+    }
+}

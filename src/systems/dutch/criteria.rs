@@ -13,6 +13,7 @@ use super::bracket::{Bracket, Kind};
 use super::round::Round;
 use crate::model::{Cost, Stage, Var};
 use crate::points::Points;
+use crate::solver::threads::PARALLEL_WORK;
 use crate::tournament::{Float, Strength};
 use crate::trf::Colour;
 use crate::vocabulary::{At, StageKey};
@@ -92,13 +93,13 @@ impl Criterion {
 
     /// The stages of the criteria `keys` of `table` (checked against it when the formulation
     /// was read), in their order. With more than one thread set ([`crate::solver::threads`]) and
-    /// a bracket of at least `PARALLEL_PAIRS` pairs, criterion `i` is built on thread
+    /// a bracket of at least [`PARALLEL_WORK`] pairs, criterion `i` is built on thread
     /// `i mod threads` (the colour rules, the costliest, come one after another in every
     /// edition) and the stages are put back in order: the same stages on any thread count.
     pub fn stages_of(table: &[Criterion], ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
         let rows: Vec<&Criterion> = keys.iter().filter_map(|k| Criterion::find(table, k)).collect();
         let threads = crate::solver::threads::get().min(rows.len());
-        if threads <= 1 || ctx.b.model.pairs.len() < PARALLEL_PAIRS {
+        if threads <= 1 || ctx.b.model.pairs.len() < PARALLEL_WORK {
             return rows.iter().flat_map(|c| (c.build)(ctx, c.article)).collect();
         }
         let lanes: Vec<std::ops::Range<usize>> = (0..threads).map(|t| t..t + 1).collect();
@@ -113,10 +114,6 @@ impl Criterion {
         built.into_iter().flat_map(|(_, stages)| stages).collect()
     }
 }
-
-/// Brackets with at least this many pairs build their criteria's stages on several threads
-/// ([`Criterion::stages_of`]); below it a thread costs more than it saves.
-pub const PARALLEL_PAIRS: usize = 200_000;
 
 /// The 2017 criteria (C.04.3 C.5-C.19), one row each.
 pub const CRITERIA: &[Criterion] = &[
