@@ -680,6 +680,15 @@ pub fn generate(cfg: &GenerateConfig) -> Result<Generated, GenerateError> {
     Ok(Generated { document: doc, round_seconds, criteria, audit, own: own_totals(own) })
 }
 
+/// The tournament before round `round` of an event of `players` players rated 1400-2600,
+/// generated and paired under `system` with `seed` (the unit tests of large brackets).
+#[cfg(test)]
+pub(crate) fn generated_before(system: System, players: usize, round: u32, seed: u64) -> Tournament {
+    let field = Field::Random { players, min_rating: 1400, max_rating: 2600 };
+    let doc = generate(&GenerateConfig::new(system, field, round, seed)).expect("a generated event").document;
+    Tournament::before_round(&doc, round).expect("the round to pair")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -306,7 +306,6 @@ impl<'a> PairIndex<'a> {
 mod tests {
     use super::*;
     use crate::systems::dutch::Edition;
-    use crate::tournament::Tournament;
 
     #[test]
     fn row_ranges_cut_the_triangle_in_order_and_about_evenly() {
@@ -329,11 +328,7 @@ mod tests {
     /// and on three threads it is the same model, whole or with the next scoregroup thinned.
     #[test]
     fn a_large_bracket_is_built_the_same_on_any_number_of_threads() {
-        use crate::generate::{generate, Field, GenerateConfig};
-        let field = Field::Random { players: 1500, min_rating: 1400, max_rating: 2600 };
-        let cfg = GenerateConfig::new(crate::vocabulary::System::Dutch2017, field, 2, 11);
-        let doc = generate(&cfg).expect("a generated event").document;
-        let t = Tournament::before_round(&doc, 2).expect("round 2");
+        let t = crate::generate::generated_before(crate::vocabulary::System::Dutch2017, 1500, 2, 11);
         let r = Round::new(&t, Edition::E2017, crate::audit::Audit::default());
         let groups = r.scoregroups();
         let kind = Kind::Normal { next: &groups[1], next_is_last: groups.len() == 2 };

@@ -209,11 +209,7 @@ mod tests {
     /// value is the BSN of the partner chosen.
     #[test]
     fn the_first_partner_stage_of_a_large_bracket_folds_at_its_bound() {
-        use crate::generate::{generate, Field, GenerateConfig};
-        let field = Field::Random { players: 501, min_rating: 1400, max_rating: 2600 };
-        let cfg = GenerateConfig::new(crate::vocabulary::System::Dutch2017, field, 2, 7);
-        let doc = generate(&cfg).expect("a generated event").document;
-        let t = Tournament::before_round(&doc, 2).expect("round 2");
+        let t = crate::generate::generated_before(crate::vocabulary::System::Dutch2017, 501, 2, 7);
         let r = Round::new(&t, Edition::E2017, crate::audit::Audit::default());
         let groups = r.scoregroups();
         assert_eq!((groups[0].len(), groups[1].len()), (247, 8));
