@@ -75,6 +75,29 @@ pub fn map_ranges_with<I: Send, T: Send, F: Fn(std::ops::Range<usize>, I) -> T +
     })
 }
 
+/// `f` of every item, item `k` on thread `k mod N` (`N` the threads set, at most one per item;
+/// the caller's thread takes the first), the answers in the items' order: the same on any number
+/// of threads. For work in a few unequal pieces (a bracket's criteria, a session's stages), the
+/// costliest of which need not be neighbours.
+pub fn map_interleaved<I: Send, T: Send, F: Fn(I) -> T + Sync>(items: Vec<I>, f: F) -> Vec<T> {
+    let threads = get().min(items.len());
+    if threads <= 1 {
+        return items.into_iter().map(f).collect();
+    }
+    let mut lanes: Vec<Vec<(usize, I)>> = (0..threads).map(|_| Vec::new()).collect();
+    for (k, item) in items.into_iter().enumerate() {
+        lanes[k % threads].push((k, item));
+    }
+    let ranges: Vec<std::ops::Range<usize>> = (0..threads).map(|t| t..t + 1).collect();
+    let mut done: Vec<(usize, T)> =
+        map_ranges_with(&ranges, lanes, |_, lane| lane.into_iter().map(|(k, item)| (k, f(item))).collect::<Vec<_>>())
+            .into_iter()
+            .flatten()
+            .collect();
+    done.sort_unstable_by_key(|d| d.0);
+    done.into_iter().map(|d| d.1).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,5 +113,16 @@ mod tests {
         }
         let sums = map_ranges(&ranges(1000, 3, 1), |r| r.sum::<usize>());
         assert_eq!(sums.iter().sum::<usize>(), (0..1000usize).sum::<usize>());
+    }
+
+    #[test]
+    fn interleaved_answers_come_in_the_items_order() {
+        for threads in [1, 2, 3, 8] {
+            set(threads);
+            let out = map_interleaved((0..10u64).collect(), |k| (k, k * k));
+            set(1);
+            assert_eq!(out, (0..10u64).map(|k| (k, k * k)).collect::<Vec<_>>(), "{threads} threads");
+        }
+        assert!(map_interleaved(Vec::<u8>::new(), |x| x).is_empty());
     }
 }

@@ -239,45 +239,23 @@ impl Prepared {
 
     /// [`Prepared::of`] of every stage, in order. Stages of at least
     /// [`crate::solver::threads::PARALLEL_WORK`] terms in all are prepared on the threads set,
-    /// stage `i` on thread `i mod N`, and put back in order: the same answers on any number of
-    /// threads (the quality stages of a 5,000-player bracket took 70 ms on one, most of it their
-    /// bounds and checks).
+    /// stage `i` on thread `i mod N` ([`crate::solver::threads::map_interleaved`]), and put back in
+    /// order: the same answers on any number of threads (the quality stages of a 5,000-player
+    /// bracket took 70 ms on one, most of it their bounds and checks).
     fn all(
         m: &BracketModel,
         degree: &[usize],
         usable: Option<&(impl Fn(usize) -> bool + Sync)>,
-        mut stages: Vec<Stage>,
+        stages: Vec<Stage>,
     ) -> Vec<(Stage, Result<Prepared, SolveError>)> {
-        let threads = crate::solver::threads::get().min(stages.len());
-        let terms: usize = stages.iter().map(|s| s.cost.len()).sum();
-        if threads <= 1 || terms < crate::solver::threads::PARALLEL_WORK {
-            return stages
-                .into_iter()
-                .map(|mut s| {
-                    let p = Prepared::of(m, degree, usable, &mut s);
-                    (s, p)
-                })
-                .collect();
+        let prepare = |mut s: Stage| {
+            let p = Prepared::of(m, degree, usable, &mut s);
+            (s, p)
+        };
+        if stages.iter().map(|s| s.cost.len()).sum::<usize>() < crate::solver::threads::PARALLEL_WORK {
+            return stages.into_iter().map(prepare).collect();
         }
-        let mut work: Vec<Vec<(usize, Stage)>> = (0..threads).map(|_| Vec::new()).collect();
-        for (k, s) in stages.drain(..).enumerate() {
-            work[k % threads].push((k, s));
-        }
-        let lanes: Vec<std::ops::Range<usize>> = (0..threads).map(|i| i..i + 1).collect();
-        let mut done: Vec<(usize, Stage, Result<Prepared, SolveError>)> =
-            crate::solver::threads::map_ranges_with(&lanes, work, |_, lane: Vec<(usize, Stage)>| {
-                lane.into_iter()
-                    .map(|(k, mut s)| {
-                        let p = Prepared::of(m, degree, usable, &mut s);
-                        (k, s, p)
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .into_iter()
-            .flatten()
-            .collect();
-        done.sort_by_key(|d| d.0);
-        done.into_iter().map(|(_, s, p)| (s, p)).collect()
+        crate::solver::threads::map_interleaved(stages, prepare)
     }
 }
 

@@ -92,26 +92,16 @@ impl Criterion {
     }
 
     /// The stages of the criteria `keys` of `table` (checked against it when the formulation
-    /// was read), in their order. With more than one thread set ([`crate::solver::threads`]) and
-    /// a bracket of at least [`PARALLEL_WORK`] pairs, criterion `i` is built on thread
-    /// `i mod threads` (the colour rules, the costliest, come one after another in every
-    /// edition) and the stages are put back in order: the same stages on any thread count.
+    /// was read), in their order. In a bracket of at least [`PARALLEL_WORK`] pairs, criterion
+    /// `i` is built on thread `i mod N` of the threads set ([`crate::solver::threads::map_interleaved`]:
+    /// the colour rules, the costliest, come one after another in every edition) and the stages
+    /// are put back in order: the same stages on any thread count.
     pub fn stages_of(table: &[Criterion], ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
         let rows: Vec<&Criterion> = keys.iter().filter_map(|k| Criterion::find(table, k)).collect();
-        let threads = crate::solver::threads::get().min(rows.len());
-        if threads <= 1 || ctx.b.model.pairs.len() < PARALLEL_WORK {
+        if ctx.b.model.pairs.len() < PARALLEL_WORK {
             return rows.iter().flat_map(|c| (c.build)(ctx, c.article)).collect();
         }
-        let lanes: Vec<std::ops::Range<usize>> = (0..threads).map(|t| t..t + 1).collect();
-        let built = crate::solver::threads::map_ranges(&lanes, |lane| {
-            (lane.start..rows.len())
-                .step_by(threads)
-                .map(|i| (i, (rows[i].build)(ctx, rows[i].article)))
-                .collect::<Vec<_>>()
-        });
-        let mut built: Vec<(usize, Vec<Stage>)> = built.into_iter().flatten().collect();
-        built.sort_unstable_by_key(|&(i, _)| i);
-        built.into_iter().flat_map(|(_, stages)| stages).collect()
+        crate::solver::threads::map_interleaved(rows, |c| (c.build)(ctx, c.article)).into_iter().flatten().collect()
     }
 }
 
