@@ -132,9 +132,9 @@ fn pairs_by_tiles_are_those_listed_pair_by_pair() {
     }
 }
 
-/// Stages of more than [`crate::solver::threads::PARALLEL_WORK`] terms in all are prepared on the threads set, stage
-/// `i` on thread `i mod N`: the same terms, bounds and common players, in the same order, as on
-/// one thread, and a stage the model cannot hold is refused as on one.
+/// Stages of at least [`crate::solver::threads::PARALLEL_WORK`] terms in all are prepared on the
+/// threads set, stage `i` on thread `i mod N`: the same terms, bounds and common players, in the
+/// same order, as on one thread, and a stage the model cannot hold is refused as on one.
 #[test]
 fn stages_are_prepared_the_same_on_any_number_of_threads() {
     let n = 760;

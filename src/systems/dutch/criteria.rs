@@ -93,9 +93,10 @@ impl Criterion {
 
     /// The stages of the criteria `keys` of `table` (checked against it when the formulation
     /// was read), in their order. In a bracket of at least [`PARALLEL_WORK`] pairs, criterion
-    /// `i` is built on thread `i mod N` of the threads set ([`crate::solver::threads::map_interleaved`]:
-    /// the colour rules, the costliest, come one after another in every edition) and the stages
-    /// are put back in order: the same stages on any thread count.
+    /// `i` is built on thread `i mod N` of the threads set
+    /// ([`crate::solver::threads::map_interleaved`]: the colour rules, the costliest, come one
+    /// after another in every edition) and the stages are put back in order: the same stages on
+    /// any thread count.
     pub fn stages_of(table: &[Criterion], ctx: &Ctx, keys: &[String]) -> Vec<Stage> {
         let rows: Vec<&Criterion> = keys.iter().filter_map(|k| Criterion::find(table, k)).collect();
         if ctx.b.model.pairs.len() < PARALLEL_WORK {
