@@ -403,7 +403,7 @@ pub struct Pairs {
 /// What one pass over a pair list tells: its order, the players' degrees and rows. The checks
 /// of a model, the matching session and the indexes of pairs by player each made their own
 /// passes over the pairs (six or seven per bracket, 9% of a 9,999-player round 2).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Shape {
     /// Strictly increasing, each pair's lower player first (as brackets build them).
     pub(crate) sorted: bool,
@@ -416,6 +416,27 @@ pub(crate) struct Shape {
     /// When sorted: `list[rows[a]..rows[a + 1]]` are the pairs whose lower player is `a`,
     /// `a < players` (empty otherwise).
     rows: Vec<usize>,
+}
+
+impl Shape {
+    /// The shape of a list made of one of shape `self`, whose last pair is `last`, followed by
+    /// one of shape `b`, whose first pair is `first`: what a pass over the whole would find.
+    fn joined(&self, b: &Shape, last: Option<(u16, u16)>, first: Option<(u16, u16)>) -> Shape {
+        let players = self.players.max(b.players);
+        let sorted = self.sorted && b.sorted && last.zip(first).is_none_or(|(l, f)| l < f);
+        let mut degree = vec![0; players];
+        for d in [&self.degree, &b.degree] {
+            degree.iter_mut().zip(d).for_each(|(x, y)| *x += y);
+        }
+        // A sorted list's `rows[k]` counts its pairs whose lower player is below `k`.
+        let below = |s: &Shape, k: usize| s.rows.get(k.min(s.players)).copied().unwrap_or(0);
+        let rows = if sorted && players > 0 {
+            (0..=players).map(|k| below(self, k) + below(b, k)).collect()
+        } else {
+            Vec::new()
+        };
+        Shape { sorted, players, looped: self.looped.or(b.looped), degree, rows }
+    }
 }
 
 impl PartialEq for Pairs {
@@ -539,10 +560,16 @@ impl Pairs {
         self.shape.take();
     }
 
-    /// Moves the pairs of `other` after these, leaving it empty.
+    /// Moves the pairs of `other` after these, leaving it empty. When both lists' shapes are
+    /// known (a large bracket's parts, each read on its own thread), the joined list keeps their
+    /// join instead of another pass over all its pairs ([`Shape::joined`]).
     pub fn append(&mut self, other: &mut Pairs) {
+        let joined = match (self.shape.get(), other.shape.get()) {
+            (Some(a), Some(b)) => Some(a.joined(b, self.list.last().copied(), other.list.first().copied())),
+            _ => None,
+        };
         self.list.append(&mut other.list);
-        self.shape.take();
+        self.shape = joined.map(std::sync::OnceLock::from).unwrap_or_default();
         other.shape.take();
     }
 
@@ -859,6 +886,44 @@ mod tests {
     fn a_pair_of_a_player_from_65536_on_is_refused_not_truncated() {
         let mut pairs = Pairs::new();
         pairs.push((1, Pairs::PLAYERS));
+    }
+
+    /// Lists cut anywhere and joined with their shapes read first keep the shape one pass over
+    /// the whole would find: sorted or not, a loop, empty parts, players missing from a part.
+    #[test]
+    fn joined_shapes_are_those_of_the_whole_list() {
+        let lists: Vec<Vec<(usize, usize)>> = vec![
+            vec![(0, 1), (0, 3), (1, 2), (2, 5), (4, 5)],
+            vec![(0, 1), (0, 3), (0, 2), (2, 5)],
+            vec![(0, 2), (1, 1), (1, 3), (3, 4)],
+            vec![(0, 4), (3, 4), (3, 4)],
+            vec![(2, 3)],
+        ];
+        for list in lists {
+            let whole = Pairs::from(list.clone()).shape().clone();
+            for cut in 0..=list.len() {
+                for cut2 in cut..=list.len() {
+                    let parts = [&list[..cut], &list[cut..cut2], &list[cut2..]];
+                    let mut joined = Pairs::from(parts[0].to_vec());
+                    joined.shape();
+                    for part in &parts[1..] {
+                        let mut p = Pairs::from(part.to_vec());
+                        p.shape();
+                        joined.append(&mut p);
+                        assert!(p.is_empty());
+                    }
+                    assert!(joined.shape.get().is_some(), "the join is kept, not read again");
+                    assert_eq!(joined.shape(), &whole, "{list:?} cut at {cut} and {cut2}");
+                    assert_eq!(joined, Pairs::from(list.clone()));
+                }
+            }
+        }
+        // A part whose shape was not read: the join is read again when asked.
+        let mut a = Pairs::from(vec![(0, 1)]);
+        a.shape();
+        a.append(&mut Pairs::from(vec![(1, 2)]));
+        assert!(a.shape.get().is_none());
+        assert_eq!(a.rows(3), Some(vec![0, 1, 2, 2]));
     }
 
     #[test]

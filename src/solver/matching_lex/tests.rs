@@ -112,7 +112,7 @@ fn masks_read_the_costs_the_walk_reads() {
 
 /// A sorted model's pairs under their higher players, filled a tile of players at a time, are
 /// the lists written pair by pair (sizes around a tile, pairs missing at random, players without
-/// pairs).
+/// pairs), on one thread and on three.
 #[test]
 fn pairs_by_tiles_are_those_listed_pair_by_pair() {
     let mut seed = 46u64;
@@ -126,9 +126,16 @@ fn pairs_by_tiles_are_those_listed_pair_by_pair() {
             }
         }
         let rows = m.pairs.rows(n).expect("sorted");
-        let tiled = terms::Incidence::by_tiles(&m, n, &rows).expect("a sorted model");
         let listed = terms::Incidence::by_scatter(&m, n, true);
-        assert_eq!((tiled.start, tiled.pairs), (listed.start, listed.pairs), "{n} players");
+        // The largest is split between threads (PARALLEL_WORK pairs or more): the same lists.
+        assert_eq!(n < 1100, m.pairs.len() < crate::solver::threads::PARALLEL_WORK);
+        for threads in [1, 3] {
+            crate::solver::threads::set(threads);
+            let tiled = terms::Incidence::by_tiles(&m, n, &rows);
+            crate::solver::threads::set(1);
+            let tiled = tiled.expect("a sorted model");
+            assert_eq!((&tiled.start, &tiled.pairs), (&listed.start, &listed.pairs), "{n} players, {threads} threads");
+        }
     }
 }
 

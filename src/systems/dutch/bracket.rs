@@ -131,6 +131,8 @@ impl Bracket {
             let mut pairs = crate::model::Pairs::new();
             pairs.reserve_exact(room);
             let mut inside = Vec::with_capacity(room);
+            // The pairs leaving the bracket (its player, the pair's place in this range's list).
+            let mut leaving: Vec<(u32, u32)> = Vec::new();
             let mut can_meet = r.can_meet_from(&global);
             let mut row = Vec::new();
             for a in range {
@@ -141,22 +143,32 @@ impl Bracket {
                         continue; // B.3: MDPs are paired with residents only.
                     }
                     if can_meet(a, b) {
+                        if a < nb && b >= nb {
+                            leaving.push((a as u32, pairs.len() as u32));
+                        }
                         pairs.push((a, b));
                         inside.push(b < nb);
                     }
                 }
             }
-            (pairs, inside)
+            // Read here, on the range's thread: the joined list keeps the parts' shapes joined
+            // (`Pairs::append`) instead of a pass over all its pairs when it is first checked.
+            pairs.shape();
+            (pairs, inside, leaving)
         });
         // The first range's lists grown in place to hold the others (a large block is remapped,
         // not copied), then trimmed.
         let total: usize = parts.iter().map(|p| p.0.len()).sum();
+        let mut leave: Vec<Vec<Var>> = vec![Vec::new(); nb];
         let mut parts = parts.into_iter();
-        let (pairs, mut inside) = parts.next().unwrap_or_default();
+        let (pairs, mut inside, leaving) = parts.next().unwrap_or_default();
+        leaving.into_iter().for_each(|(a, e)| leave[a as usize].push(Var::Pair(e as usize)));
         model.pairs = pairs;
         model.pairs.reserve_exact(total - model.pairs.len());
         inside.reserve_exact(total - inside.len());
-        for (mut pairs, part) in parts {
+        for (mut pairs, part, leaving) in parts {
+            let base = model.pairs.len();
+            leaving.into_iter().for_each(|(a, e)| leave[a as usize].push(Var::Pair(base + e as usize)));
             model.pairs.append(&mut pairs);
             inside.extend(part);
         }
@@ -169,12 +181,6 @@ impl Bracket {
             Kind::Ppb { .. } | Kind::Last => model.may_float = global.iter().map(|&i| r.pab_eligible(i)).collect(),
             // 2026 [C4]+[C5]: only a bye candidate may stay out of the round.
             Kind::Outlook { .. } => model.may_float = global.iter().map(|&i| r.bye_candidate(i)).collect(),
-        }
-        let mut leave: Vec<Vec<Var>> = vec![Vec::new(); nb];
-        for (e, (a, b)) in model.pairs.iter().enumerate() {
-            if a < nb && b >= nb {
-                leave[a].push(Var::Pair(e));
-            }
         }
         for (i, l) in leave.iter_mut().enumerate() {
             if model.may_float[i] {
@@ -345,8 +351,21 @@ mod tests {
         assert!(n * (n - 1) / 2 >= PARALLEL_WORK, "{n} players");
         assert!(one.0 .0.pairs.len() > PARALLEL_WORK / 2 && one.0 .0.pairs.increasing());
         assert!(one.0 .1.iter().any(|&i| i) && one.0 .1.iter().any(|&i| !i), "pairs inside and leaving");
+        // `leave`: each bracket player's pairs leaving it, in order, then his float.
+        let (m, inside, leave, _) = &one.0;
+        for (a, vars) in leave.iter().enumerate() {
+            let pairs: Vec<Var> =
+                (0..m.pairs.len()).filter(|&e| m.pairs.at(e).0 == a && !inside[e]).map(Var::Pair).collect();
+            assert_eq!(vars[..pairs.len()], pairs[..], "the pairs leaving with player {a}");
+        }
+        assert!(leave.iter().any(|l| l.len() > 1));
         let three = build(3);
         assert_eq!(three.0, one.0, "the whole model");
         assert_eq!(three.1, one.1, "the thinned model");
+        // The shape joined from the ranges' is the one a pass over the whole list finds.
+        for (model, _, _, _) in [&three.0, &three.1] {
+            let whole = crate::model::Pairs::from(model.pairs.iter().collect::<Vec<_>>());
+            assert_eq!(model.pairs.shape(), whole.shape());
+        }
     }
 }
