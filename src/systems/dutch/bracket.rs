@@ -131,11 +131,12 @@ impl Bracket {
             let mut pairs = crate::model::Pairs::new();
             pairs.reserve_exact(room);
             let mut inside = Vec::with_capacity(room);
-            // The pairs leaving the bracket (its player, the pair's place in this range's list).
-            let mut leaving: Vec<(u32, u32)> = Vec::new();
+            // Per bracket player of the range, his pairs leaving the bracket, numbered in this
+            // range's list (moved, renumbered, into `leave` once the ranges are joined).
+            let mut leaving: Vec<Vec<Var>> = vec![Vec::new(); range.end.min(nb).saturating_sub(range.start)];
             let mut can_meet = r.can_meet_from(&global);
             let mut row = Vec::new();
-            for a in range {
+            for a in range.clone() {
                 row.clear();
                 rows(a, &mut row);
                 for &b in &row {
@@ -144,7 +145,7 @@ impl Bracket {
                     }
                     if can_meet(a, b) {
                         if a < nb && b >= nb {
-                            leaving.push((a as u32, pairs.len() as u32));
+                            leaving[a - range.start].push(Var::Pair(pairs.len()));
                         }
                         pairs.push((a, b));
                         inside.push(b < nb);
@@ -154,21 +155,28 @@ impl Bracket {
             // Read here, on the range's thread: the joined list keeps the parts' shapes joined
             // (`Pairs::append`) instead of a pass over all its pairs when it is first checked.
             pairs.shape();
-            (pairs, inside, leaving)
+            (range.start, pairs, inside, leaving)
         });
         // The first range's lists grown in place to hold the others (a large block is remapped,
         // not copied), then trimmed.
-        let total: usize = parts.iter().map(|p| p.0.len()).sum();
+        let total: usize = parts.iter().map(|p| p.1.len()).sum();
         let mut leave: Vec<Vec<Var>> = vec![Vec::new(); nb];
         let mut parts = parts.into_iter();
-        let (pairs, mut inside, leaving) = parts.next().unwrap_or_default();
-        leaving.into_iter().for_each(|(a, e)| leave[a as usize].push(Var::Pair(e as usize)));
+        let (_, pairs, mut inside, leaving) = parts.next().unwrap_or_default();
+        leave.iter_mut().zip(leaving).for_each(|(l, part)| *l = part);
         model.pairs = pairs;
         model.pairs.reserve_exact(total - model.pairs.len());
         inside.reserve_exact(total - inside.len());
-        for (mut pairs, part, leaving) in parts {
+        for (first, mut pairs, part, leaving) in parts {
             let base = model.pairs.len();
-            leaving.into_iter().for_each(|(a, e)| leave[a as usize].push(Var::Pair(base + e as usize)));
+            for (l, mut own) in leave[first.min(nb)..].iter_mut().zip(leaving) {
+                for v in &mut own {
+                    if let Var::Pair(e) = v {
+                        *e += base;
+                    }
+                }
+                *l = own;
+            }
             model.pairs.append(&mut pairs);
             inside.extend(part);
         }
