@@ -562,7 +562,7 @@ impl Pairs {
 
     /// Moves the pairs of `other` after these, leaving it empty. When both lists' shapes are
     /// known (a large bracket's parts, each read on its own thread), the joined list keeps their
-    /// join instead of another pass over all its pairs ([`Shape::joined`]).
+    /// join instead of another pass over all its pairs (`Shape::joined`).
     pub fn append(&mut self, other: &mut Pairs) {
         let joined = match (self.shape.get(), other.shape.get()) {
             (Some(a), Some(b)) => Some(a.joined(b, self.list.last().copied(), other.list.first().copied())),
