@@ -361,11 +361,14 @@ mod tests {
         assert!(one.0 .1.iter().any(|&i| i) && one.0 .1.iter().any(|&i| !i), "pairs inside and leaving");
         // `leave`: each bracket player's pairs leaving it, in order, then his float.
         let (m, inside, leave, _) = &one.0;
-        for (a, vars) in leave.iter().enumerate() {
-            let pairs: Vec<Var> =
-                (0..m.pairs.len()).filter(|&e| m.pairs.at(e).0 == a && !inside[e]).map(Var::Pair).collect();
-            assert_eq!(vars[..pairs.len()], pairs[..], "the pairs leaving with player {a}");
+        let mut expected: Vec<Vec<Var>> = vec![Vec::new(); leave.len()];
+        for (e, (a, _)) in m.pairs.iter().enumerate().filter(|&(e, (a, _))| a < leave.len() && !inside[e]) {
+            expected[a].push(Var::Pair(e));
         }
+        for (a, l) in expected.iter_mut().enumerate().filter(|&(a, _)| m.may_float[a]) {
+            l.push(Var::Float(a));
+        }
+        assert_eq!(leave, &expected);
         assert!(leave.iter().any(|l| l.len() > 1));
         let three = build(3);
         assert_eq!(three.0, one.0, "the whole model");
