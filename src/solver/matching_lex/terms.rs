@@ -122,21 +122,8 @@ impl Incidence {
     fn fill_run(m: &BracketModel, rows: &[usize], start: &[usize], run: Range<usize>, part: &mut [u32]) -> bool {
         let base = start[run.start];
         let mut fill: Vec<usize> = start[run.clone()].iter().map(|&s| s - base).collect();
-        // Each row's first pair with a player of the run (a row increases above its player).
-        let mut cursor: Vec<usize> = (0..run.end)
-            .map(|a| {
-                let (mut lo, mut hi) = (rows[a], rows[a + 1]);
-                while lo < hi {
-                    let mid = lo + (hi - lo) / 2;
-                    if m.pairs.at(mid).1 < run.start {
-                        lo = mid + 1;
-                    } else {
-                        hi = mid;
-                    }
-                }
-                lo
-            })
-            .collect();
+        // Each row's first pair with a player of the run (the pairs are in increasing order).
+        let mut cursor: Vec<usize> = (0..run.end).map(|a| m.pairs.partition_point(|p| p < (a, run.start))).collect();
         for first in run.clone().step_by(TILE) {
             let end = (first + TILE).min(run.end);
             for a in 0..end {
