@@ -14,7 +14,8 @@ static THREADS: AtomicUsize = AtomicUsize::new(1);
 /// Work of at least this many items is split between the threads set: a bracket model's
 /// candidate pairs (`systems::dutch::bracket`), its criteria's stages by its pairs
 /// (`systems::dutch::criteria`), the terms of the stages a matching session takes in at once
-/// (`solver::matching_lex`). Below it a thread costs more than it saves.
+/// and its pairs listed by player (`solver::matching_lex`). Below it a thread costs more than it
+/// saves.
 pub const PARALLEL_WORK: usize = 200_000;
 
 /// Sets the number of threads (at least one).
