@@ -1,6 +1,6 @@
 //! The session's pieces on small cases: costs read back, listed pairs, folds.
 
-use super::width::{Masks, PairCosts};
+use super::width::{ChunkEdges, Masks, PairCosts};
 use super::*;
 
 fn terms(of: &[(u32, i64)]) -> Terms {
@@ -110,6 +110,64 @@ fn masks_read_the_costs_the_walk_reads() {
     }
 }
 
+/// A chunk's edges read by their masks (a byte a pair up to eight stages, two from nine: the
+/// pricing passes' own loop) are those read through the cursors' walk: the same slots, players
+/// numbered afresh, and weights, a settled player's pairs left out, over any range of slots.
+#[test]
+fn masked_edges_are_the_walked_ones() {
+    let n = 7;
+    let pairs: crate::model::Pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
+    let np = pairs.len();
+    let stage = |s: usize| {
+        terms(&(0..np as u32).filter(|&k| (k as usize * 7 + s * 3) % 5 < 2).map(|k| (k, 1)).collect::<Vec<_>>())
+    };
+    let all: Vec<Terms> = (0..9).map(stage).collect();
+    // Player 2 is settled: no pair of his is read.
+    let local = vec![0, 1, usize::MAX, 2, 3, 4, 5];
+    let share: Vec<i64> = (0..n as i64).map(|i| 1_000 * (i + 1)).collect();
+    let read = |edges: &ChunkEdges<i64, fn(i64) -> i64>, range: std::ops::Range<usize>| {
+        let mut out = Vec::new();
+        edges.for_each_in(range, |e, a, b, w| out.push((e, a, b, w)));
+        out
+    };
+    for k in [3, 9] {
+        let stages: Vec<(&Terms, (i64, i64))> = all[..k].iter().map(|t| (t, (0, 30))).collect();
+        let mult: Vec<i64> = (0..k as u32).rev().map(|i| 31i64.pow(i)).collect();
+        let on_pairs: Vec<usize> = (0..k).collect();
+        let walked = PairCosts {
+            stages: &stages,
+            mult: &mult,
+            dense: None,
+            on_pairs: on_pairs.clone(),
+            listed: None,
+            masks: None,
+        };
+        let masks = Masks::of(&stages, &mult, &on_pairs, np).expect("counting stages");
+        assert_eq!(matches!(masks.mask, super::width::MaskBits::Byte(_)), k <= 8);
+        let masked = PairCosts {
+            masks: Some(masks),
+            ..PairCosts { stages: &stages, mult: &mult, dense: None, on_pairs, listed: None, masks: None }
+        };
+        let edges = |costs| ChunkEdges {
+            costs,
+            pairs: &pairs,
+            local: &local,
+            face: None,
+            share: &share,
+            conv: (|w| w) as fn(i64) -> i64,
+        };
+        let (by_walk, by_mask) = (edges(&walked), edges(&masked));
+        let whole = read(&by_walk, 0..np);
+        assert_eq!(whole.len(), np - 6, "the settled player's six pairs are left out");
+        // Pair 0-1 (slot 0): both shares, less its cost.
+        let cost0: i64 = (0..k).filter(|&s| (s * 3) % 5 < 2).map(|s| mult[s]).sum();
+        assert_eq!(whole[0], (0, 0, 1, 3_000 - cost0));
+        for range in [0..np, 3..17, 5..6, 9..9] {
+            assert_eq!(read(&by_mask, range.clone()), read(&by_walk, range), "{k} stages");
+        }
+    }
+}
+
 /// A sorted model's pairs under their higher players, filled a tile of players at a time, are
 /// the lists written pair by pair (sizes around a tile, pairs missing at random, players without
 /// pairs), on one thread and on three.
@@ -196,4 +254,44 @@ fn stages_are_prepared_the_same_on_any_number_of_threads() {
         crate::solver::threads::set(1);
         assert!(out[4].1.is_err() && out.iter().filter(|o| o.1.is_err()).count() == 1, "{threads} threads");
     }
+}
+
+/// A stage charging pairs only, never below zero, is folded without a solve when exchanges of
+/// partners between two of the incumbent's pairs at a time bring it to zero (D.2.a: the pairs
+/// wholly in S2 exchanged with pairs wholly in S1): its value is zero, the incumbent is the
+/// exchanged one, and the pairs it charges leave the face.
+#[test]
+fn a_stage_brought_to_zero_by_exchanges_is_folded_without_a_solve() {
+    // S1 = 0..4, S2 = 4..8; every pair allowed, nobody floats.
+    let n = 8;
+    let mut m = BracketModel::new(n);
+    for a in 0..n {
+        for b in a + 1..n {
+            m.add_pair(a, b);
+        }
+    }
+    m.may_float = vec![false; n];
+    let pair = |a: usize, b: usize| m.pairs.iter().position(|p| p == (a.min(b), a.max(b))).expect("a pair");
+    let stage = |cost: crate::model::Cost| Stage { key: StageKey::count("T", "test"), article: String::new(), cost };
+    let mut s = MatchingSession::new(m.clone()).expect("a matching model");
+    // Every perfect matching is optimal (four pairs of one each): each pair on the face.
+    let mut every = crate::model::Cost::new();
+    (0..m.pairs.len()).for_each(|e| every.add(Var::Pair(e), 1));
+    assert_eq!(s.solve_stages(vec![stage(every)]).expect("solved"), vec![4]);
+    assert_eq!(s.solves(), 1);
+    // The incumbent has two pairs wholly in S1 and two wholly in S2.
+    let within = [(0, 1), (2, 3), (4, 5), (6, 7)];
+    assert!(s.adopt(&within.map(|(a, b)| Var::Pair(pair(a, b)))).expect("adopted"));
+    // D.2.a: the pairs wholly in S2, charged one each.
+    let mut in_s2 = crate::model::Cost::new();
+    (4..n).for_each(|a| (a + 1..n).for_each(|b| in_s2.add(Var::Pair(pair(a, b)), 1)));
+    assert_eq!(s.solve_stages(vec![stage(in_s2)]).expect("folded"), vec![0]);
+    assert_eq!(s.solves(), 1, "folded without a solve");
+    let sol = s.solution().expect("the incumbent");
+    for &e in &sol.pairs {
+        let (a, b) = m.pairs.at(e);
+        assert!(a < 4 && b >= 4, "pair {a}-{b} is not across S1 and S2");
+    }
+    assert!(!s.may_use(pair(4, 5)) && !s.may_use(pair(6, 7)), "the charged pairs left the face");
+    assert!(s.may_use(pair(0, 4)));
 }

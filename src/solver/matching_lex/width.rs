@@ -514,22 +514,29 @@ pub(super) fn solve_width<W: Exact>(
 /// The allowed pairs of a chunk as an [`EdgeStream`] over the model's pairs (slot = pair), their
 /// merged weights `share[a] + share[b] − cost(e)` computed as they are read (each was checked
 /// not to overflow before) and converted by `conv`; players numbered by `local`.
-pub(super) struct ChunkEdges<'a, W, T> {
+pub(super) struct ChunkEdges<'a, W, C> {
     pub(super) costs: &'a PairCosts<'a, W>,
     pub(super) pairs: &'a crate::model::Pairs,
     pub(super) local: &'a [usize],
     pub(super) face: Option<&'a FaceWeights>,
     pub(super) share: &'a [W],
-    pub(super) conv: fn(W) -> T,
+    pub(super) conv: C,
 }
 
-impl<W: Exact, T> EdgeStream<T> for ChunkEdges<'_, W, T> {
+impl<W: Exact, T, C: Fn(W) -> T + Sync> EdgeStream<T> for ChunkEdges<'_, W, C> {
     fn slots(&self) -> usize {
         self.pairs.len()
     }
 
     #[inline]
     fn for_each_in<F: FnMut(usize, usize, usize, T)>(&self, range: std::ops::Range<usize>, mut f: F) {
+        if let (Some(masks), None, None) = (&self.costs.masks, &self.costs.listed, self.face) {
+            match &masks.mask {
+                MaskBits::Byte(m) => self.masked(range, m, &masks.of, f),
+                MaskBits::Word(m) => self.masked(range, m, &masks.of, f),
+            }
+            return;
+        }
         self.costs.for_each_in(range, |e, cost| {
             let (a, b) = self.pairs.at(e);
             let (la, lb) = (self.local[a], self.local[b]);
@@ -540,6 +547,30 @@ impl<W: Exact, T> EdgeStream<T> for ChunkEdges<'_, W, T> {
             let cost = cost.unwrap_or_else(W::zero);
             f(e, la, lb, (self.conv)(self.share[a] + self.share[b] - cost));
         });
+    }
+}
+
+impl<W: Exact, C> ChunkEdges<'_, W, C> {
+    /// Every pair of `range` by its mask, with no face.
+    #[inline(always)]
+    fn masked<M: Copy + Into<usize>, T, F: FnMut(usize, usize, usize, T)>(
+        &self,
+        range: std::ops::Range<usize>,
+        mask: &[M],
+        of: &[Option<W>],
+        mut f: F,
+    ) where
+        C: Fn(W) -> T,
+    {
+        let mask = &mask[range.clone()];
+        for ((e, (a, b)), &m) in range.clone().zip(self.pairs.iter_in(range)).zip(mask) {
+            let (la, lb) = (self.local[a], self.local[b]);
+            if la == usize::MAX || lb == usize::MAX {
+                continue;
+            }
+            let cost = of[m.into()].unwrap_or_else(W::zero);
+            f(e, la, lb, (self.conv)(self.share[a] + self.share[b] - cost));
+        }
     }
 }
 
