@@ -144,10 +144,8 @@ fn masked_edges_are_the_walked_ones() {
         };
         let masks = Masks::of(&stages, &mult, &on_pairs, np).expect("counting stages");
         assert_eq!(matches!(masks.mask, super::width::MaskBits::Byte(_)), k <= 8);
-        let masked = PairCosts {
-            masks: Some(masks),
-            ..PairCosts { stages: &stages, mult: &mult, dense: None, on_pairs, listed: None, masks: None }
-        };
+        let masked =
+            PairCosts { stages: &stages, mult: &mult, dense: None, on_pairs, listed: None, masks: Some(masks) };
         let edges = |costs| ChunkEdges {
             costs,
             pairs: &pairs,

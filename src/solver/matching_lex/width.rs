@@ -530,6 +530,9 @@ impl<W: Exact, T, C: Fn(W) -> T + Sync> EdgeStream<T> for ChunkEdges<'_, W, C> {
 
     #[inline]
     fn for_each_in<F: FnMut(usize, usize, usize, T)>(&self, range: std::ops::Range<usize>, mut f: F) {
+        // A large chunk's first solve (every pair, costs by mask): a loop of its own, with no
+        // test per pair of how the costs are held (its passes are a quarter of a 9,999-player
+        // round 2).
         if let (Some(masks), None, None) = (&self.costs.masks, &self.costs.listed, self.face) {
             match &masks.mask {
                 MaskBits::Byte(m) => self.masked(range, m, &masks.of, f),
@@ -538,19 +541,31 @@ impl<W: Exact, T, C: Fn(W) -> T + Sync> EdgeStream<T> for ChunkEdges<'_, W, C> {
             return;
         }
         self.costs.for_each_in(range, |e, cost| {
-            let (a, b) = self.pairs.at(e);
-            let (la, lb) = (self.local[a], self.local[b]);
-            if la == usize::MAX || lb == usize::MAX || self.face.is_some_and(|face| !face.has(e)) {
-                return;
+            if self.face.is_none_or(|face| face.has(e)) {
+                self.offer(e, cost, &mut f);
             }
-            // Checked by `solve_width`: its pass over the same pairs, or its bound on them.
-            let cost = cost.unwrap_or_else(W::zero);
-            f(e, la, lb, (self.conv)(self.share[a] + self.share[b] - cost));
         });
     }
 }
 
 impl<W: Exact, C> ChunkEdges<'_, W, C> {
+    /// Gives `f` pair `e` with its players numbered afresh and its weight, unless a player of it
+    /// is settled.
+    #[inline(always)]
+    fn offer<T, F: FnMut(usize, usize, usize, T)>(&self, e: usize, cost: Option<W>, f: &mut F)
+    where
+        C: Fn(W) -> T,
+    {
+        let (a, b) = self.pairs.at(e);
+        let (la, lb) = (self.local[a], self.local[b]);
+        if la == usize::MAX || lb == usize::MAX {
+            return;
+        }
+        // Checked by `solve_width`: its pass over the same pairs, or its bound on them.
+        let cost = cost.unwrap_or_else(W::zero);
+        f(e, la, lb, (self.conv)(self.share[a] + self.share[b] - cost));
+    }
+
     /// Every pair of `range` by its mask, with no face.
     #[inline(always)]
     fn masked<M: Copy + Into<usize>, T, F: FnMut(usize, usize, usize, T)>(
@@ -562,14 +577,8 @@ impl<W: Exact, C> ChunkEdges<'_, W, C> {
     ) where
         C: Fn(W) -> T,
     {
-        let mask = &mask[range.clone()];
-        for ((e, (a, b)), &m) in range.clone().zip(self.pairs.iter_in(range)).zip(mask) {
-            let (la, lb) = (self.local[a], self.local[b]);
-            if la == usize::MAX || lb == usize::MAX {
-                continue;
-            }
-            let cost = of[m.into()].unwrap_or_else(W::zero);
-            f(e, la, lb, (self.conv)(self.share[a] + self.share[b] - cost));
+        for (e, &m) in range.clone().zip(&mask[range]) {
+            self.offer(e, of[m.into()], &mut f);
         }
     }
 }
