@@ -110,6 +110,18 @@ fn masks_read_the_costs_the_walk_reads() {
     }
 }
 
+/// A model of `n` players with every pair, in order; each may float or none.
+fn complete(n: usize, may_float: bool) -> BracketModel {
+    let mut m = BracketModel::new(n);
+    for a in 0..n {
+        for b in a + 1..n {
+            m.add_pair(a, b);
+        }
+    }
+    m.may_float = vec![may_float; n];
+    m
+}
+
 /// A chunk's edges read by their masks (a byte a pair up to eight stages, two from nine: the
 /// pricing passes' own loop) are those read through the cursors' walk: the same slots, players
 /// numbered afresh, and weights, a settled player's pairs left out, over any range of slots.
@@ -201,13 +213,7 @@ fn pairs_by_tiles_are_those_listed_pair_by_pair() {
 #[test]
 fn stages_are_prepared_the_same_on_any_number_of_threads() {
     let n = 760;
-    let mut m = BracketModel::new(n);
-    for a in 0..n {
-        for b in a + 1..n {
-            m.add_pair(a, b);
-        }
-    }
-    m.may_float = vec![true; n];
+    let m = complete(n, true);
     let np = m.pairs.len();
     let stage = |k: usize| {
         let mut cost = crate::model::Cost::new();
@@ -262,13 +268,7 @@ fn stages_are_prepared_the_same_on_any_number_of_threads() {
 fn a_stage_brought_to_zero_by_exchanges_is_folded_without_a_solve() {
     // S1 = 0..4, S2 = 4..8; every pair allowed, nobody floats.
     let n = 8;
-    let mut m = BracketModel::new(n);
-    for a in 0..n {
-        for b in a + 1..n {
-            m.add_pair(a, b);
-        }
-    }
-    m.may_float = vec![false; n];
+    let m = complete(n, false);
     let pair = |a: usize, b: usize| m.pairs.iter().position(|p| p == (a.min(b), a.max(b))).expect("a pair");
     let stage = |cost: crate::model::Cost| Stage { key: StageKey::count("T", "test"), article: String::new(), cost };
     let mut s = MatchingSession::new(m.clone()).expect("a matching model");
