@@ -128,7 +128,7 @@ fn complete(n: usize, may_float: bool) -> BracketModel {
 #[test]
 fn masked_edges_are_the_walked_ones() {
     let n = 7;
-    let pairs: crate::model::Pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
+    let pairs = complete(n, false).pairs;
     let np = pairs.len();
     let stage = |s: usize| {
         terms(&(0..np as u32).filter(|&k| (k as usize * 7 + s * 3) % 5 < 2).map(|k| (k, 1)).collect::<Vec<_>>())
