@@ -3,6 +3,10 @@
 //! augmenting path carried through a blossom to its new base.
 
 use super::{Solver, FREE, NO, NONE, S, T};
+
+/// A child blossom of at least `n / SCAN_SHARE` vertices is moved into a new blossom by a pass
+/// over the `n` vertices (see `add_blossom`).
+const SCAN_SHARE: usize = 8;
 use crate::solver::weighted_matching::MatchWeight;
 
 impl<W: MatchWeight> Solver<W> {
@@ -57,15 +61,34 @@ impl<W: MatchWeight> Solver<W> {
         self.dualvar[b] = W::zero();
         self.blossomchilds[b] = path;
         self.blossomendps[b] = endps;
-        // Relabel the vertices: T-vertices become S and are queued.
+        // Relabel the vertices: T-vertices become S and are queued. A large S child (a dense
+        // graph's blossoms grow by absorbing a few vertices at a time into one that holds most
+        // of them) queues nothing: its leaves are moved into `b` by one pass over the vertices
+        // instead of a walk down its nested sub-blossoms.
+        let childs = std::mem::take(&mut self.blossomchilds[b]);
         let mut leaves = std::mem::take(&mut self.scratch_leaves);
         leaves.clear();
-        self.leaves_into(b, &mut leaves);
+        let (mut size, mut big) = (0, NO);
+        for &c in &childs {
+            size += self.size_of(c);
+            if big == NO && c >= self.n && self.label[c] == S && self.size_of(c) * SCAN_SHARE >= self.n {
+                big = c;
+            } else {
+                self.leaves_into(c, &mut leaves);
+            }
+        }
+        self.blossomchilds[b] = childs;
+        self.size[b] = size as u32;
         for &x in &leaves {
             if self.label[self.inblossom[x]] == T {
                 self.queue.push(x);
             }
             self.inblossom[x] = b;
+        }
+        if big != NO {
+            for top in &mut self.inblossom {
+                *top = if *top == big { b } else { *top };
+            }
         }
         self.scratch_leaves = leaves;
         // Its least-slack edges to the other S-blossoms are gathered when a dual adjustment

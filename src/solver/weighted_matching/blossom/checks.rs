@@ -73,6 +73,25 @@ impl<W: MatchWeight> Solver<W> {
                 assert_eq!(self.mate[self.ep(p)], p ^ 1, "inconsistent mates at {v}");
             }
         }
+        for v in 0..n {
+            let mut top = v;
+            while self.blossomparent[top] != NO {
+                top = self.blossomparent[top];
+            }
+            assert_eq!(self.inblossom[v], top, "vertex {v} recorded in a blossom that does not hold it");
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NO {
+                let leaves = (0..n).filter(|&v| {
+                    let mut x = v;
+                    while x != b && self.blossomparent[x] != NO {
+                        x = self.blossomparent[x];
+                    }
+                    x == b
+                });
+                assert_eq!(leaves.count(), self.size[b] as usize, "blossom {b}: its size");
+            }
+        }
         assert!(self.dualvar[..n].iter().all(|&d| d >= zero));
         assert!(self.dualvar[n..].iter().all(|&d| d >= zero));
         for k in 0..self.edge_slot.len() {

@@ -54,6 +54,8 @@ pub(super) struct Solver<W: MatchWeight> {
     labelend: Vec<usize>,
     /// Top-level blossom containing each vertex.
     inblossom: Vec<usize>,
+    /// Number of vertices of each non-trivial blossom (set when it is made).
+    size: Vec<u32>,
     /// Parent blossom, or `NO` for top-level ones.
     blossomparent: Vec<usize>,
     /// Sub-blossoms of a non-trivial blossom, starting at the base and going round the cycle.
@@ -183,6 +185,7 @@ impl<W: MatchWeight> Solver<W> {
             label: vec![FREE; 2 * n],
             labelend: vec![NO; 2 * n],
             inblossom: (0..n).collect(),
+            size: vec![1; 2 * n],
             blossomparent: vec![NO; 2 * n],
             blossomchilds: vec![Vec::new(); 2 * n],
             blossombase,
@@ -281,6 +284,16 @@ impl<W: MatchWeight> Solver<W> {
     fn allow(&mut self, k: usize) {
         let (i, j) = (self.ep(2 * k), self.ep(2 * k + 1));
         self.allowed[k] = self.generation[i].wrapping_add(self.generation[j]);
+    }
+
+    /// Number of vertices of blossom (or vertex) `b`.
+    #[inline]
+    fn size_of(&self, b: usize) -> usize {
+        if b < self.n {
+            1
+        } else {
+            self.size[b] as usize
+        }
     }
 
     /// Appends the vertices of blossom `b` to `out` (depth first, in child order).
