@@ -553,14 +553,14 @@ fn exchange_folds(price_above: usize) {
     assert!(feasible > 200, "feasible {feasible}");
 }
 
-/// [`LexBackend::may_use`] of the matching session is false only for pairs no optimum of the
+/// [`LexBackend::pairs_in_use`] of the matching session leaves out only for pairs no optimum of the
 /// stages solved so far uses: checked by exhaustive search with a first stage charging every
 /// other variable of the pair's two players (its optimum is 0 exactly when some solution uses
 /// the pair, and the stages after it are then the best such a solution attains), on candidate-
 /// order models stopped half-way through their partner stages, when players are settled and
 /// the face still holds their other pairs.
 ///
-/// [`LexBackend::may_use`]: lexpair::solver::lex::LexBackend::may_use
+/// [`LexBackend::pairs_in_use`]: lexpair::solver::lex::LexBackend::pairs_in_use
 #[test]
 fn matching_session_rules_out_only_pairs_no_optimum_uses() {
     use lexpair::model::Stage;
@@ -604,8 +604,9 @@ fn matching_session_rules_out_only_pairs_no_optimum_uses() {
         }
         s.solve_stages(stages.collect()).expect("feasible after the first stage");
         let Some(best) = brute_force(&m) else { panic!("case {case}: the session solved an infeasible model") };
+        let in_use: Vec<bool> = m.pairs.iter().enumerate().map(|(e, (a, b))| s.pairs_in_use().has(e, a, b)).collect();
         for (e, (a, b)) in m.pairs.clone().iter().enumerate() {
-            if s.may_use(e) {
+            if in_use[e] {
                 continue;
             }
             ruled_out += 1;

@@ -5,6 +5,7 @@
 //! [`super::matching_lex::MatchingSession`] (exact weighted matching; models whose constraints are
 //! only "every player paired or floating once").
 
+use super::weighted_matching::FaceWeights;
 use crate::model::{BracketModel, Solution, SolveError, Stage, Var};
 use crate::vocabulary::StageKey;
 use serde::Serialize;
@@ -35,12 +36,53 @@ pub trait LexBackend {
     /// Makes `ones` (the variables at one) the current optimum, if it is a feasible assignment
     /// with exactly the optimal value of every stage solved so far; returns whether it was taken.
     fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError>;
-    /// False only when no optimum of the stages solved so far sets pair variable `e` (a model
-    /// pair index): a later stage's terms on such a pair change none of its optima or values,
-    /// so a caller may leave them out. The default keeps every pair.
-    fn may_use(&self, e: usize) -> bool {
-        let _ = e;
-        true
+    /// The pairs an optimum of the stages solved so far may set: a later stage's terms on any
+    /// other pair change none of its optima or values, so a caller may leave them out. The
+    /// default keeps every pair.
+    fn pairs_in_use(&self) -> PairsInUse<'_> {
+        PairsInUse::every()
+    }
+}
+
+/// The pairs [`LexBackend::pairs_in_use`] keeps, read without a call into the backend per pair:
+/// the candidate order of a 5,000-player bracket asks about some twenty million of them. It is
+/// `Sync`, so a caller may ask from several threads.
+#[derive(Clone, Default)]
+pub struct PairsInUse<'a> {
+    /// Each session's optimal face and settled players (the partner of each player every optimum
+    /// pairs the same way); a pair is in use when one of them keeps it. None: every pair.
+    faces: Vec<(&'a FaceWeights, &'a [Option<usize>])>,
+}
+
+impl<'a> PairsInUse<'a> {
+    /// Every pair.
+    pub fn every() -> PairsInUse<'a> {
+        PairsInUse::default()
+    }
+
+    /// After a solve that read the optimal face `face` (none yet: every pair): a settled
+    /// player's pair with his partner, or a face pair between two players not settled.
+    pub fn of(face: Option<&'a FaceWeights>, settled: &'a [Option<usize>]) -> PairsInUse<'a> {
+        PairsInUse { faces: face.map(|f| (f, settled)).into_iter().collect() }
+    }
+
+    /// The pairs either keeps (two sessions given the same stages).
+    pub fn or(self, other: PairsInUse<'a>) -> PairsInUse<'a> {
+        if self.faces.is_empty() || other.faces.is_empty() {
+            return PairsInUse::every();
+        }
+        PairsInUse { faces: self.faces.into_iter().chain(other.faces).collect() }
+    }
+
+    /// Whether pair `e`, of players `a` and `b`, is kept.
+    #[inline]
+    pub fn has(&self, e: usize, a: usize, b: usize) -> bool {
+        self.faces.is_empty()
+            || self.faces.iter().any(|&(face, settled)| match (settled[a], settled[b]) {
+                (None, None) => face.has(e),
+                (Some(partner), _) => partner == b,
+                (None, Some(partner)) => partner == a,
+            })
     }
 }
 
@@ -82,4 +124,44 @@ pub struct StageReport {
     /// Wall-clock seconds of the call that established it (every stage given in one call of
     /// the matching session reports that call's time; 0 where nothing was timed).
     pub seconds: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Four players; pairs 0: 0-1, 1: 2-3, 2: 0-2, 3: 1-3.
+    fn face(tight: &[usize]) -> FaceWeights {
+        let mut f = FaceWeights::none(4);
+        tight.iter().for_each(|&e| f.set(e, Some(0)));
+        f
+    }
+
+    const ENDS: [(usize, usize); 4] = [(0, 1), (2, 3), (0, 2), (1, 3)];
+
+    fn kept(in_use: &PairsInUse) -> Vec<usize> {
+        (0..4).filter(|&e| in_use.has(e, ENDS[e].0, ENDS[e].1)).collect()
+    }
+
+    #[test]
+    fn a_face_keeps_its_pairs_a_settled_player_only_his_partner() {
+        let (first, second) = (face(&[0, 2]), face(&[1]));
+        let free = [None; 4];
+        assert_eq!(kept(&PairsInUse::every()), [0, 1, 2, 3]);
+        assert_eq!(kept(&PairsInUse::of(None, &free)), [0, 1, 2, 3], "before the first solve");
+        assert_eq!(kept(&PairsInUse::of(Some(&first), &free)), [0, 2]);
+        // Player 0 settled with 1: his pair with 2 leaves although the face keeps it.
+        let settled = [Some(1), Some(0), None, None];
+        assert_eq!(kept(&PairsInUse::of(Some(&first), &settled)), [0]);
+        // 2 and 3 settled together, off the face: their pair stays, 1-3 does not.
+        let settled = [None, None, Some(3), Some(2)];
+        assert_eq!(kept(&PairsInUse::of(Some(&first), &settled)), [0, 1]);
+        // Read from either end: the pair's second player settled with its first.
+        let settled = [None, None, None, Some(1)];
+        assert_eq!(kept(&PairsInUse::of(Some(&first), &settled)), [0, 2, 3]);
+        // Two sessions: what either keeps; with one keeping every pair, every pair.
+        let both = PairsInUse::of(Some(&first), &free).or(PairsInUse::of(Some(&second), &free));
+        assert_eq!(kept(&both), [0, 1, 2]);
+        assert_eq!(kept(&PairsInUse::of(Some(&first), &free).or(PairsInUse::every())), [0, 1, 2, 3]);
+    }
 }

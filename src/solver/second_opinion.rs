@@ -19,7 +19,7 @@
 //! call: past it, the rest of that bracket's stages are counted as left undecided, not as a
 //! disagreement.
 
-use super::lex::{LexBackend, StageReport, TIME_LIMIT};
+use super::lex::{LexBackend, PairsInUse, StageReport, TIME_LIMIT};
 use crate::audit::Audit;
 pub use crate::audit::{SecondOpinionStats, HIGHS_SECONDS};
 use crate::model::{BracketModel, Solution, SolveError, Stage, Var};
@@ -140,8 +140,12 @@ impl LexBackend for SecondOpinion {
     }
 
     /// A pair either route may still use: both routes are given the same stages.
-    fn may_use(&self, e: usize) -> bool {
-        self.first.may_use(e) || self.second.as_ref().is_some_and(|s| s.may_use(e))
+    fn pairs_in_use(&self) -> PairsInUse<'_> {
+        let first = self.first.pairs_in_use();
+        match &self.second {
+            Some(second) => first.or(second.pairs_in_use()),
+            None => first,
+        }
     }
 
     fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {

@@ -103,7 +103,7 @@ use terms::{Incidence, Terms};
 use width::{bits_within, solve_chunk, StageSize, Within};
 
 use super::bounds::{common_player, value_bounds_of};
-use super::lex::{LexBackend, StageReport};
+use super::lex::{LexBackend, PairsInUse, StageReport};
 use super::weighted_matching::{
     try_max_weight_matching_face_owned_sets, try_max_weight_matching_face_priced, EdgeStream, FaceWeights, MatchWeight,
     Pricing, WeightOverflow,
@@ -193,17 +193,6 @@ fn rematch(mate: &mut [Option<usize>], pairs: &[(usize, usize)]) {
     for &(a, b) in pairs {
         mate[a] = Some(b);
         mate[b] = Some(a);
-    }
-}
-
-/// [`LexBackend::may_use`] once a solve has read the optimal face `face`: a settled player's
-/// pair with his partner, or a face pair between two players not settled.
-fn usable(m: &BracketModel, face: &FaceWeights, settled: &[Option<usize>], e: usize) -> bool {
-    let (a, b) = m.pairs.at(e);
-    match (settled[a], settled[b]) {
-        (None, None) => face.has(e),
-        (Some(partner), _) => partner == b,
-        (None, Some(partner)) => partner == a,
     }
 }
 
@@ -604,7 +593,11 @@ impl LexBackend for MatchingSession {
         let first = self.stages.len();
         self.full = OnceCell::new();
         let (m, degree, settled) = (&*self.m, &self.degree[..], &self.settled[..]);
-        let usable = self.face.as_ref().map(|face| move |e: usize| usable(m, face, settled, e));
+        let in_use = PairsInUse::of(self.face.as_ref(), settled);
+        let usable = self.face.is_some().then_some(|e: usize| {
+            let (a, b) = m.pairs.at(e);
+            in_use.has(e, a, b)
+        });
         for (s, prepared) in Prepared::all(m, degree, usable.as_ref(), stages) {
             let p = prepared?;
             self.common.push(p.common);
@@ -703,8 +696,8 @@ impl LexBackend for MatchingSession {
     /// stages folded so far between two players not settled: every optimum pairs a settled
     /// player with his partner (or floats him), so his other pairs are in none, although the
     /// face keeps them until the next solve. Every pair before the first solve.
-    fn may_use(&self, e: usize) -> bool {
-        self.face.as_ref().is_none_or(|face| usable(&self.m, face, &self.settled, e))
+    fn pairs_in_use(&self) -> PairsInUse<'_> {
+        PairsInUse::of(self.face.as_ref(), &self.settled)
     }
 
     fn adopt(&mut self, ones: &[Var]) -> Result<bool, SolveError> {

@@ -205,7 +205,7 @@ impl Terms {
     }
 
     /// Drops the terms on the pairs `keep` rejects (floats stay): for a stage added after a
-    /// solve, those no optimum of the stages before uses ([`MatchingSession::may_use`]), so no
+    /// solve, those no optimum of the stages before uses ([`MatchingSession::pairs_in_use`]), so no
     /// solution the later stages compare has them, and the lexicographic optima and every stage
     /// value stay as they were. A candidate order's stages have a term on each partner of a
     /// player, most of them outside the face by then.

@@ -9,8 +9,7 @@
 
 use super::bracket::{Bracket, PairIndex};
 use crate::model::{Cost, SolveError, Stage, Var};
-use crate::solver::lex::LexBackend;
-use crate::solver::lex::StageReport;
+use crate::solver::lex::{LexBackend, PairsInUse, StageReport};
 use crate::vocabulary::{At, StageKey};
 
 /// The chosen pairing of a bracket, in local player numbers.
@@ -132,7 +131,7 @@ pub fn solve(b: &Bracket, quality: Vec<Stage>, s: &mut dyn LexBackend) -> Result
         // D.1 on S2 for the MDP-pairing: partners of the paired MDPs in BSN order, smallest first.
         let (_, leavers) = current(s, b)?;
         let paired: Vec<usize> = (0..b.mdps).filter(|i| !leavers.contains(i)).collect();
-        let stages = partner_stages(b, &edge, &paired, &vec![true; b.nb], "mdp-partner-of", &|e| s.may_use(e));
+        let stages = partner_stages(b, &edge, &paired, &vec![true; b.nb], "mdp-partner-of", &s.pairs_in_use());
         s.solve_stages(stages)?;
     }
     let (pairs, _) = current(s, b)?;
@@ -163,21 +162,21 @@ fn finish(b: &Bracket, s: &mut dyn LexBackend) -> Result<Chosen, SolveError> {
 /// 9,999-player round 2 was a whole solve, its best bound a pair with a player of the next
 /// scoregroup). Its pairs with lower players are left unstated (each lies in another row of the
 /// pair list; an exact backend that keeps one pays a solve, never a wrong value), and so are the
-/// pairs `live` rejects (those no optimum of the stages before uses, [`LexBackend::may_use`]).
+/// pairs `live` rejects (those no optimum of the stages before uses, [`LexBackend::pairs_in_use`]).
 fn partner_stages(
     b: &Bracket,
     edge: &PairIndex,
     players: &[usize],
     partner: &[bool],
     what: &'static str,
-    live: &dyn Fn(usize) -> bool,
+    live: &PairsInUse,
 ) -> Vec<Stage> {
     let after = bsn(b.model.num_players());
     players
         .iter()
         .map(|&p| {
             let mut c = Cost::new();
-            for (e, q) in edge.pairs_above(p).filter(|&(e, _)| live(e)) {
+            for (e, q) in edge.pairs_above(p).filter(|&(e, q)| live.has(e, p, q)) {
                 let accepted = q < b.nb && partner[q] && b.inside[e];
                 c.add(Var::Pair(e), if accepted { bsn(q) } else { after });
             }
@@ -220,14 +219,14 @@ fn homogeneous(
     // a pair wholly in S1 would force one wholly in S2), so D.2.b-d are the same for every
     // optimum and need neither a solve nor building.
     let exchange = Exchanges::of(b, rem, n1, edge);
-    let size = exchange.size(&|e| s.may_use(e));
+    let size = exchange.size(&s.pairs_in_use());
     if s.solve_stages(vec![size])?.first() != Some(&0) {
-        let order = exchange.order(&|e| s.may_use(e));
+        let order = exchange.order(&s.pairs_in_use());
         s.solve_stages(order)?;
     } else {
         // Nor does a pair lie wholly in S1: stated as a stage (zero in every optimum), the
         // matching backend drops those pairs before D.1 without a solve.
-        let none = exchange.none_within_s1(&|e| s.may_use(e));
+        let none = exchange.none_within_s1(&s.pairs_in_use());
         s.solve_stages(vec![none])?;
     }
     drop(exchange);
@@ -244,7 +243,7 @@ fn homogeneous(
     // Given in batches: the stages of a large bracket are never all held at once (a stage has
     // a term per partner; 2,500 of them took 240 MB on a 5,000-player bracket).
     for batch in new_s1.chunks(PARTNER_BATCH) {
-        let stages = partner_stages(b, edge, batch, &s2, "partner-of", &|e| s.may_use(e));
+        let stages = partner_stages(b, edge, batch, &s2, "partner-of", &s.pairs_in_use());
         s.solve_stages(stages)?;
     }
     Ok(())
@@ -293,7 +292,7 @@ pub fn words(key: &StageKey, v: i64, seat: &dyn Fn(usize) -> String) -> Option<c
 
 #[cfg(test)]
 pub(super) fn transposition_stages(b: &Bracket, s1: &[usize]) -> Vec<Stage> {
-    partner_stages(b, &PairIndex::of(&b.model), s1, &vec![true; b.nb], "partner-of", &|_| true)
+    partner_stages(b, &PairIndex::of(&b.model), s1, &vec![true; b.nb], "partner-of", &PairsInUse::every())
 }
 
 /// D.3: the MDPs paired (S1) are, among the best, those with the lowest BSNs (D.3.b; D.3.a is
@@ -314,8 +313,9 @@ pub(super) fn mdp_set_stages(b: &Bracket) -> Vec<Stage> {
 pub(super) fn exchange_stages(b: &Bracket, rem: &[usize], n1: usize) -> Vec<Stage> {
     let edge = PairIndex::of(&b.model);
     let exchange = Exchanges::of(b, rem, n1, &edge);
-    let mut stages = vec![exchange.size(&|_| true)];
-    stages.extend(exchange.order(&|_| true));
+    let every = PairsInUse::every();
+    let mut stages = vec![exchange.size(&every)];
+    stages.extend(exchange.order(&every));
     stages
 }
 
@@ -342,45 +342,40 @@ impl<'a> Exchanges<'a> {
     /// The pairs within `rem` whose higher player (the lower position: `rem` is in BSN order)
     /// is one of `heads` and whose lower player lies before position `end`, that `live` keeps:
     /// the rows of `heads` alone.
-    fn rows<'l>(
-        &'l self,
-        heads: &'l [usize],
-        end: usize,
-        live: &'l dyn Fn(usize) -> bool,
-    ) -> impl Iterator<Item = usize> + 'l {
+    fn rows<'l>(&'l self, heads: &'l [usize], end: usize, live: &'l PairsInUse) -> impl Iterator<Item = usize> + 'l {
         heads.iter().flat_map(move |&x| {
             self.edge
                 .pairs_above(x)
-                .filter(move |&(e, y)| y < self.b.nb && self.pos[y].is_some_and(|py| py < end) && live(e))
+                .filter(move |&(e, y)| y < self.b.nb && self.pos[y].is_some_and(|py| py < end) && live.has(e, x, y))
                 .map(|(e, _)| e)
         })
     }
 
     /// The pairs within `rem` that `live` keeps (see [`partner_stages`]; tested last, on the pairs
     /// within `rem`), with the position of their higher player.
-    fn pairs<'l>(&'l self, live: &'l dyn Fn(usize) -> bool) -> impl Iterator<Item = (usize, usize)> + 'l {
+    fn pairs<'l>(&'l self, live: &'l PairsInUse) -> impl Iterator<Item = (usize, usize)> + 'l {
         self.b.inner_pairs().filter_map(move |(e, x, y)| match (self.pos[x], self.pos[y]) {
-            (Some(px), Some(py)) if live(e) => Some((e, px.min(py))),
+            (Some(px), Some(py)) if live.has(e, x, y) => Some((e, px.min(py))),
             _ => None,
         })
     }
 
     /// D.2.a: the fewest players exchanged (pairs lying wholly in S2).
-    fn size(&self, live: &dyn Fn(usize) -> bool) -> Stage {
+    fn size(&self, live: &PairsInUse) -> Stage {
         let mut c = Cost::new();
         self.rows(&self.rem[self.n1..], self.rem.len(), live).for_each(|e| c.add(Var::Pair(e), 1));
         tie(StageKey::order("D2a", "exchange-size"), c)
     }
 
     /// With D.2.a at zero: the pairs lying wholly in S1 (as many as lie wholly in S2, so none).
-    fn none_within_s1(&self, live: &dyn Fn(usize) -> bool) -> Stage {
+    fn none_within_s1(&self, live: &PairsInUse) -> Stage {
         let mut c = Cost::new();
         self.rows(&self.rem[..self.n1], self.n1, live).for_each(|e| c.add(Var::Pair(e), 1));
         tie(NONE_WITHIN_S1, c)
     }
 
     /// D.2.b-d, after D.2.a.
-    fn order(&self, live: &dyn Fn(usize) -> bool) -> Vec<Stage> {
+    fn order(&self, live: &PairsInUse) -> Vec<Stage> {
         let mut stages = Vec::new();
         // D.2.b: the smallest difference of the sums of BSNs exchanged (the new S1's sum).
         let mut c = Cost::new();
