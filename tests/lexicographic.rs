@@ -604,7 +604,8 @@ fn matching_session_rules_out_only_pairs_no_optimum_uses() {
         }
         s.solve_stages(stages.collect()).expect("feasible after the first stage");
         let Some(best) = brute_force(&m) else { panic!("case {case}: the session solved an infeasible model") };
-        let in_use: Vec<bool> = m.pairs.iter().enumerate().map(|(e, (a, b))| s.pairs_in_use().has(e, a, b)).collect();
+        let view = s.pairs_in_use();
+        let in_use: Vec<bool> = m.pairs.iter().enumerate().map(|(e, (a, b))| view.has(e, a, b)).collect();
         for (e, (a, b)) in m.pairs.clone().iter().enumerate() {
             if in_use[e] {
                 continue;

@@ -3,11 +3,11 @@
 //! augmenting path carried through a blossom to its new base.
 
 use super::{Solver, FREE, NO, NONE, S, T};
+use crate::solver::weighted_matching::MatchWeight;
 
 /// A child blossom of at least `n / SCAN_SHARE` vertices is moved into a new blossom by a pass
 /// over the `n` vertices (see `add_blossom`).
 const SCAN_SHARE: usize = 8;
-use crate::solver::weighted_matching::MatchWeight;
 
 impl<W: MatchWeight> Solver<W> {
     /// Creates a new S-blossom with the given base, closed by edge `k` between two S-vertices.
