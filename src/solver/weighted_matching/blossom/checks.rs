@@ -80,18 +80,6 @@ impl<W: MatchWeight> Solver<W> {
             }
             assert_eq!(self.inblossom[v], top, "vertex {v} recorded in a blossom that does not hold it");
         }
-        for b in n..2 * n {
-            if self.blossombase[b] != NO {
-                let leaves = (0..n).filter(|&v| {
-                    let mut x = v;
-                    while x != b && self.blossomparent[x] != NO {
-                        x = self.blossomparent[x];
-                    }
-                    x == b
-                });
-                assert_eq!(leaves.count(), self.size[b] as usize, "blossom {b}: its size");
-            }
-        }
         assert!(self.dualvar[..n].iter().all(|&d| d >= zero));
         assert!(self.dualvar[n..].iter().all(|&d| d >= zero));
         for k in 0..self.edge_slot.len() {
@@ -125,16 +113,20 @@ impl<W: MatchWeight> Solver<W> {
             assert!(self.mate[v] != NO || self.dualvar[v] == zero, "exposed vertex {v} has dual > 0");
         }
         for b in n..2 * n {
-            if self.blossombase[b] != NO && self.dualvar[b] > zero {
-                let mut leaves = Vec::new();
-                let mut stack = vec![b];
-                while let Some(x) = stack.pop() {
-                    if x < n {
-                        leaves.push(x);
-                    } else {
-                        stack.extend(self.blossomchilds[x].iter());
-                    }
+            if self.blossombase[b] == NO {
+                continue;
+            }
+            let mut leaves = Vec::new();
+            let mut stack = vec![b];
+            while let Some(x) = stack.pop() {
+                if x < n {
+                    leaves.push(x);
+                } else {
+                    stack.extend(self.blossomchilds[x].iter());
                 }
+            }
+            assert_eq!(leaves.len(), self.size[b] as usize, "blossom {b}: its size");
+            if self.dualvar[b] > zero {
                 let matched_inside =
                     leaves.iter().filter(|&&x| self.mate[x] != NO && leaves.contains(&self.ep(self.mate[x]))).count();
                 assert_eq!(matched_inside + 1, leaves.len(), "blossom {b} with z > 0 not full");
